@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// npm run bench — drives the service with autocannon and prints requests/s and p50/p99
+// latency per case. Starts its own service (embedded PostgreSQL in a temporary DATA_DIR,
+// RATE_LIMIT_MAX raised so the limiter never refuses) unless BENCH_URL names a running
+// one; then BENCH_DATABASE_URL must name that service's database, for the operator
+// command that creates the benchmark's users and keys.
+//
+//   BENCH_DURATION=10 BENCH_CONNECTIONS=20 BENCH_KEYS=20 npm run bench
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createRequire } from 'node:module';
+import autocannon from 'autocannon';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { freePort } = createRequire(import.meta.url)(join(root, 'dist', 'common', 'net', 'free-port.js'));
+const run = promisify(execFile);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
+const KEYS = Number(process.env.BENCH_KEYS ?? 20);
+const say = (line) => process.stderr.write(`${line}\n`);
+
+async function startService() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'todo-bench-'));
+  const port = await freePort();
+  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [join(root, 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health/ready`)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    cliEnv: { ...env },
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Users and keys come from the operator command, as an operator would make them. */
+async function provisionKeys(cliEnv, count) {
+  const tag = Date.now().toString(36);
+  const keys = [];
+  for (let i = 0; i < count; i += 1) {
+    const username = `bench_${tag}_${i}`;
+    const cli = (args) => run(process.execPath, [join(root, 'dist', 'cli.js'), ...args], { cwd: root, env: cliEnv });
+    await cli(['create-user', '--email', `${username}@example.test`, '--username', username, '--name', `Bench ${i}`, '--json']);
+    const { stdout } = await cli(['create-key', '--login', username, '--label', 'bench', '--json']);
+    keys.push(JSON.parse(stdout).key);
+  }
+  return keys;
+}
+
+async function api(url, key, method, path, body) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (res.status !== 200) throw new Error(`${method} ${path} → ${res.status}: ${json.error}`);
+  return json.data;
+}
+
+async function prepareData(url, keys) {
+  const texts = (n, prefix) => Array.from({ length: n }, (_, i) => `${prefix} ${i + 1}`);
+  const small = [];
+  const scratch = [];
+  for (const key of keys) {
+    const list = (await api(url, key, 'POST', '/v1/lists', { name: 'bench small' })).list;
+    await api(url, key, 'POST', '/v1/actions/add', { list: list.id, items: texts(100, 'item') });
+    small.push(list.id);
+    scratch.push((await api(url, key, 'POST', '/v1/lists', { name: 'bench writes' })).list.id);
+  }
+  // One list of 10,000 items, shared with every benchmark key through a share link.
+  const large = (await api(url, keys[0], 'POST', '/v1/lists', { name: 'bench large' })).list;
+  for (let batch = 0; batch < 100; batch += 1) {
+    await api(url, keys[0], 'POST', '/v1/actions/add', { list: large.id, items: texts(100, `row ${batch}`) });
+  }
+  const share = (await api(url, keys[0], 'POST', `/v1/lists/${large.id}/shares`, { role: 'viewer' })).share;
+  for (const key of keys.slice(1)) await api(url, key, 'POST', `/v1/shares/${share.token}/join`);
+  // A cursor from the middle of the large list: keyset pages cost the same anywhere.
+  let cursor = null;
+  for (let page = 0; page < 50; page += 1) {
+    cursor = (await api(url, keys[0], 'GET', `/v1/lists/${large.id}/items?limit=100${cursor ? `&cursor=${cursor}` : ''}`)).next_cursor;
+  }
+  return { small, scratch, large: large.id, middleCursor: cursor };
+}
+
+function bench(url, title, keys, build, options = {}) {
+  let n = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections: CONNECTIONS,
+        ...(options.amount ? { amount: options.amount } : { duration: DURATION }),
+        requests: [
+          {
+            setupRequest: (request) => {
+              const i = n++ % keys.length;
+              const { method = 'GET', path, body } = build(i);
+              return {
+                ...request,
+                method,
+                path,
+                headers: { 'x-api-key': keys[i], ...(body ? { 'content-type': 'application/json' } : {}) },
+                body: body ? JSON.stringify(body) : undefined,
+              };
+            },
+          },
+        ],
+      },
+      (error, result) => {
+        if (error) return reject(error);
+        resolve({
+          case: title,
+          'req/s': Math.round(result.requests.average),
+          'p50 ms': result.latency.p50,
+          'p99 ms': result.latency.p99,
+          requests: result.requests.total,
+          'non-2xx': result.non2xx,
+        });
+      },
+    );
+  });
+}
+
+async function main() {
+  const external = process.env.BENCH_URL;
+  const service = external
+    ? { url: external, cliEnv: { ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL }, stop: async () => {} }
+    : await startService();
+  try {
+    say(`benchmarking ${service.url}: ${KEYS} keys, ${CONNECTIONS} connections, ${DURATION}s per case`);
+    const keys = await provisionKeys(service.cliEnv, KEYS);
+    say('preparing lists (100 items per key, one shared list of 10,000 items)…');
+    const data = await prepareData(service.url, keys);
+    const results = [];
+    const page = (list, cursor) => `/v1/lists/${list}/items?limit=100${cursor ? `&cursor=${cursor}` : ''}`;
+    results.push(await bench(service.url, 'GET /v1/me', keys, () => ({ path: '/v1/me' })));
+    results.push(await bench(service.url, 'GET items, list of 100', keys, (i) => ({ path: page(data.small[i]) })));
+    results.push(await bench(service.url, 'GET items, list of 10,000 (first page)', keys, () => ({ path: page(data.large) })));
+    results.push(
+      await bench(service.url, 'GET items, list of 10,000 (page 51)', keys, () => ({ path: page(data.large, data.middleCursor) })),
+    );
+    // Fixed request counts for writes, so no list reaches its 10,000-item limit.
+    const add = (count) => (i) => ({
+      method: 'POST',
+      path: '/v1/actions/add',
+      body: { list: data.scratch[i], items: Array.from({ length: count }, (_, k) => `bench item ${k}`) },
+    });
+    results.push(await bench(service.url, 'POST add, 1 item', keys, add(1), { amount: 500 * keys.length }));
+    results.push(await bench(service.url, 'POST add, 20 items', keys, add(20), { amount: 200 * keys.length }));
+    console.table(results);
+    process.stdout.write(`${JSON.stringify({ at: new Date().toISOString(), keys: KEYS, connections: CONNECTIONS, results })}\n`);
+  } finally {
+    await service.stop();
+  }
+}
+
+main().catch((error) => {
+  say(`bench failed: ${error.stack ?? error}`);
+  process.exit(1);
+});

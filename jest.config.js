@@ -1,0 +1,43 @@
+// Jest 30 + @swc/jest (ts-jest cannot load the ESM-only @nestjs/* packages; see TOOLCHAIN.md).
+const swcOptions = {
+  jsc: {
+    target: 'es2022',
+    parser: { syntax: 'typescript', decorators: true, dynamicImport: true },
+    transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false },
+    keepClassNames: true,
+  },
+  module: { type: 'commonjs' },
+  sourceMaps: 'inline',
+};
+
+const common = {
+  rootDir: __dirname,
+  testEnvironment: 'node',
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
+  transform: {
+    '^.+\\.ts$': ['@swc/jest', swcOptions],
+    // @nestjs/* are pure ESM: compile them to CommonJS like our own code.
+    'node_modules/@nestjs/.+\\.js$': ['@swc/jest', { ...swcOptions, jsc: { ...swcOptions.jsc, parser: { syntax: 'ecmascript' } } }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
+};
+
+module.exports = {
+  // Jest reads testTimeout from the root config only; inside a project entry it is ignored.
+  testTimeout: 60_000,
+  projects: [
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+    },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.e2e-spec.ts'],
+      globalSetup: '<rootDir>/test/global-setup.mjs',
+      globalTeardown: '<rootDir>/test/global-teardown.mjs',
+      testTimeout: 60_000,
+    },
+  ],
+};

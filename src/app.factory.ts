@@ -1,0 +1,40 @@
+import type { ModuleMetadata } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import cookieParser from 'cookie-parser';
+import { Logger } from 'nestjs-pino';
+import { AppModule } from './app.module';
+import { AppConfig } from './config/app-config';
+import { jsonBody } from './common/http/json-body.middleware';
+import { createHttpLogger } from './common/logging/logger';
+import { setupOpenApi } from './docs/openapi';
+import { RootLogger } from './common/logging/root-logger';
+
+/**
+ * Builds the whole HTTP application. main.ts and the e2e specs both go through here,
+ * so the tests exercise exactly the middleware order that production runs.
+ */
+export async function createApp(
+  config: AppConfig,
+  logger: RootLogger,
+  extra: Pick<ModuleMetadata, 'imports'> = {},
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger, extra), {
+    bodyParser: false,
+    bufferLogs: true,
+    abortOnError: false,
+  });
+  app.useLogger(app.get(Logger));
+  app.disable('x-powered-by');
+  app.set('etag', false);
+  // Behind nginx (docker/compose.yaml) the client address comes from X-Forwarded-For, and
+  // only from the proxies the operator trusts; the per-address limits depend on it.
+  app.set('trust proxy', config.trustProxy);
+  // Order matters: request id and request log first, then the body (size, syntax)
+  // before any routing, as the contract's order of checks says.
+  app.use(createHttpLogger(logger.pino));
+  app.use(cookieParser());
+  app.use(jsonBody());
+  setupOpenApi(app);
+  return app;
+}

@@ -1,0 +1,68 @@
+import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
+import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig } from './config/app-config';
+import { CommonModule } from './common/common.module';
+import { EnvelopeExceptionFilter } from './common/http/envelope.filter';
+import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
+import { createValidationPipe } from './common/http/validation';
+import { RootLogger } from './common/logging/root-logger';
+import { DatabaseModule } from './database/database.module';
+import { AuthModule } from './modules/auth/auth.module';
+import { DevelopersModule } from './modules/developers/developers.module';
+import { HealthModule } from './modules/health/health.module';
+import { IdempotencyInterceptor } from './modules/idempotency/http/idempotency.interceptor';
+import { IdempotencyModule } from './modules/idempotency/idempotency.module';
+import { ScopeGuard } from './modules/keys/http/scope.guard';
+import { ItemsModule } from './modules/items/items.module';
+import { KeysModule } from './modules/keys/keys.module';
+import { ListsModule } from './modules/lists/lists.module';
+import { ProfileModule } from './modules/profile/profile.module';
+import { KeyRateLimitGuard } from './modules/rate-limit/http/key-rate-limit.guard';
+import { UnauthenticatedLimitGuard } from './modules/rate-limit/http/unauthenticated-limit.guard';
+import { RateLimitModule } from './modules/rate-limit/rate-limit.module';
+
+@Module({})
+export class AppModule {
+  /** The configuration and logger are made before the module, by main.ts or a test. */
+  static register(config: AppConfig, logger: RootLogger, extra: Pick<ModuleMetadata, 'imports'> = {}): DynamicModule {
+    return {
+      module: AppModule,
+      global: true,
+      imports: [
+        // The request logger itself is mounted first in app.factory.ts, ahead of the body
+        // parser; nestjs-pino only binds it to Nest's Logger for the request's duration.
+        LoggerModule.forRoot({ pinoHttp: { logger: logger.pino }, useExisting: true }),
+        CommonModule,
+        DatabaseModule,
+        HealthModule,
+        AuthModule,
+        KeysModule,
+        RateLimitModule,
+        ProfileModule,
+        ListsModule,
+        ItemsModule,
+        IdempotencyModule,
+        DevelopersModule,
+        ...(extra.imports ?? []),
+      ],
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: RootLogger, useValue: logger },
+        { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
+        // Global guards run in this order: who is calling (401), then the rate limit (429),
+        // then the route's scope (403), as the contract's order of checks requires.
+        // The first is the API-key guard wrapped so that its 401s count against the client
+        // address (and turn into 429 past RATE_LIMIT_UNAUTHENTICATED_MAX).
+        { provide: APP_GUARD, useExisting: UnauthenticatedLimitGuard },
+        { provide: APP_GUARD, useExisting: KeyRateLimitGuard },
+        { provide: APP_GUARD, useExisting: ScopeGuard },
+        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        // Inside the envelope: Idempotency-Key stores and replays the handler's data (POST /v1/ only).
+        { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
+        { provide: APP_PIPE, useFactory: createValidationPipe },
+      ],
+      exports: [AppConfig, RootLogger],
+    };
+  }
+}

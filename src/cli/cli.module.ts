@@ -1,0 +1,27 @@
+import { DynamicModule, Module } from '@nestjs/common';
+import { CommonModule } from '../common/common.module';
+import { RootLogger } from '../common/logging/root-logger';
+import { AppConfig } from '../config/app-config';
+import { DatabaseModule } from '../database/database.module';
+import { AuthModule } from '../modules/auth/auth.module';
+import { KeysModule } from '../modules/keys/keys.module';
+
+/**
+ * Just the modules the operator command needs: the same domain services, adapters and
+ * migrations as the service, without HTTP.
+ */
+@Module({})
+export class CliModule {
+  static register(config: AppConfig, logger: RootLogger): DynamicModule {
+    return {
+      module: CliModule,
+      global: true,
+      imports: [CommonModule, DatabaseModule, AuthModule, KeysModule],
+      providers: [
+        { provide: AppConfig, useValue: config },
+        { provide: RootLogger, useValue: logger },
+      ],
+      exports: [AppConfig, RootLogger],
+    };
+  }
+}

@@ -1,0 +1,155 @@
+import { parseArgs } from 'node:util';
+import { randomBytes } from 'node:crypto';
+import type { AccountsService } from '../modules/auth/domain/accounts.service';
+import type { User } from '../modules/auth/domain/user';
+import type { ApiKey } from '../modules/keys/domain/api-key';
+import type { KeysService } from '../modules/keys/domain/keys.service';
+import { presentAccount, presentCreatedKey, presentKey } from '../modules/developers/http/portal.presenter';
+
+export const USAGE = `Usage: npm run cli -- <command> [options]
+
+Commands:
+  create-user --email E --username U --name N [--password-stdin] [--json]
+      Creates an account. The password is read from stdin with --password-stdin,
+      prompted for (without echo) on a terminal, otherwise generated and printed once.
+  create-key --login <email or username> --label L [--json]
+      Creates an API key for the account and prints it once.
+  list-keys --login <email or username> [--json]
+      Lists the account's keys (never the secrets).
+  revoke-key --login <email or username> (--key-id ID | --last4 XXXX) [--json]
+      Revokes one of the account's keys, named by id or by the last 4 characters of an active key.
+
+Database: DATABASE_URL when set; otherwise the embedded PostgreSQL of DATA_DIR (default .data),
+reached through the running service or started for the command alone.`;
+
+/** A mistake in how the command was called: usage is printed, exit status 2. */
+export class UsageError extends Error {}
+
+/** A request the command refuses (unknown login, ambiguous key): exit status 1. */
+export class CommandError extends Error {}
+
+type Options = Record<string, { type: 'string' | 'boolean' }>;
+
+const COMMANDS: Record<string, { options: Options; required: string[] }> = {
+  'create-user': {
+    options: { email: { type: 'string' }, username: { type: 'string' }, name: { type: 'string' }, 'password-stdin': { type: 'boolean' }, json: { type: 'boolean' } },
+    required: ['email', 'username', 'name'],
+  },
+  'create-key': { options: { login: { type: 'string' }, label: { type: 'string' }, json: { type: 'boolean' } }, required: ['login', 'label'] },
+  'list-keys': { options: { login: { type: 'string' }, json: { type: 'boolean' } }, required: ['login'] },
+  'revoke-key': { options: { login: { type: 'string' }, 'key-id': { type: 'string' }, last4: { type: 'string' }, json: { type: 'boolean' } }, required: ['login'] },
+};
+
+export interface ParsedCommand {
+  command: keyof typeof COMMANDS | 'help';
+  values: Record<string, string | boolean | undefined>;
+}
+
+export function parseCommand(argv: readonly string[]): ParsedCommand {
+  const [command, ...rest] = argv;
+  if (command === undefined || command === 'help' || command === '--help' || command === '-h') return { command: 'help', values: {} };
+  const spec = COMMANDS[command];
+  if (!spec) throw new UsageError(`unknown command "${command}"`);
+  let values: Record<string, string | boolean | undefined>;
+  try {
+    ({ values } = parseArgs({ args: [...rest], options: spec.options, strict: true, allowPositionals: false }));
+  } catch (error) {
+    throw new UsageError(`${command}: ${(error as Error).message}`);
+  }
+  for (const name of spec.required) {
+    if (typeof values[name] !== 'string') throw new UsageError(`${command}: --${name} is required`);
+  }
+  if (command === 'revoke-key' && (values['key-id'] === undefined) === (values.last4 === undefined)) {
+    throw new UsageError('revoke-key: give exactly one of --key-id and --last4');
+  }
+  return { command, values };
+}
+
+/** The generated password: 144 random bits, URL-safe, well above the 10-character minimum. */
+export const generatePassword = (): string => randomBytes(18).toString('base64url');
+
+export interface CommandServices {
+  accounts: AccountsService;
+  keys: KeysService;
+}
+
+/** What a command prints: the JSON object for --json, the lines for people otherwise. */
+export interface CommandResult {
+  json: Record<string, unknown>;
+  text: string[];
+}
+
+async function accountFor(accounts: AccountsService, login: string): Promise<User> {
+  const user = await accounts.findByLogin(login);
+  if (!user) throw new CommandError(`no account with the login "${login}"`);
+  return user;
+}
+
+const keyLine = (key: ReturnType<typeof presentKey>) =>
+  [key.id, `${key.prefix}…${key.last4}`, key.status.padEnd(7), key.created_at, key.last_used_at ?? 'never', key.label].join('  ');
+
+export async function createUser(
+  services: CommandServices,
+  values: ParsedCommand['values'],
+  password: { value: string; generated: boolean },
+): Promise<CommandResult> {
+  const user = await services.accounts.signUp({
+    email: values.email as string,
+    username: values.username as string,
+    name: values.name as string,
+    password: password.value,
+  });
+  const account = presentAccount(user);
+  const text = [`created user ${account.username} (${account.email}), id ${account.id}`];
+  if (password.generated) text.push(`generated password, shown only now: ${password.value}`);
+  return { json: password.generated ? { ...account, password: password.value } : account, text };
+}
+
+export async function createKey(services: CommandServices, values: ParsedCommand['values']): Promise<CommandResult> {
+  const user = await accountFor(services.accounts, values.login as string);
+  const { key, secret } = await services.keys.create(user.id, values.label as string);
+  const created = presentCreatedKey(key, secret);
+  return {
+    json: { ...created, user_id: user.id },
+    text: [`created key "${created.label}" (id ${created.id}) for ${user.username}; it is shown only now:`, secret],
+  };
+}
+
+export async function listKeys(services: CommandServices, values: ParsedCommand['values']): Promise<CommandResult> {
+  const user = await accountFor(services.accounts, values.login as string);
+  const keys = (await services.keys.list(user.id)).map(presentKey);
+  return {
+    json: { keys },
+    text: keys.length === 0 ? [`${user.username} has no keys`] : ['id  key  status  created  last used  label', ...keys.map(keyLine)],
+  };
+}
+
+export async function revokeKey(services: CommandServices, values: ParsedCommand['values']): Promise<CommandResult> {
+  const user = await accountFor(services.accounts, values.login as string);
+  let keyId = values['key-id'] as string | undefined;
+  if (keyId === undefined) {
+    const last4 = (values.last4 as string).toLowerCase();
+    const matches = (await services.keys.list(user.id)).filter((k: ApiKey) => k.isActive && k.toProps().last4 === last4);
+    if (matches.length === 0) throw new CommandError(`${user.username} has no active key ending in ${last4}`);
+    if (matches.length > 1) throw new CommandError(`${matches.length} active keys of ${user.username} end in ${last4}; name one with --key-id`);
+    keyId = matches[0].id;
+  }
+  const revoked = presentKey(await services.keys.revoke(user.id, keyId));
+  return { json: revoked, text: [`revoked key "${revoked.label}" (${revoked.prefix}…${revoked.last4}, id ${revoked.id})`] };
+}
+
+export function runCommand(services: CommandServices, parsed: ParsedCommand, password?: { value: string; generated: boolean }): Promise<CommandResult> {
+  switch (parsed.command) {
+    case 'create-user':
+      if (!password) throw new Error('create-user needs a password');
+      return createUser(services, parsed.values, password);
+    case 'create-key':
+      return createKey(services, parsed.values);
+    case 'list-keys':
+      return listKeys(services, parsed.values);
+    case 'revoke-key':
+      return revokeKey(services, parsed.values);
+    default:
+      throw new UsageError(`unknown command "${parsed.command}"`);
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * What kind of failure a domain error is. The HTTP layer turns the kind into a status
+ * (see envelope.filter.ts); the domain itself knows nothing about HTTP.
+ */
+export type ErrorKind =
+  | 'invalid' // the request is malformed or out of bounds
+  | 'unauthenticated' // no valid credentials
+  | 'forbidden' // authenticated, visible, but not allowed
+  | 'not_found' // does not exist or is not visible to the caller
+  | 'rule' // well-formed, but breaks a domain rule
+  | 'rate_limited'
+  | 'unavailable'; // a dependency (the database) cannot be reached
+
+/**
+ * Base of every error a service throws on purpose. `code` is stable and meant for
+ * programs and tests; `message` is for humans and goes into the envelope's `error`.
+ */
+export class DomainError extends Error {
+  constructor(
+    readonly kind: ErrorKind,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = new.target.name;
+  }
+}
+
+export class NotFoundError extends DomainError {
+  constructor(code: string, message: string) {
+    super('not_found', code, message);
+  }
+}
+
+export class ForbiddenError extends DomainError {
+  constructor(code: string, message: string) {
+    super('forbidden', code, message);
+  }
+}
+
+export class RuleViolation extends DomainError {
+  constructor(code: string, message: string) {
+    super('rule', code, message);
+  }
+}
+
+export class InvalidInput extends DomainError {
+  constructor(code: string, message: string) {
+    super('invalid', code, message);
+  }
+}
+
+export class Unauthenticated extends DomainError {
+  constructor(code: string, message: string) {
+    super('unauthenticated', code, message);
+  }
+}
+
+export class RateLimited extends DomainError {
+  constructor(readonly retryAfterSeconds: number) {
+    super('rate_limited', 'RATE_LIMITED', `Rate limit exceeded: retry in ${retryAfterSeconds} seconds`);
+  }
+}

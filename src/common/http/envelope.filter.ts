@@ -1,0 +1,132 @@
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { DomainError, ErrorKind, RateLimited } from '../errors/domain-error';
+import { isDatabaseUnavailable } from './database-unavailable';
+import { failure } from './envelope';
+import { loggablePath } from '../logging/logger';
+
+const STATUS_OF_KIND: Record<ErrorKind, number> = {
+  invalid: HttpStatus.BAD_REQUEST,
+  unauthenticated: HttpStatus.UNAUTHORIZED,
+  forbidden: HttpStatus.FORBIDDEN,
+  not_found: HttpStatus.NOT_FOUND,
+  rule: HttpStatus.UNPROCESSABLE_ENTITY,
+  rate_limited: HttpStatus.TOO_MANY_REQUESTS,
+  unavailable: HttpStatus.SERVICE_UNAVAILABLE,
+};
+
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+interface Described {
+  status: number;
+  message: string;
+  headers?: Record<string, string>;
+  /** Whether the cause is unexpected and must be logged with its stack. */
+  unexpected?: boolean;
+}
+
+/** Errors raised by the JSON body parser carry a `type` and a `status` (see body-parser). */
+interface BodyParserError {
+  type: string;
+  status?: number;
+  statusCode?: number;
+  expose?: boolean;
+  message: string;
+}
+
+function isBodyParserError(error: unknown): error is BodyParserError {
+  return typeof error === 'object' && error !== null && typeof (error as BodyParserError).type === 'string' &&
+    typeof ((error as BodyParserError).status ?? (error as BodyParserError).statusCode) === 'number';
+}
+
+function messageOf(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  if (typeof message === 'string') return message;
+  return exception.message;
+}
+
+export function describe(exception: unknown, request?: Request): Described {
+  if (exception instanceof RateLimited) {
+    return {
+      status: HttpStatus.TOO_MANY_REQUESTS,
+      message: exception.message,
+      headers: { 'Retry-After': String(exception.retryAfterSeconds) },
+    };
+  }
+  if (exception instanceof DomainError) {
+    return { status: STATUS_OF_KIND[exception.kind], message: exception.message };
+  }
+  if (isDatabaseUnavailable(exception)) {
+    return {
+      status: HttpStatus.SERVICE_UNAVAILABLE,
+      message: 'Service temporarily unavailable: the database cannot be reached; retry shortly',
+      headers: { 'Retry-After': '5' },
+    };
+  }
+  if (exception instanceof HttpException) {
+    const status = exception.getStatus();
+    if (status >= 500) return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', unexpected: true };
+    if (status === HttpStatus.NOT_FOUND && request && /^Cannot [A-Z]+ /.test(messageOf(exception))) {
+      return { status, message: `No route for ${request.method} ${request.path}` };
+    }
+    if (status === HttpStatus.PAYLOAD_TOO_LARGE) {
+      return { status, message: `Request body is larger than ${BODY_LIMIT_BYTES / 1024} KiB` };
+    }
+    return { status, message: messageOf(exception) };
+  }
+  if (isBodyParserError(exception)) {
+    switch (exception.type) {
+      case 'entity.too.large':
+        return { status: HttpStatus.PAYLOAD_TOO_LARGE, message: `Request body is larger than ${BODY_LIMIT_BYTES / 1024} KiB` };
+      case 'entity.parse.failed':
+        return { status: HttpStatus.BAD_REQUEST, message: 'Request body is not valid JSON' };
+      case 'encoding.unsupported':
+      case 'charset.unsupported':
+        return { status: HttpStatus.BAD_REQUEST, message: 'Request body must be UTF-8 encoded JSON' };
+      case 'request.aborted':
+      case 'request.size.invalid':
+        return { status: HttpStatus.BAD_REQUEST, message: 'Request body was incomplete' };
+      default: {
+        const status = exception.status ?? exception.statusCode ?? 400;
+        if (status < 500 && exception.expose) return { status, message: exception.message };
+      }
+    }
+  }
+  return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', unexpected: true };
+}
+
+/**
+ * The one place where failures become responses: every error, whether thrown by a
+ * service, by Nest itself (unknown route), or by the body parser, leaves as
+ * `{data: null, error}` with the status its kind implies. Unexpected failures are
+ * logged with their cause and the request id, and answered with a generic 500.
+ */
+@Catch()
+export class EnvelopeExceptionFilter implements ExceptionFilter {
+  private readonly logger = new Logger('Errors');
+
+  catch(exception: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const request = http.getRequest<Request & { id?: unknown; log?: { error: (...a: unknown[]) => void } }>();
+    const response = http.getResponse<Response>();
+    const described = describe(exception, request);
+
+    if (described.unexpected) {
+      const context = { err: exception, reqId: request?.id, method: request?.method, path: request?.path && loggablePath(request.path) };
+      if (request?.log) request.log.error(context, 'unexpected failure');
+      else this.logger.error(context, 'unexpected failure');
+    } else if (described.status === HttpStatus.SERVICE_UNAVAILABLE) {
+      this.logger.warn({ reqId: request?.id, cause: (exception as Error)?.message }, 'database unavailable');
+    }
+
+    if (response.headersSent) {
+      response.end();
+      return;
+    }
+    for (const [name, value] of Object.entries(described.headers ?? {})) response.setHeader(name, value);
+    response.status(described.status).json(failure(described.message));
+  }
+}

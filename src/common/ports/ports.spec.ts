@@ -1,0 +1,66 @@
+import { FakeClock } from './clock';
+import { isUuid, SequentialIdGenerator, UuidGenerator } from './id-generator';
+import { InMemoryUnitOfWork } from './unit-of-work';
+
+describe('FakeClock', () => {
+  it('moves only when told', () => {
+    const clock = new FakeClock('2026-01-01T00:00:00.000Z');
+    expect(clock.now().toISOString()).toBe('2026-01-01T00:00:00.000Z');
+    clock.advance(1500);
+    expect(clock.now().toISOString()).toBe('2026-01-01T00:00:01.500Z');
+  });
+});
+
+describe('id generators', () => {
+  it('produce UUIDs', () => {
+    const sequential = new SequentialIdGenerator();
+    expect(sequential.next()).toBe('00000000-0000-4000-8000-000000000001');
+    expect(isUuid(sequential.next())).toBe(true);
+    expect(isUuid(new UuidGenerator().next())).toBe(true);
+  });
+
+  it('isUuid rejects anything else, so malformed path ids never reach a query', () => {
+    for (const bad of ['', 'abc', "1' OR '1'='1", '00000000-0000-4000-8000-00000000000g', 42, null]) {
+      expect(isUuid(bad)).toBe(false);
+    }
+  });
+});
+
+describe('InMemoryUnitOfWork', () => {
+  it('runs units one after another, never interleaved', async () => {
+    const uow = new InMemoryUnitOfWork();
+    const trace: string[] = [];
+    const unit = (name: string) =>
+      uow.run(async () => {
+        trace.push(`${name}:start`);
+        await new Promise((r) => setTimeout(r, 5));
+        trace.push(`${name}:end`);
+      });
+    await Promise.all([unit('a'), unit('b')]);
+    expect(trace).toEqual(['a:start', 'a:end', 'b:start', 'b:end']);
+  });
+
+  it('makes a unit that starts while another is running wait for it', async () => {
+    const uow = new InMemoryUnitOfWork();
+    const trace: string[] = [];
+    const first = uow.run(async () => {
+      trace.push('a:start');
+      await new Promise((r) => setTimeout(r, 10));
+      trace.push('a:end');
+    });
+    await new Promise((r) => setTimeout(r, 2));
+    await Promise.all([first, uow.run(async () => void trace.push('b'))]);
+    expect(trace).toEqual(['a:start', 'a:end', 'b']);
+  });
+
+  it('lets a nested unit join the outer one instead of deadlocking', async () => {
+    const uow = new InMemoryUnitOfWork();
+    await expect(uow.run(() => uow.run(async () => 'inner'))).resolves.toBe('inner');
+  });
+
+  it('releases after a failure', async () => {
+    const uow = new InMemoryUnitOfWork();
+    await expect(uow.run(async () => Promise.reject(new Error('boom')))).rejects.toThrow('boom');
+    await expect(uow.run(async () => 'next')).resolves.toBe('next');
+  });
+});

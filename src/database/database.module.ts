@@ -1,0 +1,38 @@
+import { Global, Inject, Injectable, Module, OnApplicationShutdown } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../config/app-config';
+import { RootLogger } from '../common/logging/root-logger';
+import { TypeOrmUnitOfWork } from '../common/persistence/typeorm-unit-of-work';
+import { UnitOfWork } from '../common/ports/unit-of-work';
+import { openDatabase } from './data-source';
+
+/** Closes the pool only after the HTTP server has finished its in-flight requests. */
+@Injectable()
+class DatabaseLifecycle implements OnApplicationShutdown {
+  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+  }
+}
+
+@Global()
+@Module({
+  providers: [
+    {
+      provide: DataSource,
+      inject: [AppConfig, RootLogger],
+      useFactory: (config: AppConfig, logger: RootLogger) => {
+        if (!config.databaseUrl) throw new Error('DATABASE_URL is not set and no embedded database was started');
+        return openDatabase(
+          { url: config.databaseUrl, poolSize: config.dbPoolSize, connectTimeoutS: config.dbConnectTimeoutS },
+          logger.pino,
+        );
+      },
+    },
+    { provide: UnitOfWork, useClass: TypeOrmUnitOfWork },
+    DatabaseLifecycle,
+  ],
+  exports: [DataSource, UnitOfWork],
+})
+export class DatabaseModule {}

@@ -1,0 +1,21 @@
+import { AccountsAndKeys1763800000000 } from './1763800000000-accounts-and-keys';
+import { Sessions1763800050000 } from './1763800050000-sessions';
+import { Lists1763800100000 } from './1763800100000-lists';
+import { InvitationsAndShares1763800150000 } from './1763800150000-invitations-and-shares';
+import { Items1763800200000 } from './1763800200000-items';
+import { Idempotency1763800300000 } from './1763800300000-idempotency';
+import { ItemsPage1763800400000 } from './1763800400000-items-page';
+
+/**
+ * Every migration, in the order they were written. Migrations are the only way the
+ * schema changes (synchronize is never on); they run at start under an advisory lock.
+ */
+export const MIGRATIONS = [
+  AccountsAndKeys1763800000000,
+  Sessions1763800050000,
+  Lists1763800100000,
+  InvitationsAndShares1763800150000,
+  Items1763800200000,
+  Idempotency1763800300000,
+  ItemsPage1763800400000,
+];

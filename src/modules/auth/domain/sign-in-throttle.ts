@@ -1,0 +1,66 @@
+import { createHash } from 'node:crypto';
+import { RateLimited } from '../../../common/errors/domain-error';
+import { Clock } from '../../../common/ports/clock';
+import { IdGenerator } from '../../../common/ports/id-generator';
+import { UnitOfWork } from '../../../common/ports/unit-of-work';
+import { SignInAttemptRepository } from './sign-in-attempt.repository';
+
+export const SIGN_IN_FAILURE_LIMIT = 10;
+export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
+
+export class TooManySignIns extends RateLimited {
+  constructor(retryAfterSeconds: number) {
+    super(retryAfterSeconds);
+    this.message = `Too many failed sign-ins: retry in ${retryAfterSeconds} seconds`;
+  }
+}
+
+/** Emails are case-insensitive and usernames lower case, so one login has one counter however it is typed. */
+export const loginKeyOf = (login: string): string => createHash('sha256').update(login.trim().toLowerCase()).digest('hex');
+
+/**
+ * At most 10 failed sign-ins per login and per client address in any 15 minutes.
+ * An attempt is recorded *before* the password is checked and removed only when it
+ * succeeds, so parallel guesses cannot slip past the count while their hashes run.
+ */
+export class SignInThrottle {
+  constructor(
+    private readonly attempts: SignInAttemptRepository,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly limit = SIGN_IN_FAILURE_LIMIT,
+    private readonly windowMs = SIGN_IN_WINDOW_MS,
+  ) {}
+
+  /** Reserves one attempt (counted as a failure until `succeeded`), or throws TooManySignIns (429). */
+  async begin(login: string, address: string): Promise<string> {
+    const loginKey = loginKeyOf(login);
+    const since = new Date(this.clock.now().getTime() - this.windowMs);
+    await this.attempts.removeOlderThan(since);
+    return this.uow.run(async () => {
+      await this.attempts.lockSubjects(loginKey, address);
+      const now = this.clock.now();
+      const from = new Date(now.getTime() - this.windowMs);
+      const freeAt = Math.max(
+        this.freeAt(await this.attempts.timesFor('login', loginKey, from)),
+        this.freeAt(await this.attempts.timesFor('address', address, from)),
+      );
+      if (freeAt > now.getTime()) throw new TooManySignIns(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+      const id = this.ids.next();
+      await this.attempts.add({ id, loginKey, address, at: now });
+      return id;
+    });
+  }
+
+  /** The attempt was a success: it no longer counts. */
+  succeeded(attemptId: string): Promise<void> {
+    return this.attempts.remove(attemptId);
+  }
+
+  /** When the count drops below the limit again: the limit-th newest attempt leaves the window. */
+  private freeAt(times: Date[]): number {
+    if (times.length < this.limit) return 0;
+    return times[times.length - this.limit].getTime() + this.windowMs;
+  }
+}

@@ -1,0 +1,44 @@
+import { UnitOfWork } from '../../../common/ports/unit-of-work';
+import { AccountsService, SignUp } from './accounts.service';
+import { SessionsService, StartedSession } from './sessions.service';
+import { SignInThrottle } from './sign-in-throttle';
+import type { User } from './user';
+
+export interface SignedIn extends StartedSession {
+  user: User;
+}
+
+/**
+ * The developer page's account flows. Each sign-up or sign-in starts a fresh session;
+ * the one the browser held before (if any) is ended, so a planted cookie is useless.
+ */
+export class SignInService {
+  constructor(
+    private readonly accounts: AccountsService,
+    private readonly sessions: SessionsService,
+    private readonly throttle: SignInThrottle,
+    private readonly uow: UnitOfWork,
+  ) {}
+
+  /** The account and its first session are created together or not at all. */
+  async signUp(input: SignUp, previousToken?: unknown): Promise<SignedIn> {
+    const signedIn = await this.uow.run(async () => {
+      const user = await this.accounts.signUp(input);
+      return { user, ...(await this.sessions.start(user.id)) };
+    });
+    await this.sessions.end(previousToken);
+    return signedIn;
+  }
+
+  async signIn(login: string, password: string, address: string, previousToken?: unknown): Promise<SignedIn> {
+    const attempt = await this.throttle.begin(login, address);
+    const user = await this.accounts.signIn(login, password);
+    await this.throttle.succeeded(attempt);
+    await this.sessions.end(previousToken);
+    return { user, ...(await this.sessions.start(user.id)) };
+  }
+
+  signOut(token: unknown): Promise<void> {
+    return this.sessions.end(token);
+  }
+}

@@ -1,0 +1,12 @@
+import type { User } from './user';
+
+/** Port: where accounts live. */
+export abstract class UserRepository {
+  /** Inserts; throws EmailTaken / UsernameTaken when either is already used. */
+  abstract insert(user: User): Promise<void>;
+  abstract findById(id: string): Promise<User | null>;
+  abstract findByIds(ids: readonly string[]): Promise<User[]>;
+  /** Case-insensitive. */
+  abstract findByEmail(email: string): Promise<User | null>;
+  abstract findByUsername(username: string): Promise<User | null>;
+}

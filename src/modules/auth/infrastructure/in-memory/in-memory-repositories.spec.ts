@@ -1,0 +1,17 @@
+import { InMemoryUnitOfWork } from '../../../../common/ports/unit-of-work';
+import { describeSessionRepositoryContract } from '../../testing/session-repository.contract';
+import { describeSignInAttemptRepositoryContract } from '../../testing/sign-in-attempt-repository.contract';
+import { describeUserRepositoryContract } from '../../testing/user-repository.contract';
+import { InMemorySessionRepository } from './in-memory-session.repository';
+import { InMemorySignInAttemptRepository } from './in-memory-sign-in-attempt.repository';
+import { InMemoryUserRepository } from './in-memory-user.repository';
+
+describeUserRepositoryContract('in memory', async () => new InMemoryUserRepository());
+describeSessionRepositoryContract('in memory', async () => ({
+  sessions: new InMemorySessionRepository(),
+  users: new InMemoryUserRepository(),
+}));
+describeSignInAttemptRepositoryContract('in memory', async () => ({
+  attempts: new InMemorySignInAttemptRepository(),
+  uow: new InMemoryUnitOfWork(),
+}));

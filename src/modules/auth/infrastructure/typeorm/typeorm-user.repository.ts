@@ -1,0 +1,54 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In, QueryFailedError } from 'typeorm';
+import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
+import { EmailTaken, UsernameTaken } from '../../domain/auth.errors';
+import { normaliseEmail, User } from '../../domain/user';
+import { UserRepository } from '../../domain/user.repository';
+import { UserOrmEntity } from './user.orm-entity';
+
+const toDomain = (row: UserOrmEntity): User => ({ ...row });
+
+@Injectable()
+export class TypeOrmUserRepository extends UserRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  private get repo() {
+    return managerOf(this.dataSource).getRepository(UserOrmEntity);
+  }
+
+  async insert(user: User): Promise<void> {
+    try {
+      await this.repo.insert({ ...user, email: normaliseEmail(user.email) });
+    } catch (error) {
+      const constraint = (error as QueryFailedError & { driverError?: { constraint?: string; code?: string } }).driverError;
+      if (constraint?.code === '23505' && constraint.constraint === 'users_email_lower_uq') throw new EmailTaken();
+      if (constraint?.code === '23505' && constraint.constraint === 'users_username_uq') throw new UsernameTaken();
+      throw error;
+    }
+  }
+
+  async findById(id: string): Promise<User | null> {
+    const row = await this.repo.findOneBy({ id });
+    return row ? toDomain(row) : null;
+  }
+
+  async findByIds(ids: readonly string[]): Promise<User[]> {
+    if (ids.length === 0) return [];
+    return (await this.repo.findBy({ id: In([...ids]) })).map(toDomain);
+  }
+
+  async findByEmail(email: string): Promise<User | null> {
+    const row = await this.repo
+      .createQueryBuilder('u')
+      .where('lower(u.email) = :email', { email: normaliseEmail(email) })
+      .getOne();
+    return row ? toDomain(row) : null;
+  }
+
+  async findByUsername(username: string): Promise<User | null> {
+    const row = await this.repo.findOneBy({ username });
+    return row ? toDomain(row) : null;
+  }
+}

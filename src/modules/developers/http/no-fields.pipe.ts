@@ -1,0 +1,18 @@
+import { Injectable, PipeTransform } from '@nestjs/common';
+import { InvalidInput } from '../../../common/errors/domain-error';
+
+/**
+ * For routes whose body has no fields (`{}` or none at all). A DTO class without
+ * properties cannot express this: the global ValidationPipe refuses any value for a
+ * class it has no metadata for. Any field is unknown, hence a 400.
+ */
+@Injectable()
+export class NoFieldsPipe implements PipeTransform {
+  transform(value: unknown): Record<string, never> {
+    const fields = value !== null && typeof value === 'object' ? Object.keys(value) : [];
+    if (fields.length > 0) {
+      throw new InvalidInput('VALIDATION_FAILED', fields.map((field) => `property ${field} should not exist`).join('; '));
+    }
+    return {};
+  }
+}

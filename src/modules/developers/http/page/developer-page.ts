@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { PAGE_SCRIPT } from './page-script';
+
+const PAGE_STYLE = `
+[hidden] { display: none !important; }
+:root { font-family: system-ui, sans-serif; line-height: 1.5; color: #1b1b1b; background: #fff; }
+body { margin: 0 auto; max-width: 60rem; padding: 1rem 1.5rem 3rem; }
+h1 { font-size: 1.6rem; margin-bottom: 0.25rem; }
+h2 { font-size: 1.2rem; margin-top: 2rem; }
+h2:focus, h3:focus { outline: 2px dashed #0b57d0; outline-offset: 2px; }
+.columns { display: flex; flex-wrap: wrap; gap: 2rem; }
+.columns > section { flex: 1 1 18rem; }
+form { display: grid; gap: 0.35rem; max-width: 24rem; }
+label { font-weight: 600; margin-top: 0.4rem; }
+input { font: inherit; padding: 0.4rem 0.5rem; border: 1px solid #6b6b6b; border-radius: 4px; }
+button { font: inherit; padding: 0.4rem 0.9rem; border: 1px solid #0b57d0; border-radius: 4px; background: #0b57d0; color: #fff; cursor: pointer; justify-self: start; }
+button[disabled] { opacity: 0.6; cursor: progress; }
+table button { background: #fff; color: #a50e0e; border-color: #a50e0e; padding: 0.15rem 0.6rem; }
+input:focus-visible, button:focus-visible { outline: 3px solid #f29900; outline-offset: 2px; }
+.hint { margin: 0; font-size: 0.9rem; color: #4a4a4a; }
+.status { min-height: 1.5em; color: #0d652d; }
+.error { min-height: 1.5em; color: #a50e0e; font-weight: 600; }
+.new-key { border: 2px solid #0d652d; border-radius: 6px; padding: 0.5rem 1rem 1rem; margin-top: 1rem; }
+.new-key code { display: block; word-break: break-all; font-size: 1rem; background: #f1f3f4; padding: 0.5rem; margin-bottom: 0.5rem; }
+table { border-collapse: collapse; width: 100%; }
+th, td { text-align: left; padding: 0.35rem 0.5rem; border-bottom: 1px solid #d0d0d0; vertical-align: top; }
+.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+`;
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+/**
+ * Only this page's own inline script and style may run (by hash); it talks to this
+ * origin only, and no other site may frame it.
+ */
+export const PAGE_CSP = [
+  "default-src 'none'",
+  `script-src ${sha256(PAGE_SCRIPT)}`,
+  `style-src ${sha256(PAGE_STYLE)}`,
+  "connect-src 'self'",
+  'img-src data:',
+  "form-action 'self'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+/**
+ * `GET /developers`. Accessible names are fixed by API.md section 4: inputs Email,
+ * Username, Name, Password, Login, Label; buttons Sign up, Sign in, Sign out, Create
+ * key, Revoke. Hints are descriptions (aria-describedby), so they never change a name.
+ */
+export const DEVELOPER_PAGE = `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="referrer" content="no-referrer">
+<title>Developer portal — Shared to-do list service</title>
+<link rel="icon" href="data:,">
+<style>${PAGE_STYLE}</style>
+</head>
+<body>
+<header>
+  <h1>Developer portal</h1>
+  <p>Create an account and the API keys your programs send in the <code>X-API-Key</code> header.
+  See the <a href="/docs">API reference</a>.</p>
+</header>
+<main>
+  <p id="status" class="status" role="status" aria-live="polite"></p>
+  <p id="error" class="error" role="alert"></p>
+  <noscript><p class="error">This page needs JavaScript to talk to the service.</p></noscript>
+
+  <div id="signed-out" class="columns">
+    <section aria-labelledby="signup-title">
+      <h2 id="signup-title" tabindex="-1">Create an account</h2>
+      <form id="signup-form" aria-labelledby="signup-title">
+        <label for="signup-email">Email</label>
+        <input id="signup-email" name="email" type="email" autocomplete="email" required maxlength="254">
+        <label for="signup-username">Username</label>
+        <input id="signup-username" name="username" autocomplete="username" required minlength="3" maxlength="32"
+          pattern="[a-z0-9_]{3,32}" autocapitalize="none" spellcheck="false" aria-describedby="username-hint">
+        <p id="username-hint" class="hint">3 to 32 characters: lower-case letters, digits and _</p>
+        <label for="signup-name">Name</label>
+        <input id="signup-name" name="name" autocomplete="name" required maxlength="100">
+        <label for="signup-password">Password</label>
+        <input id="signup-password" name="password" type="password" autocomplete="new-password" required minlength="10"
+          aria-describedby="password-hint">
+        <p id="password-hint" class="hint">At least 10 characters</p>
+        <button type="submit">Sign up</button>
+      </form>
+    </section>
+    <section aria-labelledby="signin-title">
+      <h2 id="signin-title" tabindex="-1">Sign in</h2>
+      <form id="signin-form" aria-labelledby="signin-title">
+        <label for="signin-login">Login</label>
+        <input id="signin-login" name="login" autocomplete="username" required autocapitalize="none" spellcheck="false"
+          aria-describedby="login-hint">
+        <p id="login-hint" class="hint">Your email or username</p>
+        <label for="signin-password">Password</label>
+        <input id="signin-password" name="password" type="password" autocomplete="current-password" required>
+        <button type="submit">Sign in</button>
+      </form>
+    </section>
+  </div>
+
+  <div id="signed-in" hidden>
+    <section aria-labelledby="account-title">
+      <h2 id="account-title" tabindex="-1">Your account</h2>
+      <p>Signed in as <strong id="who"></strong></p>
+      <button type="button" id="signout">Sign out</button>
+    </section>
+    <section aria-labelledby="create-title">
+      <h2 id="create-title">New API key</h2>
+      <form id="key-form" aria-labelledby="create-title">
+        <label for="key-label">Label</label>
+        <input id="key-label" name="label" required maxlength="100" aria-describedby="label-hint">
+        <p id="label-hint" class="hint">What the key is for, e.g. “CI pipeline” (1 to 100 characters)</p>
+        <button type="submit">Create key</button>
+      </form>
+      <div id="new-key-panel" class="new-key" hidden>
+        <h3 id="new-key-title" tabindex="-1">Your new key</h3>
+        <p>Copy it now and keep it secret: it is shown only this once.</p>
+        <code id="new-key" data-testid="new-key"></code>
+        <button type="button" id="copy-key">Copy key</button>
+      </div>
+    </section>
+    <section aria-labelledby="keys-title">
+      <h2 id="keys-title" tabindex="-1">Your API keys</h2>
+      <p id="no-keys" hidden>No keys yet.</p>
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">Label</th><th scope="col">Key</th><th scope="col">Created</th>
+            <th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody id="keys-body"></tbody>
+      </table>
+    </section>
+  </div>
+</main>
+<script>${PAGE_SCRIPT}</script>
+</body>
+</html>
+`;

@@ -1,0 +1,66 @@
+import { Body, Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { Request, Response } from 'express';
+import { PostOk, Public } from '../../../common/http/decorators';
+import { AppConfig } from '../../../config/app-config';
+import { AccountsService } from '../../auth/domain/accounts.service';
+import { NoSession } from '../../auth/domain/auth.errors';
+import type { Session } from '../../auth/domain/session';
+import { SignInService } from '../../auth/domain/sign-in.service';
+import { LoginDto, SignUpDto } from './dto/portal.dto';
+import { NoFieldsPipe } from './no-fields.pipe';
+import { presentAccount } from './portal.presenter';
+import { SameOriginGuard } from './same-origin.guard';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
+import { CurrentSession, SessionGuard } from './session.guard';
+
+/** The developer page's account routes: no API key, a session cookie instead. */
+@ApiTags('developer portal')
+@Controller('developers/api')
+@Public()
+@UseGuards(SameOriginGuard)
+export class PortalAccountController {
+  constructor(
+    private readonly signIns: SignInService,
+    private readonly accounts: AccountsService,
+    private readonly config: AppConfig,
+  ) {}
+
+  @PostOk('signup')
+  @ApiOperation({ summary: 'Create an account and sign in (sets the session cookie)' })
+  async signUp(@Body() body: SignUpDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const signedIn = await this.signIns.signUp(body, sessionTokenOf(req));
+    setSessionCookie(res, this.config, signedIn.token, signedIn.session.expiresAt);
+    return { user: presentAccount(signedIn.user) };
+  }
+
+  @PostOk('login')
+  @ApiOperation({ summary: 'Sign in with an email or username (sets a fresh session cookie)' })
+  async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const signedIn = await this.signIns.signIn(body.login, body.password, address, sessionTokenOf(req));
+    setSessionCookie(res, this.config, signedIn.token, signedIn.session.expiresAt);
+    return { user: presentAccount(signedIn.user) };
+  }
+
+  @PostOk('logout')
+  @UseGuards(SessionGuard)
+  @ApiCookieAuth('sid')
+  @ApiOperation({ summary: 'End the session on the server' })
+  async logout(@Body(NoFieldsPipe) _body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
+    await this.signIns.signOut(sessionTokenOf(req));
+    clearSessionCookie(res, this.config);
+    return {};
+  }
+
+  /** Not in API.md's table: lets the page tell, on load, who (if anyone) is signed in. */
+  @Get('session')
+  @UseGuards(SessionGuard)
+  @ApiCookieAuth('sid')
+  @ApiOperation({ summary: 'The signed-in account' })
+  async session(@CurrentSession() session: Session) {
+    const user = await this.accounts.findById(session.userId);
+    if (!user) throw new NoSession();
+    return { user: presentAccount(user) };
+  }
+}

@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { Clock } from '../../common/ports/clock';
+import { UnitOfWork } from '../../common/ports/unit-of-work';
+import { IdempotencyRepository } from './domain/idempotency.repository';
+import { IdempotencyService } from './domain/idempotency.service';
+import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { IdempotencyJanitor } from './idempotency-janitor';
+import { TypeOrmIdempotencyRepository } from './infrastructure/typeorm/typeorm-idempotency.repository';
+
+/**
+ * Idempotency-Key support for every POST /v1/ route. AppModule registers the exported
+ * interceptor as a global one, right after the envelope interceptor (so it runs inside it).
+ */
+@Module({
+  providers: [
+    { provide: IdempotencyRepository, useClass: TypeOrmIdempotencyRepository },
+    {
+      provide: IdempotencyService,
+      inject: [IdempotencyRepository, UnitOfWork, Clock],
+      useFactory: (records: IdempotencyRepository, uow: UnitOfWork, clock: Clock) => new IdempotencyService(records, uow, clock),
+    },
+    IdempotencyInterceptor,
+    IdempotencyJanitor,
+  ],
+  exports: [IdempotencyInterceptor, IdempotencyJanitor],
+})
+export class IdempotencyModule {}

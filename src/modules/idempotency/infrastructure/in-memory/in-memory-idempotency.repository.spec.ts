@@ -1,0 +1,10 @@
+import { randomUUID } from 'node:crypto';
+import { InMemoryUnitOfWork } from '../../../../common/ports/unit-of-work';
+import { describeIdempotencyRepositoryContract } from '../../testing/idempotency-repository.contract';
+import { InMemoryIdempotencyRepository } from './in-memory-idempotency.repository';
+
+describeIdempotencyRepositoryContract('in-memory', async () => ({
+  records: new InMemoryIdempotencyRepository(),
+  uow: new InMemoryUnitOfWork(),
+  newUser: async () => randomUUID(),
+}));

@@ -1,0 +1,58 @@
+import { codePointLength, matchKey, normaliseEntries, normaliseListReference } from './item-text';
+
+const invalid = (code: string) => expect.objectContaining({ kind: 'invalid', code });
+
+describe('item texts and entries', () => {
+  it('trims surrounding white space', () => {
+    expect(normaliseEntries(['  milk \n', '\tbread'])).toEqual(['milk', 'bread']);
+  });
+
+  it('counts code points: 500 emoji (1,000 UTF-16 units) are allowed, 501 are not', () => {
+    const emoji = '😀'.repeat(500);
+    expect(emoji.length).toBe(1000);
+    expect(codePointLength(emoji)).toBe(500);
+    expect(normaliseEntries([emoji])).toEqual([emoji]);
+    expect(() => normaliseEntries(['😀'.repeat(501)])).toThrow(invalid('INVALID_ITEM_TEXT'));
+  });
+
+  it('measures after trimming', () => {
+    expect(normaliseEntries([`  ${'a'.repeat(500)}  `])).toEqual(['a'.repeat(500)]);
+    expect(() => normaliseEntries(['a'.repeat(501)])).toThrow(/1-500 characters after trimming \(got 501\)/);
+  });
+
+  it.each([
+    ['empty', ''],
+    ['only white space', ' \t\n '],
+    ['NUL', 'milk\u0000'],
+    ['a lone high surrogate', 'milk \ud83d'],
+    ['a lone low surrogate', '\ude00 milk'],
+    ['reversed surrogates', '\ude00\ud83d'],
+  ])('refuses %s with a 400-kind error naming the entry', (_label, text) => {
+    expect(() => normaliseEntries(['fine', text])).toThrow(invalid('INVALID_ITEM_TEXT'));
+    expect(() => normaliseEntries(['fine', text])).toThrow(/items\[1\]/);
+  });
+
+  it('accepts any other valid Unicode', () => {
+    const texts = ['Ünïcödé ✓', '日本語', '👩‍👩‍👧', 'a\u0001b'];
+    expect(normaliseEntries(texts)).toEqual(texts);
+  });
+
+  it('takes 1-100 entries', () => {
+    expect(() => normaliseEntries([])).toThrow(invalid('INVALID_ITEMS'));
+    expect(() => normaliseEntries(Array(101).fill('x'))).toThrow(/1-100 entries \(got 101\)/);
+    expect(normaliseEntries(Array(100).fill('x'))).toHaveLength(100);
+    expect(() => normaliseEntries([3])).toThrow(/items\[0\] must be a string/);
+  });
+
+  it('compares texts case-insensitively after trimming, folding ß and final sigma too', () => {
+    expect(matchKey('  Buy MILK ')).toBe(matchKey('buy milk'));
+    expect(matchKey('STRASSE')).toBe(matchKey('straße'));
+    expect(matchKey('ΟΔΟΣ')).toBe(matchKey('οδοσ'));
+    expect(matchKey('milk')).not.toBe(matchKey('milk!'));
+  });
+
+  it('refuses a blank list reference', () => {
+    expect(normaliseListReference('  Groceries ')).toBe('Groceries');
+    expect(() => normaliseListReference('   ')).toThrow(invalid('INVALID_LIST'));
+  });
+});

@@ -1,0 +1,58 @@
+import { InvalidInput } from '../../../common/errors/domain-error';
+
+export const ITEM_TEXT_MAX = 500;
+export const ENTRIES_MIN = 1;
+export const ENTRIES_MAX = 100;
+
+// With the u flag a well-formed surrogate pair is one code point, so only lone halves match.
+const LONE_SURROGATE = /\p{Cs}/u;
+
+export const codePointLength = (text: string): number => {
+  let length = 0;
+  for (const _ of text) length += 1;
+  return length;
+};
+
+/** Why a trimmed text is unacceptable, or null when it is fine. Lengths count code points. */
+function textProblem(trimmed: string): string | null {
+  if (trimmed.includes('\u0000')) return 'must not contain NUL (U+0000)';
+  if (LONE_SURROGATE.test(trimmed)) return 'must be valid Unicode (it contains an unpaired surrogate)';
+  const length = codePointLength(trimmed);
+  if (length < 1 || length > ITEM_TEXT_MAX) return `must be 1-${ITEM_TEXT_MAX} characters after trimming (got ${length})`;
+  return null;
+}
+
+/**
+ * The `items` of an action, trimmed and checked: 1-100 strings, each 1-500 code points
+ * after trimming, without NUL or unpaired surrogates. The same rule holds for add's
+ * texts and for the entries of complete/reopen/remove (an entry is an id or a text,
+ * and no valid text or id breaks it), so a hopeless entry is a 400, not a 404.
+ */
+export function normaliseEntries(entries: readonly unknown[]): string[] {
+  if (entries.length < ENTRIES_MIN || entries.length > ENTRIES_MAX) {
+    throw new InvalidInput('INVALID_ITEMS', `items must hold ${ENTRIES_MIN}-${ENTRIES_MAX} entries (got ${entries.length})`);
+  }
+  return entries.map((entry, index) => {
+    if (typeof entry !== 'string') throw new InvalidInput('INVALID_ITEMS', `items[${index}] must be a string`);
+    const trimmed = entry.trim();
+    const problem = textProblem(trimmed);
+    if (problem) throw new InvalidInput('INVALID_ITEM_TEXT', `items[${index}] ${problem}`);
+    return trimmed;
+  });
+}
+
+/**
+ * The form texts are compared in: case-insensitively, as Unicode case folding would
+ * (upper- then lower-casing also folds "ß" with "SS" and final sigma with sigma, which
+ * lower-casing alone does not). Computed here rather than by PostgreSQL's lower(),
+ * whose result depends on the database's collation, so that the in-memory and the
+ * TypeORM adapters agree; the TypeORM adapter stores it beside the text.
+ */
+export const matchKey = (text: string): string => text.trim().toUpperCase().toLowerCase();
+
+/** The `list` field: an id or a name, never blank. */
+export function normaliseListReference(list: string): string {
+  const trimmed = list.trim();
+  if (!trimmed) throw new InvalidInput('INVALID_LIST', 'list must be a list id or name (it is blank)');
+  return trimmed;
+}

@@ -1,0 +1,56 @@
+import type { CandidateQuery } from './item-matching';
+import type { Item, ItemStatusFilter, NewItem } from './item';
+
+export type InsertOutcome =
+  | { ok: true; items: Item[] }
+  | { ok: false; reason: 'list_missing' | 'limit_reached' };
+
+export interface PageRequest {
+  /** Only items after this position (exclusive); from the start when absent. */
+  afterSeq?: number;
+  status: ItemStatusFilter;
+  limit: number;
+}
+
+export interface ItemPage {
+  items: Item[];
+  /** Whether at least one more item of the status follows the page. */
+  hasMore: boolean;
+}
+
+/**
+ * Port: where items live. Besides the items themselves, a store keeps the list's
+ * `item_count`, `open_item_count` and `updated_at` exact, in the same atomic step that
+ * changes the items, so reading a list never has to count.
+ */
+export abstract class ItemRepository {
+  /**
+   * Inserts `items` (in this order, which becomes their order in the list) unless the
+   * list would then hold more than `maxPerList` items. The check, the counters and the
+   * insert are one atomic step, so concurrent adds cannot overshoot. Returns the stored
+   * items in the order given.
+   */
+  abstract insertWithinLimit(listId: string, items: readonly NewItem[], maxPerList: number, at: Date): Promise<InsertOutcome>;
+
+  /**
+   * Inside a unit of work: makes the changes to this list's items take turns until the
+   * unit ends (a row lock in PostgreSQL), so what `findCandidates` returns stays true
+   * until the change is written. False when the list no longer exists.
+   */
+  abstract lockList(listId: string): Promise<boolean>;
+
+  /** The list's items with one of the ids, or whose match key is one of the keys; oldest first. */
+  abstract findCandidates(listId: string, query: CandidateQuery): Promise<Item[]>;
+
+  /**
+   * Completes (or reopens) those of the items not yet in that state, recording who and
+   * when (or clearing both), and adjusts the list's open count and `updated_at`.
+   */
+  abstract setCompletion(listId: string, itemIds: readonly string[], completed: boolean, by: string, at: Date): Promise<void>;
+
+  /** Deletes the items for good and adjusts the list's counts and `updated_at`. */
+  abstract removeAll(listId: string, itemIds: readonly string[], at: Date): Promise<void>;
+
+  /** A page of the list's items of a status, oldest first, by keyset on `seq`. */
+  abstract page(listId: string, request: PageRequest): Promise<ItemPage>;
+}

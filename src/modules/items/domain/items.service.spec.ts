@@ -1,0 +1,204 @@
+import { FakeClock } from '../../../common/ports/clock';
+import { SequentialIdGenerator } from '../../../common/ports/id-generator';
+import { InMemoryUnitOfWork } from '../../../common/ports/unit-of-work';
+import { encodeCursor } from '../../../common/paging/cursor';
+import { InMemoryItemRepository } from '../infrastructure/in-memory/in-memory-item.repository';
+import { FakeListAccess } from '../testing/fake-list-access';
+import { ItemsService } from './items.service';
+import { MAX_ITEMS_PER_LIST } from './items.errors';
+
+const OWNER = '00000000-0000-4000-8000-00000000000a';
+const EDITOR = '00000000-0000-4000-8000-00000000000b';
+const VIEWER = '00000000-0000-4000-8000-00000000000c';
+const STRANGER = '00000000-0000-4000-8000-00000000000d';
+const LIST = '00000000-0000-4000-8000-0000000000f1';
+const OTHER_LIST = '00000000-0000-4000-8000-0000000000f2';
+
+const kind = (k: string, code?: string) => expect.objectContaining({ kind: k, ...(code ? { code } : {}) });
+
+function setup() {
+  const clock = new FakeClock('2026-05-01T08:00:00.000Z');
+  const items = new InMemoryItemRepository();
+  const access = new FakeListAccess();
+  access.add(LIST, 'Groceries', { [OWNER]: 'owner', [EDITOR]: 'editor', [VIEWER]: 'viewer' });
+  access.add(OTHER_LIST, 'Chores', { [OWNER]: 'owner' });
+  items.addList(LIST);
+  items.addList(OTHER_LIST);
+  const service = new ItemsService(items, access, new InMemoryUnitOfWork(), clock, new SequentialIdGenerator());
+  const texts = async (listId = LIST) => (await service.page(OWNER, listId, { limit: 500 })).items.map((i) => [i.text, i.completed]);
+  return { clock, items, service, texts };
+}
+
+describe('ItemsService', () => {
+  describe('add', () => {
+    it('adds trimmed texts in request order, by list name or id, counting them', async () => {
+      const { service, items, clock } = setup();
+      const result = await service.add(EDITOR, ' groceries ', ['  milk ', 'bread']);
+      expect(result.list).toEqual({ id: LIST, name: 'Groceries' });
+      expect(result.items).toEqual([
+        expect.objectContaining({ text: 'milk', listId: LIST, completed: false, createdBy: EDITOR, completedAt: null, completedBy: null, createdAt: clock.now() }),
+        expect.objectContaining({ text: 'bread' }),
+      ]);
+      await service.add(OWNER, LIST, ['eggs']);
+      expect(items.counters(LIST)).toEqual({ itemCount: 3, openItemCount: 3, updatedAt: clock.now() });
+    });
+
+    it('is not idempotent: the same add twice adds twice', async () => {
+      const { service, texts } = setup();
+      await service.add(OWNER, LIST, ['milk']);
+      await service.add(OWNER, LIST, ['milk']);
+      expect(await texts()).toEqual([['milk', false], ['milk', false]]);
+    });
+
+    it('checks the body before the list, the list before the role', async () => {
+      const { service } = setup();
+      await expect(service.add(STRANGER, LIST, ['bad\u0000'])).rejects.toThrow(kind('invalid'));
+      await expect(service.add(STRANGER, LIST, ['fine'])).rejects.toThrow(kind('not_found'));
+      await expect(service.add(VIEWER, LIST, ['fine'])).rejects.toThrow(kind('forbidden', 'ITEMS_WRITE_FORBIDDEN'));
+      await expect(service.add(OWNER, '  ', ['fine'])).rejects.toThrow(kind('invalid', 'INVALID_LIST'));
+    });
+
+    it('refuses to pass 10,000 items, adding nothing, and says so', async () => {
+      const { service, items, texts } = setup();
+      // Fill the list through the store (99 batches of 100, then 99), faster than the service's checks.
+      const filler = (count: number, batch: number) =>
+        Array.from({ length: count }, (_, k) => ({
+          id: `00000000-0000-4000-9000-${(batch * 100 + k).toString(16).padStart(12, '0')}`,
+          listId: LIST,
+          text: 'filler',
+          createdAt: new Date(0),
+          createdBy: OWNER,
+        }));
+      for (let batch = 0; batch < 100; batch += 1) {
+        await items.insertWithinLimit(LIST, filler(batch < 99 ? 100 : 99, batch), MAX_ITEMS_PER_LIST, new Date(0));
+      }
+      expect(items.counters(LIST)!.itemCount).toBe(MAX_ITEMS_PER_LIST - 1);
+      await expect(service.add(OWNER, LIST, ['a', 'b'])).rejects.toThrow(kind('rule', 'ITEM_LIMIT'));
+      await expect(service.add(OWNER, LIST, ['a', 'b'])).rejects.toThrow(/at most 10,000 items/);
+      expect(items.counters(LIST)!.itemCount).toBe(MAX_ITEMS_PER_LIST - 1);
+      await service.add(OWNER, LIST, ['last']);
+      expect(items.counters(LIST)!.itemCount).toBe(MAX_ITEMS_PER_LIST);
+      expect((await texts()).at(-1)).toEqual(['filler', false]);
+      await expect(service.add(OWNER, LIST, ['one more'])).rejects.toThrow(kind('rule', 'ITEM_LIMIT'));
+    });
+
+    it('answers 404 when the list vanished after it was resolved', async () => {
+      const { service, items } = setup();
+      items.deleteList(LIST);
+      await expect(service.add(OWNER, LIST, ['x'])).rejects.toThrow(kind('not_found', 'LIST_NOT_FOUND'));
+    });
+  });
+
+  describe('complete, reopen, remove', () => {
+    it('completes the oldest open match, recording who and when; reopening clears both', async () => {
+      const { service, clock, items } = setup();
+      const [first, second] = (await service.add(OWNER, LIST, ['milk', 'Milk'])).items;
+      clock.advance(1000);
+      const done = await service.complete(EDITOR, 'Groceries', ['MILK']);
+      expect(done.items).toEqual([{ ...first, completed: true, completedAt: clock.now(), completedBy: EDITOR }]);
+      expect(items.counters(LIST)).toMatchObject({ itemCount: 2, openItemCount: 1, updatedAt: clock.now() });
+
+      clock.advance(1000);
+      const reopened = await service.reopen(OWNER, LIST, ['milk']);
+      expect(reopened.items).toEqual([{ ...first, completed: false, completedAt: null, completedBy: null }]);
+      expect(items.counters(LIST)).toMatchObject({ openItemCount: 2 });
+
+      const both = await service.complete(OWNER, LIST, [second.id, 'milk']);
+      expect(both.items.map((i) => i.id)).toEqual([second.id, first.id]);
+    });
+
+    it('reports an id already in the target state as it is, changing nothing', async () => {
+      const { service, clock, items } = setup();
+      const [milk] = (await service.add(OWNER, LIST, ['milk'])).items;
+      const completed = (await service.complete(OWNER, LIST, [milk.id])).items[0];
+      const before = items.counters(LIST);
+      clock.advance(5000);
+      expect((await service.complete(EDITOR, LIST, [milk.id])).items).toEqual([completed]);
+      expect(items.counters(LIST)).toEqual(before);
+      expect((await service.reopen(OWNER, LIST, [(await service.add(OWNER, LIST, ['x'])).items[0].id])).items[0].completed).toBe(false);
+    });
+
+    it('changes nothing at all when one entry matches nothing (404 naming it)', async () => {
+      const { service, items, texts } = setup();
+      await service.add(OWNER, LIST, ['milk', 'bread', 'eggs']);
+      const before = items.counters(LIST);
+      await expect(service.complete(OWNER, LIST, ['milk', 'bread', 'caviar'])).rejects.toThrow(kind('not_found', 'ITEM_NOT_FOUND'));
+      await expect(service.remove(OWNER, LIST, ['milk', 'caviar'])).rejects.toThrow(/"caviar"/);
+      await expect(service.remove(OWNER, LIST, ['milk', 'milk'])).rejects.toThrow(kind('not_found'));
+      await expect(service.reopen(OWNER, LIST, ['milk'])).rejects.toThrow(kind('not_found'));
+      expect(await texts()).toEqual([['milk', false], ['bread', false], ['eggs', false]]);
+      expect(items.counters(LIST)).toEqual(before);
+    });
+
+    it('never matches items of another list, even by id', async () => {
+      const { service } = setup();
+      const [chore] = (await service.add(OWNER, OTHER_LIST, ['sweep'])).items;
+      await expect(service.complete(OWNER, LIST, [chore.id])).rejects.toThrow(kind('not_found', 'ITEM_NOT_FOUND'));
+    });
+
+    it('removes for good, answering the items as they were', async () => {
+      const { service, items, texts } = setup();
+      const [milk] = (await service.add(OWNER, LIST, ['milk', 'bread'])).items;
+      const completed = (await service.complete(OWNER, LIST, ['milk'])).items[0];
+      const removed = await service.remove(EDITOR, LIST, [milk.id, 'BREAD']);
+      expect(removed.items[0]).toEqual(completed);
+      expect(removed.items[1]).toMatchObject({ text: 'bread', completed: false });
+      expect(await texts()).toEqual([]);
+      expect(items.counters(LIST)).toMatchObject({ itemCount: 0, openItemCount: 0 });
+      await expect(service.remove(OWNER, LIST, [milk.id])).rejects.toThrow(kind('not_found'));
+    });
+
+    it('lets only owners and editors write, after the body and the list are checked', async () => {
+      const { service } = setup();
+      await service.add(OWNER, LIST, ['milk']);
+      await expect(service.complete(VIEWER, LIST, ['milk'])).rejects.toThrow(kind('forbidden'));
+      await expect(service.remove(VIEWER, LIST, ['nothing'])).rejects.toThrow(kind('forbidden'));
+      await expect(service.remove(STRANGER, LIST, ['milk'])).rejects.toThrow(kind('not_found', 'LIST_NOT_FOUND'));
+      await expect(service.reopen(VIEWER, LIST, [''])).rejects.toThrow(kind('invalid'));
+    });
+  });
+
+  describe('page', () => {
+    it('walks every item once, oldest first, with next_cursor null exactly at the end', async () => {
+      const { service } = setup();
+      const added = (await service.add(OWNER, LIST, ['1', '2', '3', '4', '5'])).items;
+      const seen: string[] = [];
+      let cursor: string | undefined;
+      let pages = 0;
+      do {
+        const page = await service.page(VIEWER, LIST, { limit: 2, cursor });
+        seen.push(...page.items.map((i) => i.id));
+        cursor = page.nextCursor ?? undefined;
+        pages += 1;
+      } while (cursor);
+      expect(seen).toEqual(added.map((i) => i.id));
+      expect(pages).toBe(3);
+      const exact = await service.page(VIEWER, LIST, { limit: 5 });
+      expect(exact.nextCursor).toBeNull();
+    });
+
+    it('filters by status and defaults to 100 items', async () => {
+      const { service } = setup();
+      await service.add(OWNER, LIST, Array.from({ length: 100 }, (_, i) => `item ${i}`));
+      await service.add(OWNER, LIST, ['last']);
+      await service.complete(OWNER, LIST, ['item 0', 'last']);
+      const all = await service.page(OWNER, LIST, {});
+      expect(all.items).toHaveLength(100);
+      expect(all.nextCursor).not.toBeNull();
+      const completed = await service.page(OWNER, LIST, { status: 'completed' });
+      expect(completed.items.map((i) => i.text)).toEqual(['item 0', 'last']);
+      expect(completed.nextCursor).toBeNull();
+      const open = await service.page(OWNER, LIST, { status: 'open', limit: 99 });
+      expect(open.items[0].text).toBe('item 1');
+      expect(open.nextCursor).toBeNull();
+    });
+
+    it('refuses cursors it did not issue, or issued for another list (400), before looking at the list', async () => {
+      const { service } = setup();
+      await expect(service.page(STRANGER, LIST, { cursor: 'nonsense!' })).rejects.toThrow(kind('invalid', 'INVALID_CURSOR'));
+      const foreign = encodeCursor({ l: OTHER_LIST, s: 1 });
+      await expect(service.page(OWNER, LIST, { cursor: foreign })).rejects.toThrow(kind('invalid', 'INVALID_CURSOR'));
+      await expect(service.page(STRANGER, LIST, {})).rejects.toThrow(kind('not_found'));
+    });
+  });
+});

@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { decodeCursor, encodeCursor, PAGE_LIMIT } from '../../../common/paging/cursor';
+import type { Clock } from '../../../common/ports/clock';
+import type { IdGenerator } from '../../../common/ports/id-generator';
+import type { UnitOfWork } from '../../../common/ports/unit-of-work';
+import { AccessibleList, canWriteItems, ListAccess } from '../../lists/domain/list-access';
+import { Item, ItemStatusFilter, withCompletion } from './item';
+import { candidateQuery, ItemAction, matchEntries } from './item-matching';
+import type { ItemRepository } from './item.repository';
+import { normaliseEntries, normaliseListReference } from './item-text';
+import { CursorOfAnotherList, ItemLimitReached, ItemsNotFound, ListGone, MAX_ITEMS_PER_LIST, ViewerCannotWrite } from './items.errors';
+
+export interface ListRef {
+  id: string;
+  name: string;
+}
+
+export interface ItemsResult {
+  list: ListRef;
+  items: Item[];
+}
+
+export interface ItemsPage extends ItemsResult {
+  nextCursor: string | null;
+}
+
+export interface PageQuery {
+  limit?: number;
+  cursor?: string;
+  status?: ItemStatusFilter;
+}
+
+const CURSOR_SHAPE = { l: z.string(), s: z.number().int().nonnegative() };
+
+const refOf = (list: AccessibleList): ListRef => ({ id: list.id, name: list.name });
+
+/**
+ * Adding, completing, reopening, removing and reading items. The order of checks is
+ * API.md's: the body's shape (400) before the list's visibility (404), before the
+ * caller's role (403), before domain rules (422). Every write is atomic.
+ */
+export class ItemsService {
+  constructor(
+    private readonly items: ItemRepository,
+    private readonly access: ListAccess,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  /**
+   * One store call: the limit check, the counters and the multi-row insert are one
+   * statement in PostgreSQL, so an add costs the list lookup plus that statement.
+   */
+  async add(userId: string, listReference: string, entries: readonly unknown[]): Promise<ItemsResult> {
+    const texts = normaliseEntries(entries);
+    const list = await this.writableList(userId, listReference);
+    const at = this.clock.now();
+    const drafts = texts.map((text) => ({ id: this.ids.next(), listId: list.id, text, createdAt: at, createdBy: userId }));
+    const outcome = await this.items.insertWithinLimit(list.id, drafts, MAX_ITEMS_PER_LIST, at);
+    if (!outcome.ok) throw outcome.reason === 'limit_reached' ? new ItemLimitReached(texts.length) : new ListGone();
+    return { list: refOf(list), items: outcome.items };
+  }
+
+  complete(userId: string, listReference: string, entries: readonly unknown[]): Promise<ItemsResult> {
+    return this.change('complete', userId, listReference, entries);
+  }
+
+  reopen(userId: string, listReference: string, entries: readonly unknown[]): Promise<ItemsResult> {
+    return this.change('reopen', userId, listReference, entries);
+  }
+
+  /** Answers the items as they were just before they were removed. */
+  remove(userId: string, listReference: string, entries: readonly unknown[]): Promise<ItemsResult> {
+    return this.change('remove', userId, listReference, entries);
+  }
+
+  async page(userId: string, listId: string, query: PageQuery): Promise<ItemsPage> {
+    const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, CURSOR_SHAPE);
+    const list = await this.access.getVisible(userId, listId);
+    if (cursor && cursor.l !== list.id) throw new CursorOfAnotherList();
+    const page = await this.items.page(list.id, {
+      afterSeq: cursor?.s,
+      status: query.status ?? 'all',
+      limit: query.limit ?? PAGE_LIMIT.default,
+    });
+    const last = page.items.at(-1);
+    return {
+      list: refOf(list),
+      items: page.items,
+      nextCursor: page.hasMore && last ? encodeCursor({ l: list.id, s: last.seq }) : null,
+    };
+  }
+
+  private async writableList(userId: string, listReference: string): Promise<AccessibleList> {
+    const list = await this.access.resolve(userId, normaliseListReference(listReference));
+    if (!canWriteItems(list.role)) throw new ViewerCannotWrite();
+    return list;
+  }
+
+  /**
+   * complete/reopen/remove in one unit of work: lock the list's items, match every
+   * entry, and write only if all matched; one unmatched entry is a 404 and the unit
+   * ends without a single change.
+   */
+  private async change(action: ItemAction, userId: string, listReference: string, entries: readonly unknown[]): Promise<ItemsResult> {
+    const wanted = normaliseEntries(entries);
+    const list = await this.writableList(userId, listReference);
+    return this.uow.run(async () => {
+      if (!(await this.items.lockList(list.id))) throw new ListGone();
+      const candidates = await this.items.findCandidates(list.id, candidateQuery(wanted));
+      const match = matchEntries(action, wanted, candidates);
+      if (!match.matched) throw new ItemsNotFound(match.unmatched);
+      const at = this.clock.now();
+      if (action === 'remove') {
+        await this.items.removeAll(list.id, match.matched.map((item) => item.id), at);
+        return { list: refOf(list), items: match.matched };
+      }
+      const completed = action === 'complete';
+      const changing = match.matched.filter((item) => item.completed !== completed);
+      if (changing.length > 0) {
+        await this.items.setCompletion(list.id, changing.map((item) => item.id), completed, userId, at);
+      }
+      return { list: refOf(list), items: match.matched.map((item) => withCompletion(item, completed, userId, at)) };
+    });
+  }
+}

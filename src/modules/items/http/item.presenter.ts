@@ -1,0 +1,21 @@
+import type { Item } from '../domain/item';
+import type { ItemsPage, ItemsResult } from '../domain/items.service';
+
+/** The Item resource of API.md section 3, in snake_case. */
+export const presentItem = (item: Item) => ({
+  id: item.id,
+  list_id: item.listId,
+  text: item.text,
+  completed: item.completed,
+  created_at: item.createdAt.toISOString(),
+  created_by: item.createdBy,
+  completed_at: item.completedAt?.toISOString() ?? null,
+  completed_by: item.completedBy,
+});
+
+export const presentItems = (result: ItemsResult) => ({
+  list: { id: result.list.id, name: result.list.name },
+  items: result.items.map(presentItem),
+});
+
+export const presentPage = (page: ItemsPage) => ({ ...presentItems(page), next_cursor: page.nextCursor });

@@ -1,0 +1,109 @@
+import { Item, matchesStatus, NewItem, withCompletion } from '../../domain/item';
+import type { CandidateQuery } from '../../domain/item-matching';
+import { InsertOutcome, ItemPage, ItemRepository, PageRequest } from '../../domain/item.repository';
+import { matchKey } from '../../domain/item-text';
+
+/** The columns of a lists row that the items store keeps (see the TypeORM adapter). */
+export interface ListCounters {
+  itemCount: number;
+  openItemCount: number;
+  updatedAt: Date | null;
+}
+
+const copy = (item: Item): Item => ({ ...item });
+
+/**
+ * A real, working item store in memory. Lists must be announced with `addList` (the
+ * lists table's rows, in PostgreSQL): an unknown list is a missing one. Atomicity comes
+ * from InMemoryUnitOfWork serialising units and from every method validating before it
+ * mutates, so there is never anything to roll back.
+ */
+export class InMemoryItemRepository extends ItemRepository {
+  private readonly lists = new Map<string, ListCounters>();
+  private readonly byList = new Map<string, Item[]>();
+  private nextSeq = 1;
+
+  addList(listId: string): void {
+    if (!this.lists.has(listId)) this.lists.set(listId, { itemCount: 0, openItemCount: 0, updatedAt: null });
+    if (!this.byList.has(listId)) this.byList.set(listId, []);
+  }
+
+  /** As deleting a list row cascades to its items. */
+  deleteList(listId: string): void {
+    this.lists.delete(listId);
+    this.byList.delete(listId);
+  }
+
+  counters(listId: string): ListCounters | undefined {
+    const counters = this.lists.get(listId);
+    return counters && { ...counters };
+  }
+
+  async insertWithinLimit(listId: string, items: readonly NewItem[], maxPerList: number, at: Date): Promise<InsertOutcome> {
+    const counters = this.lists.get(listId);
+    if (!counters) return { ok: false, reason: 'list_missing' };
+    if (counters.itemCount + items.length > maxPerList) return { ok: false, reason: 'limit_reached' };
+    const stored = items.map((draft) => ({
+      ...draft,
+      completed: false,
+      completedAt: null,
+      completedBy: null,
+      seq: this.nextSeq++,
+    }));
+    this.byList.get(listId)!.push(...stored);
+    this.adjust(counters, stored.length, stored.length, at);
+    return { ok: true, items: stored.map(copy) };
+  }
+
+  async lockList(listId: string): Promise<boolean> {
+    return this.lists.has(listId);
+  }
+
+  async findCandidates(listId: string, query: CandidateQuery): Promise<Item[]> {
+    const ids = new Set(query.ids);
+    const keys = new Set(query.keys);
+    return this.itemsOf(listId)
+      .filter((item) => ids.has(item.id) || keys.has(matchKey(item.text)))
+      .map(copy);
+  }
+
+  async setCompletion(listId: string, itemIds: readonly string[], completed: boolean, by: string, at: Date): Promise<void> {
+    const wanted = new Set(itemIds);
+    const items = this.itemsOf(listId);
+    let changed = 0;
+    items.forEach((item, index) => {
+      if (!wanted.has(item.id) || item.completed === completed) return;
+      items[index] = withCompletion(item, completed, by, at);
+      changed += 1;
+    });
+    const counters = this.lists.get(listId);
+    if (counters && changed > 0) this.adjust(counters, 0, completed ? -changed : changed, at);
+  }
+
+  async removeAll(listId: string, itemIds: readonly string[], at: Date): Promise<void> {
+    const wanted = new Set(itemIds);
+    const items = this.itemsOf(listId);
+    const gone = items.filter((item) => wanted.has(item.id));
+    if (gone.length === 0) return;
+    this.byList.set(listId, items.filter((item) => !wanted.has(item.id)));
+    const counters = this.lists.get(listId)!;
+    this.adjust(counters, -gone.length, -gone.filter((item) => !item.completed).length, at);
+  }
+
+  async page(listId: string, request: PageRequest): Promise<ItemPage> {
+    const after = request.afterSeq ?? 0;
+    const following = this.itemsOf(listId).filter((item) => item.seq > after && matchesStatus(item, request.status));
+    return { items: following.slice(0, request.limit).map(copy), hasMore: following.length > request.limit };
+  }
+
+  /** Items are appended with growing positions, so each list's array stays oldest first. */
+  private itemsOf(listId: string): Item[] {
+    return this.byList.get(listId) ?? [];
+  }
+
+  private adjust(counters: ListCounters, items: number, open: number, at: Date): void {
+    counters.itemCount += items;
+    counters.openItemCount += open;
+    counters.updatedAt = at;
+  }
+}

@@ -1,0 +1,174 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
+import type { Item, NewItem } from '../../domain/item';
+import type { CandidateQuery } from '../../domain/item-matching';
+import { InsertOutcome, ItemPage, ItemRepository, PageRequest } from '../../domain/item.repository';
+import { matchKey } from '../../domain/item-text';
+
+interface ItemRow {
+  id: string;
+  list_id: string;
+  seq: string;
+  text: string;
+  completed: boolean;
+  created_at: Date;
+  created_by: string;
+  completed_at: Date | null;
+  completed_by: string | null;
+}
+
+const COLUMNS = 'id, list_id, seq, text, completed, created_at, created_by, completed_at, completed_by';
+
+const toItem = (row: ItemRow): Item => ({
+  id: row.id,
+  listId: row.list_id,
+  text: row.text,
+  completed: row.completed,
+  createdAt: row.created_at,
+  createdBy: row.created_by,
+  completedAt: row.completed_at,
+  completedBy: row.completed_by,
+  // Identity values stay far below 2^53, so a number is exact.
+  seq: Number(row.seq),
+});
+
+/**
+ * The statement of one page, exported so that a test can see how PostgreSQL runs exactly
+ * what runs here. items_page() (migration 1763800400000-items-page.ts) is the keyset
+ * query `list_id = $1 [AND completed = $4] AND seq > $2 ORDER BY seq LIMIT $3` with its
+ * plan pinned to the ordered range scan of items_list_seq_idx (or, with a status, of
+ * items_list_status_seq_idx), so that missing statistics cannot turn a page into a read
+ * of the whole list. One more row than asked tells whether anything follows.
+ */
+export function pageStatement(listId: string, request: PageRequest): { sql: string; parameters: unknown[] } {
+  const completed = request.status === 'all' ? null : request.status === 'completed';
+  return {
+    sql: `SELECT ${COLUMNS} FROM items_page($1::uuid, $2::bigint, $3::integer, $4::boolean)`,
+    parameters: [listId, request.afterSeq ?? 0, request.limit + 1, completed],
+  };
+}
+
+/**
+ * Items in PostgreSQL, written with plain SQL because each write is one statement that
+ * also keeps the list's counters exact. Writing `lists.item_count`, `open_item_count`
+ * and `updated_at` from here is a deliberate exception to "each module writes only its
+ * own tables": the counters must change in the same statement as the items, or
+ * concurrent requests could make them drift, and the 10,000-item limit could be
+ * overshot. The lists module owns those columns' definition and only reads them.
+ * Every statement goes through managerOf, so it joins a surrounding unit of work (an
+ * Idempotency-Key transaction, or complete/reopen/remove's own).
+ */
+@Injectable()
+export class TypeOrmItemRepository extends ItemRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  private query<T>(sql: string, parameters: unknown[]): Promise<T[]> {
+    return managerOf(this.dataSource).query(sql, parameters);
+  }
+
+  /**
+   * One statement: the conditional UPDATE of the list takes its row lock, checks the
+   * limit against the current count and moves both counters; the INSERT below it
+   * feeds on its result, so when the limit (or the list) says no, nothing is inserted.
+   * Concurrent adds queue on the row lock and each re-checks the limit against the
+   * count its predecessor committed. The rows are fed in request order, which is the
+   * order the identity hands out `seq`.
+   */
+  async insertWithinLimit(listId: string, items: readonly NewItem[], maxPerList: number, at: Date): Promise<InsertOutcome> {
+    if (items.length === 0) return { ok: true, items: [] };
+    const rows = await this.query<ItemRow>(
+      `WITH list AS (
+         UPDATE lists
+            SET item_count = item_count + $2, open_item_count = open_item_count + $2, updated_at = $3
+          WHERE id = $1 AND item_count + $2 <= $4
+         RETURNING id
+       )
+       INSERT INTO items (id, list_id, text, text_key, created_at, created_by)
+       SELECT n.id, list.id, n.text, n.text_key, n.created_at, n.created_by
+         FROM list,
+              unnest($5::uuid[], $6::text[], $7::text[], $8::timestamptz[], $9::uuid[])
+                WITH ORDINALITY AS n(id, text, text_key, created_at, created_by, ord)
+        ORDER BY n.ord
+       RETURNING ${COLUMNS}`,
+      [
+        listId,
+        items.length,
+        at,
+        maxPerList,
+        items.map((item) => item.id),
+        items.map((item) => item.text),
+        items.map((item) => matchKey(item.text)),
+        items.map((item) => item.createdAt),
+        items.map((item) => item.createdBy),
+      ],
+    );
+    if (rows.length === 0) {
+      // Only on failure: a second look tells a deleted list from a full one.
+      const [list] = await this.query<{ id: string }>('SELECT id FROM lists WHERE id = $1', [listId]);
+      return { ok: false, reason: list ? 'limit_reached' : 'list_missing' };
+    }
+    const byId = new Map(rows.map((row) => [row.id, toItem(row)]));
+    return { ok: true, items: items.map((item) => byId.get(item.id)!) };
+  }
+
+  /** FOR NO KEY UPDATE: queues behind other item writes and a deletion of the list, not behind item inserts' FK checks. */
+  async lockList(listId: string): Promise<boolean> {
+    const rows = await this.query('SELECT 1 FROM lists WHERE id = $1 FOR NO KEY UPDATE', [listId]);
+    return rows.length > 0;
+  }
+
+  async findCandidates(listId: string, query: CandidateQuery): Promise<Item[]> {
+    const rows = await this.query<ItemRow>(
+      `SELECT ${COLUMNS} FROM items
+        WHERE list_id = $1 AND (id = ANY($2::uuid[]) OR text_key = ANY($3::text[]))
+        ORDER BY seq`,
+      [listId, query.ids, query.keys],
+    );
+    return rows.map(toItem);
+  }
+
+  /** The counters move by what the UPDATE really changed, so a no-op changes nothing. */
+  async setCompletion(listId: string, itemIds: readonly string[], completed: boolean, by: string, at: Date): Promise<void> {
+    await this.query(
+      `WITH changed AS (
+         UPDATE items
+            SET completed = $3::boolean,
+                completed_at = CASE WHEN $3::boolean THEN $4::timestamptz END,
+                completed_by = CASE WHEN $3::boolean THEN $5::uuid END
+          WHERE list_id = $1 AND id = ANY($2::uuid[]) AND completed <> $3::boolean
+         RETURNING 1
+       )
+       UPDATE lists
+          SET open_item_count = open_item_count
+                + (CASE WHEN $3::boolean THEN -1 ELSE 1 END) * (SELECT count(*) FROM changed),
+              updated_at = $4::timestamptz
+        WHERE id = $1 AND EXISTS (SELECT 1 FROM changed)`,
+      [listId, itemIds, completed, at, by],
+    );
+  }
+
+  async removeAll(listId: string, itemIds: readonly string[], at: Date): Promise<void> {
+    await this.query(
+      `WITH gone AS (
+         DELETE FROM items WHERE list_id = $1 AND id = ANY($2::uuid[]) RETURNING completed
+       )
+       UPDATE lists
+          SET item_count = item_count - (SELECT count(*) FROM gone),
+              open_item_count = open_item_count - (SELECT count(*) FROM gone WHERE NOT completed),
+              updated_at = $3
+        WHERE id = $1 AND EXISTS (SELECT 1 FROM gone)`,
+      [listId, itemIds, at],
+    );
+  }
+
+  async page(listId: string, request: PageRequest): Promise<ItemPage> {
+    const { sql, parameters } = pageStatement(listId, request);
+    // The function returns its rows in seq order, but SQL promises no order without an
+    // outer ORDER BY (which would add a sort node); ordering at most 501 rows here is free.
+    const items = (await this.query<ItemRow>(sql, parameters)).map(toItem).sort((a, b) => a.seq - b.seq);
+    return { items: items.slice(0, request.limit), hasMore: items.length > request.limit };
+  }
+}

@@ -1,0 +1,27 @@
+import { Module } from '@nestjs/common';
+import { Clock } from '../../common/ports/clock';
+import { IdGenerator } from '../../common/ports/id-generator';
+import { UnitOfWork } from '../../common/ports/unit-of-work';
+import { ListAccess } from '../lists/domain/list-access';
+import { ListsModule } from '../lists/lists.module';
+import { ItemRepository } from './domain/item.repository';
+import { ItemsService } from './domain/items.service';
+import { ItemsController } from './http/items.controller';
+import { TypeOrmItemRepository } from './infrastructure/typeorm/typeorm-item.repository';
+
+/** Items of lists: the actions and the paged read (API.md sections 3 and 6). Knows lists only through ListAccess. */
+@Module({
+  imports: [ListsModule],
+  controllers: [ItemsController],
+  providers: [
+    { provide: ItemRepository, useClass: TypeOrmItemRepository },
+    {
+      provide: ItemsService,
+      inject: [ItemRepository, ListAccess, UnitOfWork, Clock, IdGenerator],
+      useFactory: (items: ItemRepository, access: ListAccess, uow: UnitOfWork, clock: Clock, ids: IdGenerator) =>
+        new ItemsService(items, access, uow, clock, ids),
+    },
+  ],
+  exports: [ItemsService],
+})
+export class ItemsModule {}

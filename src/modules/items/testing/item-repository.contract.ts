@@ -1,0 +1,163 @@
+import type { UnitOfWork } from '../../../common/ports/unit-of-work';
+import type { NewItem } from '../domain/item';
+import type { ItemRepository } from '../domain/item.repository';
+
+export interface ListCountersView {
+  itemCount: number;
+  openItemCount: number;
+  updatedAt: Date | null;
+}
+
+/** What the contract needs from each adapter's world: the store, its unit of work, and list rows. */
+export interface ItemRepositorySubject {
+  items: ItemRepository;
+  uow: UnitOfWork;
+  /** A new, empty list (a lists row in PostgreSQL); returns its id. */
+  newList(): Promise<string>;
+  deleteList(listId: string): Promise<void>;
+  counters(listId: string): Promise<ListCountersView>;
+}
+
+const USER = '00000000-0000-4000-8000-0000000000aa';
+const OTHER_USER = '00000000-0000-4000-8000-0000000000bb';
+const T0 = new Date('2026-03-01T10:00:00.123Z');
+const T1 = new Date('2026-03-01T11:30:00.456Z');
+
+let counter = 0;
+/** Fresh v4-shaped ids, unique across the whole run (the TypeORM store keeps its rows). */
+function freshId(): string {
+  counter += 1;
+  const random = Math.floor(Math.random() * 0xffffffff).toString(16).padStart(8, '0');
+  return `${random}-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
+}
+
+const drafts = (listId: string, texts: string[], at = T0, by = USER): NewItem[] =>
+  texts.map((text) => ({ id: freshId(), listId, text, createdAt: at, createdBy: by }));
+
+/**
+ * One contract for every ItemRepository adapter, run against the in-memory store by the
+ * unit suite and against PostgreSQL by the e2e suite, so the fake cannot drift from
+ * the real thing.
+ */
+export function describeItemRepositoryContract(adapter: string, setup: () => Promise<ItemRepositorySubject>): void {
+  describe(`ItemRepository contract: ${adapter}`, () => {
+    let s: ItemRepositorySubject;
+    let listId: string;
+
+    beforeEach(async () => {
+      s = await setup();
+      listId = await s.newList();
+    });
+
+    async function insert(texts: string[], max = 10_000, at = T0) {
+      const outcome = await s.items.insertWithinLimit(listId, drafts(listId, texts, at), max, at);
+      if (!outcome.ok) throw new Error(`insert refused: ${outcome.reason}`);
+      return outcome.items;
+    }
+
+    it('inserts in the given order, open, with increasing positions, and counts them', async () => {
+      const given = drafts(listId, ['b', 'a', 'c']);
+      const outcome = await s.items.insertWithinLimit(listId, given, 10_000, T1);
+      expect(outcome.ok).toBe(true);
+      const items = outcome.ok ? outcome.items : [];
+      expect(items.map((i) => i.id)).toEqual(given.map((d) => d.id));
+      expect(items[0]).toEqual({
+        ...given[0],
+        completed: false,
+        completedAt: null,
+        completedBy: null,
+        seq: expect.any(Number),
+      });
+      expect(items[0].createdAt.toISOString()).toBe(T0.toISOString());
+      expect(items[1].seq).toBeGreaterThan(items[0].seq);
+      expect(items[2].seq).toBeGreaterThan(items[1].seq);
+      expect(await s.counters(listId)).toEqual({ itemCount: 3, openItemCount: 3, updatedAt: T1 });
+    });
+
+    it('refuses a batch that would pass the limit, inserting none of it, and accepts one that reaches it', async () => {
+      await insert(['one', 'two']);
+      const refused = await s.items.insertWithinLimit(listId, drafts(listId, ['three', 'four']), 3, T1);
+      expect(refused).toEqual({ ok: false, reason: 'limit_reached' });
+      expect(await s.counters(listId)).toEqual({ itemCount: 2, openItemCount: 2, updatedAt: T0 });
+      expect((await s.items.page(listId, { status: 'all', limit: 10 })).items).toHaveLength(2);
+      const accepted = await s.items.insertWithinLimit(listId, drafts(listId, ['three']), 3, T1);
+      expect(accepted.ok).toBe(true);
+      expect((await s.counters(listId)).itemCount).toBe(3);
+    });
+
+    it('reports a list that does not exist', async () => {
+      const missing = freshId();
+      expect(await s.items.insertWithinLimit(missing, drafts(missing, ['x']), 10_000, T0)).toEqual({
+        ok: false,
+        reason: 'list_missing',
+      });
+      expect(await s.items.lockList(missing)).toBe(false);
+    });
+
+    it('finds candidates by id or match key, oldest first, only in the list', async () => {
+      const [milk, bread, milk2] = await insert(['Milk', 'bread', 'MILK']);
+      const other = await s.newList();
+      await s.items.insertWithinLimit(other, drafts(other, ['milk']), 10_000, T0);
+      const found = await s.items.findCandidates(listId, { ids: [bread.id], keys: ['milk'] });
+      expect(found.map((i) => i.id)).toEqual([milk.id, bread.id, milk2.id]);
+      expect(await s.items.findCandidates(listId, { ids: [], keys: ['eggs'] })).toEqual([]);
+    });
+
+    it('completes and reopens, recording and clearing who and when, counting only real changes', async () => {
+      const [a, b] = await insert(['a', 'b']);
+      await s.uow.run(async () => {
+        expect(await s.items.lockList(listId)).toBe(true);
+        await s.items.setCompletion(listId, [a.id], true, OTHER_USER, T1);
+      });
+      let [first] = await s.items.findCandidates(listId, { ids: [a.id], keys: [] });
+      expect(first).toMatchObject({ completed: true, completedBy: OTHER_USER, completedAt: T1 });
+      expect(await s.counters(listId)).toEqual({ itemCount: 2, openItemCount: 1, updatedAt: T1 });
+
+      const later = new Date(T1.getTime() + 60_000);
+      await s.items.setCompletion(listId, [a.id], true, USER, later);
+      expect(await s.counters(listId)).toEqual({ itemCount: 2, openItemCount: 1, updatedAt: T1 });
+      [first] = await s.items.findCandidates(listId, { ids: [a.id], keys: [] });
+      expect(first.completedBy).toBe(OTHER_USER);
+
+      await s.items.setCompletion(listId, [a.id, b.id], false, USER, later);
+      [first] = await s.items.findCandidates(listId, { ids: [a.id], keys: [] });
+      expect(first).toMatchObject({ completed: false, completedAt: null, completedBy: null });
+      expect(await s.counters(listId)).toEqual({ itemCount: 2, openItemCount: 2, updatedAt: later });
+    });
+
+    it('removes for good and adjusts both counts', async () => {
+      const [a, b, c] = await insert(['a', 'b', 'c']);
+      await s.items.setCompletion(listId, [b.id], true, USER, T0);
+      await s.items.removeAll(listId, [a.id, b.id], T1);
+      const left = await s.items.page(listId, { status: 'all', limit: 10 });
+      expect(left.items.map((i) => i.id)).toEqual([c.id]);
+      expect(await s.counters(listId)).toEqual({ itemCount: 1, openItemCount: 1, updatedAt: T1 });
+      await s.items.removeAll(listId, [a.id], new Date(T1.getTime() + 1000));
+      expect((await s.counters(listId)).updatedAt).toEqual(T1);
+    });
+
+    it('pages by keyset, oldest first, per status, saying whether more follow', async () => {
+      const items = await insert(['1', '2', '3', '4', '5']);
+      await s.items.setCompletion(listId, [items[1].id, items[3].id], true, USER, T1);
+      const first = await s.items.page(listId, { status: 'all', limit: 2 });
+      expect(first.items.map((i) => i.text)).toEqual(['1', '2']);
+      expect(first.hasMore).toBe(true);
+      const rest = await s.items.page(listId, { status: 'all', limit: 3, afterSeq: first.items[1].seq });
+      expect(rest.items.map((i) => i.text)).toEqual(['3', '4', '5']);
+      expect(rest.hasMore).toBe(false);
+      const open = await s.items.page(listId, { status: 'open', limit: 2 });
+      expect(open.items.map((i) => i.text)).toEqual(['1', '3']);
+      expect(open.hasMore).toBe(true);
+      const completed = await s.items.page(listId, { status: 'completed', limit: 2 });
+      expect(completed.items.map((i) => i.text)).toEqual(['2', '4']);
+      expect(completed.hasMore).toBe(false);
+    });
+
+    it('forgets the items of a deleted list', async () => {
+      await insert(['a']);
+      await s.deleteList(listId);
+      expect(await s.items.lockList(listId)).toBe(false);
+      expect((await s.items.page(listId, { status: 'all', limit: 10 })).items).toEqual([]);
+    });
+  });
+}

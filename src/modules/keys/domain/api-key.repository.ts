@@ -1,0 +1,21 @@
+import type { ApiKey } from './api-key';
+
+/** Port: where API keys live (hashes only). */
+export abstract class ApiKeyRepository {
+  /**
+   * Inserts the key unless the account already has `maxActive` active keys; returns
+   * whether it was inserted. The check and the insert are one atomic step.
+   */
+  abstract insertIfBelowLimit(key: ApiKey, maxActive: number): Promise<boolean>;
+  abstract findById(id: string): Promise<ApiKey | null>;
+  abstract findByHash(keyHash: string): Promise<ApiKey | null>;
+  /** Oldest first. */
+  abstract listByUser(userId: string): Promise<ApiKey[]>;
+  abstract save(key: ApiKey): Promise<void>;
+  /**
+   * Records `at` as the key's last use unless the recorded one is later than
+   * `at - resolutionMs`: however many instances report uses, the row is written at
+   * most once per interval, and never moved backwards.
+   */
+  abstract touchLastUsed(id: string, at: Date, resolutionMs: number): Promise<void>;
+}

@@ -1,0 +1,112 @@
+import { Logger } from '@nestjs/common';
+import type { Principal } from '../../../common/http/principal';
+import { Clock } from '../../../common/ports/clock';
+import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
+import { ApiKey, hashKey, isLiveKeyFormat, TEST_PREFIX } from './api-key';
+import { ApiKeyRepository } from './api-key.repository';
+import {
+  InvalidApiKey,
+  InvalidKeyLabel,
+  KeyLimitReached,
+  KeyNotFound,
+  MissingApiKey,
+  RevokedApiKey,
+  SandboxKeyUnavailable,
+} from './keys.errors';
+
+export const MAX_ACTIVE_KEYS = 20;
+/**
+ * How long a verified key is trusted without asking the database again. It bounds how
+ * late any instance can notice a revocation made elsewhere (the contract allows 1 s).
+ */
+export const KEY_CACHE_TTL_MS = 900;
+export const LAST_USED_RESOLUTION_MS = 60_000;
+const CACHE_LIMIT = 10_000;
+
+interface CachedKey {
+  principal: Principal | null; // null: revoked
+  expiresAt: number;
+}
+
+export class KeysService {
+  private readonly logger = new Logger(KeysService.name);
+  private readonly cache = new Map<string, CachedKey>();
+  private readonly lastTouched = new Map<string, number>();
+
+  constructor(
+    private readonly keys: ApiKeyRepository,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async create(userId: string, rawLabel: string): Promise<{ key: ApiKey; secret: string }> {
+    const label = rawLabel.trim();
+    const length = [...label].length;
+    if (length < 1 || length > 100) throw new InvalidKeyLabel();
+    const issued = ApiKey.issue({ id: this.ids.next(), userId, label, now: this.clock.now() });
+    if (!(await this.keys.insertIfBelowLimit(issued.key, MAX_ACTIVE_KEYS))) throw new KeyLimitReached(MAX_ACTIVE_KEYS);
+    return issued;
+  }
+
+  list(userId: string): Promise<ApiKey[]> {
+    return this.keys.listByUser(userId);
+  }
+
+  /** Someone else's key is "not found", never "forbidden". */
+  async revoke(userId: string, keyId: string): Promise<ApiKey> {
+    if (!isUuid(keyId)) throw new KeyNotFound();
+    const key = await this.keys.findById(keyId);
+    if (!key || !key.ownedBy(userId)) throw new KeyNotFound();
+    key.revoke(this.clock.now());
+    await this.keys.save(key);
+    this.forget(key.toProps().keyHash);
+    return key;
+  }
+
+  /** Drops a key from this instance's cache (a revocation seen here or announced by another instance). */
+  forget(keyHash: string): void {
+    this.cache.delete(keyHash);
+  }
+
+  /**
+   * Turns the X-API-Key header into the caller. A value of the wrong shape is refused
+   * before any lookup; verified keys are cached briefly so most requests cost no query.
+   */
+  async authenticate(header: string | undefined): Promise<Principal> {
+    if (header === undefined || header === '') throw new MissingApiKey();
+    if (header.startsWith(TEST_PREFIX)) throw new SandboxKeyUnavailable();
+    if (!isLiveKeyFormat(header)) throw new InvalidApiKey();
+
+    const keyHash = hashKey(header);
+    const now = this.clock.now().getTime();
+    let cached = this.cache.get(keyHash);
+    if (!cached || cached.expiresAt <= now) {
+      const key = await this.keys.findByHash(keyHash);
+      if (!key) throw new InvalidApiKey();
+      cached = {
+        principal: key.isActive ? { userId: key.userId, keyId: key.id, scopes: key.scopes } : null,
+        expiresAt: now + KEY_CACHE_TTL_MS,
+      };
+      if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+      this.cache.set(keyHash, cached);
+    }
+    if (!cached.principal) throw new RevokedApiKey();
+    this.noteUse(cached.principal.keyId, now);
+    return cached.principal;
+  }
+
+  /**
+   * last_used_at is written at most once a minute per key, off the request's critical
+   * path: this instance skips the write within the minute, and the repository's
+   * conditional write stops other instances from repeating it.
+   */
+  private noteUse(keyId: string, now: number): void {
+    const last = this.lastTouched.get(keyId);
+    if (last !== undefined && now - last < LAST_USED_RESOLUTION_MS) return;
+    if (this.lastTouched.size >= CACHE_LIMIT) this.lastTouched.clear();
+    this.lastTouched.set(keyId, now);
+    this.keys.touchLastUsed(keyId, new Date(now), LAST_USED_RESOLUTION_MS).catch((error: unknown) => {
+      this.logger.warn({ err: error, keyId }, 'could not record last use of a key');
+    });
+  }
+}

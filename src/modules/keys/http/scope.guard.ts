@@ -1,0 +1,26 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ForbiddenError } from '../../../common/errors/domain-error';
+import { IS_PUBLIC, REQUIRED_SCOPE, Scope } from '../../../common/http/decorators';
+import type { RequestWithPrincipal } from '../../../common/http/principal';
+
+/**
+ * Last of the global guards: the key must hold the route's scope (403 otherwise).
+ * A key route that declares no scope fails closed: that is a programming error.
+ */
+@Injectable()
+export class ScopeGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const targets = [context.getHandler(), context.getClass()];
+    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
+    const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets);
+    if (!scope) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no scope`);
+    const principal = context.switchToHttp().getRequest<RequestWithPrincipal>().principal;
+    if (!principal?.scopes.includes(scope)) {
+      throw new ForbiddenError('MISSING_SCOPE', `This API key lacks the ${scope} scope`);
+    }
+    return true;
+  }
+}

@@ -1,0 +1,43 @@
+import { ApiKey, ApiKeyProps } from '../../domain/api-key';
+import { ApiKeyRepository } from '../../domain/api-key.repository';
+
+export class InMemoryApiKeyRepository extends ApiKeyRepository {
+  private readonly rows = new Map<string, ApiKeyProps>();
+
+  async insertIfBelowLimit(key: ApiKey, maxActive: number): Promise<boolean> {
+    const props = key.toProps();
+    const active = [...this.rows.values()].filter((k) => k.userId === props.userId && k.status === 'active').length;
+    if (active >= maxActive) return false;
+    this.rows.set(props.id, props);
+    return true;
+  }
+
+  async findById(id: string): Promise<ApiKey | null> {
+    const row = this.rows.get(id);
+    return row ? ApiKey.restore(row) : null;
+  }
+
+  async findByHash(keyHash: string): Promise<ApiKey | null> {
+    const row = [...this.rows.values()].find((k) => k.keyHash === keyHash);
+    return row ? ApiKey.restore(row) : null;
+  }
+
+  async listByUser(userId: string): Promise<ApiKey[]> {
+    return [...this.rows.values()]
+      .filter((k) => k.userId === userId)
+      .sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime())
+      .map((row) => ApiKey.restore(row));
+  }
+
+  async save(key: ApiKey): Promise<void> {
+    const props = key.toProps();
+    this.rows.set(props.id, props);
+  }
+
+  async touchLastUsed(id: string, at: Date, resolutionMs: number): Promise<void> {
+    const row = this.rows.get(id);
+    if (!row) return;
+    if (row.lastUsedAt && row.lastUsedAt.getTime() > at.getTime() - resolutionMs) return;
+    this.rows.set(id, { ...row, lastUsedAt: at });
+  }
+}

@@ -1,0 +1,64 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, EntityManager } from 'typeorm';
+import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
+import { ApiKey } from '../../domain/api-key';
+import { ApiKeyRepository } from '../../domain/api-key.repository';
+import { ApiKeyOrmEntity } from './api-key.orm-entity';
+
+const toDomain = (row: ApiKeyOrmEntity): ApiKey => ApiKey.restore({ ...row });
+
+@Injectable()
+export class TypeOrmApiKeyRepository extends ApiKeyRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  private get repo() {
+    return managerOf(this.dataSource).getRepository(ApiKeyOrmEntity);
+  }
+
+  async insertIfBelowLimit(key: ApiKey, maxActive: number): Promise<boolean> {
+    const props = key.toProps();
+    const insert = async (manager: EntityManager) => {
+      // Locking the account row makes concurrent creations for one account take turns,
+      // so the count below cannot be overtaken.
+      await manager.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [props.userId]);
+      const [{ active }] = await manager.query(
+        "SELECT count(*)::int AS active FROM api_keys WHERE user_id = $1 AND status = 'active'",
+        [props.userId],
+      );
+      if (active >= maxActive) return false;
+      await manager.getRepository(ApiKeyOrmEntity).insert(props);
+      return true;
+    };
+    const outer = managerOf(this.dataSource);
+    return outer.queryRunner?.isTransactionActive ? insert(outer) : this.dataSource.transaction(insert);
+  }
+
+  async findById(id: string): Promise<ApiKey | null> {
+    const row = await this.repo.findOneBy({ id });
+    return row ? toDomain(row) : null;
+  }
+
+  async findByHash(keyHash: string): Promise<ApiKey | null> {
+    const row = await this.repo.findOneBy({ keyHash });
+    return row ? toDomain(row) : null;
+  }
+
+  async listByUser(userId: string): Promise<ApiKey[]> {
+    const rows = await this.repo.find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
+    return rows.map(toDomain);
+  }
+
+  async save(key: ApiKey): Promise<void> {
+    await this.repo.save(key.toProps());
+  }
+
+  async touchLastUsed(id: string, at: Date, resolutionMs: number): Promise<void> {
+    // One conditional statement: the check and the write cannot interleave with another instance's.
+    await managerOf(this.dataSource).query(
+      'UPDATE api_keys SET last_used_at = $2 WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $3)',
+      [id, at, new Date(at.getTime() - resolutionMs)],
+    );
+  }
+}

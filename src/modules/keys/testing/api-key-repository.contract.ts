@@ -1,0 +1,98 @@
+import { randomUUID } from 'node:crypto';
+import { UserRepository } from '../../auth/domain/user.repository';
+import { aUser } from '../../auth/testing/user-repository.contract';
+import { ApiKey } from '../domain/api-key';
+import { ApiKeyRepository } from '../domain/api-key.repository';
+
+export interface ApiKeyAdapters {
+  keys: ApiKeyRepository;
+  /** Keys belong to accounts, which must exist first. */
+  users: UserRepository;
+}
+
+/** What every ApiKeyRepository must do; run against the in-memory and the TypeORM adapters. */
+export function describeApiKeyRepositoryContract(name: string, make: () => Promise<ApiKeyAdapters>): void {
+  describe(`ApiKeyRepository contract: ${name}`, () => {
+    let adapters: ApiKeyAdapters;
+    let userId: string;
+    const issue = (owner = userId, minute = 0) =>
+      ApiKey.issue({ id: randomUUID(), userId: owner, label: `key ${minute}`, now: new Date(Date.UTC(2026, 2, 1, 10, minute)) }).key;
+    const newUser = async () => {
+      const user = aUser();
+      await adapters.users.insert(user);
+      return user.id;
+    };
+
+    beforeEach(async () => {
+      adapters = await make();
+      userId = await newUser();
+    });
+
+    it('finds an inserted key by id and by hash, with every property intact', async () => {
+      const key = issue();
+      expect(await adapters.keys.insertIfBelowLimit(key, 20)).toBe(true);
+      expect((await adapters.keys.findById(key.id))?.toProps()).toEqual(key.toProps());
+      expect((await adapters.keys.findByHash(key.toProps().keyHash))?.toProps()).toEqual(key.toProps());
+      expect(await adapters.keys.findById(randomUUID())).toBeNull();
+      expect(await adapters.keys.findByHash('0'.repeat(64))).toBeNull();
+    });
+
+    it("lists only the account's keys, oldest first", async () => {
+      const [second, first] = [issue(userId, 2), issue(userId, 1)];
+      await adapters.keys.insertIfBelowLimit(second, 20);
+      await adapters.keys.insertIfBelowLimit(first, 20);
+      await adapters.keys.insertIfBelowLimit(issue(await newUser()), 20);
+      expect((await adapters.keys.listByUser(userId)).map((k) => k.id)).toEqual([first.id, second.id]);
+    });
+
+    it('counts only active keys of the same account against the limit', async () => {
+      const revoked = issue();
+      await adapters.keys.insertIfBelowLimit(revoked, 2);
+      revoked.revoke(new Date());
+      await adapters.keys.save(revoked);
+      expect(await adapters.keys.insertIfBelowLimit(issue(), 2)).toBe(true);
+      expect(await adapters.keys.insertIfBelowLimit(issue(), 2)).toBe(true);
+      const refused = issue();
+      expect(await adapters.keys.insertIfBelowLimit(refused, 2)).toBe(false);
+      expect(await adapters.keys.findById(refused.id)).toBeNull();
+      expect(await adapters.keys.insertIfBelowLimit(issue(await newUser()), 2)).toBe(true);
+    });
+
+    it('holds the limit under concurrent inserts', async () => {
+      const results = await Promise.all(Array.from({ length: 6 }, (_, i) => adapters.keys.insertIfBelowLimit(issue(userId, i), 3)));
+      expect(results.filter(Boolean)).toHaveLength(3);
+      expect(await adapters.keys.listByUser(userId)).toHaveLength(3);
+    });
+
+    it('saves a revocation and records the last use', async () => {
+      const key = issue();
+      await adapters.keys.insertIfBelowLimit(key, 20);
+      const revokedAt = new Date('2026-03-02T00:00:00.000Z');
+      key.revoke(revokedAt);
+      await adapters.keys.save(key);
+      const usedAt = new Date('2026-03-01T12:00:00.500Z');
+      await adapters.keys.touchLastUsed(key.id, usedAt, 60_000);
+      expect((await adapters.keys.findById(key.id))?.toProps()).toMatchObject({ status: 'revoked', revokedAt, lastUsedAt: usedAt });
+    });
+
+    it('records the last use at most once per interval, whoever reports it, and never backwards', async () => {
+      const key = issue();
+      await adapters.keys.insertIfBelowLimit(key, 20);
+      const lastUsed = async () => (await adapters.keys.findById(key.id))!.toProps().lastUsedAt;
+      const first = new Date('2026-03-01T12:00:00.000Z');
+      const at = (ms: number) => new Date(first.getTime() + ms);
+      await adapters.keys.touchLastUsed(key.id, first, 60_000);
+      expect(await lastUsed()).toEqual(first);
+      // Two instances report uses within the minute: neither is written.
+      await Promise.all([adapters.keys.touchLastUsed(key.id, at(1_000), 60_000), adapters.keys.touchLastUsed(key.id, at(59_999), 60_000)]);
+      expect(await lastUsed()).toEqual(first);
+      await adapters.keys.touchLastUsed(key.id, at(60_000), 60_000);
+      expect(await lastUsed()).toEqual(at(60_000));
+      // A late report of an older use does not move it back.
+      await adapters.keys.touchLastUsed(key.id, at(-120_000), 60_000);
+      expect(await lastUsed()).toEqual(at(60_000));
+      // An unknown key is simply not there to touch.
+      await expect(adapters.keys.touchLastUsed(randomUUID(), first, 60_000)).resolves.toBeUndefined();
+    });
+  });
+}

@@ -1,0 +1,133 @@
+import { Clock } from '../../../common/ports/clock';
+import { IdGenerator } from '../../../common/ports/id-generator';
+import { UnitOfWork } from '../../../common/ports/unit-of-work';
+import { UserDirectory } from '../../auth/domain/user-directory';
+import { normaliseEmail } from '../../auth/domain/user';
+import { Invitation, InvitationDetails } from './invitation';
+import { InvitationRepository } from './invitation.repository';
+import { List, VisibleList } from './list';
+import { ListRepository } from './list.repository';
+import { MAX_PENDING_INVITATIONS } from './limits';
+import { AlreadyInvited, InvitationNotFound, ListNotFound, PendingInvitationLimit } from './lists.errors';
+import type { MemberRole } from './membership';
+import { MemberAdmission } from './member-admission';
+import { findVisibleOrThrow, pathId } from './visibility';
+
+/**
+ * Invitations by email. Every status change runs under the list's lock and re-reads the
+ * invitation there, so an accept racing a revoke (or a second accept) sees the winner's result.
+ */
+export class InvitationsService {
+  private readonly admission: MemberAdmission;
+
+  constructor(
+    private readonly lists: ListRepository,
+    private readonly invitations: InvitationRepository,
+    private readonly users: UserDirectory,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {
+    this.admission = new MemberAdmission(lists);
+  }
+
+  async invite(userId: string, listId: string, input: { email: string; role: MemberRole }): Promise<InvitationDetails> {
+    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+    visible.authorize('invite');
+    const email = normaliseEmail(input.email);
+    const account = await this.users.findByEmail(email);
+    return this.uow.run(async () => {
+      const list = await this.lockList(visible.list.id);
+      const now = this.clock.now();
+      if (account) await this.admission.assertNotIn(list, account.id, 'invitee');
+      if (await this.invitations.findPending(list.id, email, now)) throw new AlreadyInvited();
+      if ((await this.invitations.countPending(list.id, now)) >= MAX_PENDING_INVITATIONS) throw new PendingInvitationLimit();
+      await this.admission.assertRoom(list);
+      const invitation = Invitation.issue({ id: this.ids.next(), listId: list.id, email, role: input.role, inviterId: userId, now });
+      await this.invitations.insert(invitation);
+      return invitation.describe(now, list);
+    });
+  }
+
+  /** Every invitation of the list, whatever its status (owner only). */
+  async listForList(userId: string, listId: string): Promise<InvitationDetails[]> {
+    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+    visible.authorize('seeInvitations');
+    const now = this.clock.now();
+    return (await this.invitations.listByList(visible.list.id)).map((invitation) => invitation.describe(now, visible.list));
+  }
+
+  /** Pending invitations addressed to the caller's account email, whenever they were sent. */
+  async listMine(userId: string): Promise<InvitationDetails[]> {
+    const me = await this.users.findById(userId);
+    if (!me) return [];
+    const now = this.clock.now();
+    const invitations = await this.invitations.listPendingFor(normaliseEmail(me.email), now);
+    const lists = new Map((await this.lists.findByIds(invitations.map((i) => i.listId))).map((l) => [l.id, l]));
+    return invitations.flatMap((invitation) => {
+      const list = lists.get(invitation.listId);
+      return list ? [invitation.describe(now, list)] : [];
+    });
+  }
+
+  async revoke(userId: string, listId: string, invitationId: string): Promise<InvitationDetails> {
+    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+    visible.authorize('revokeInvitation');
+    return this.transition(invitationId, (invitation) => invitation.listId === visible.list.id, async (invitation, list, now) => {
+      invitation.revoke(now);
+      await this.invitations.save(invitation);
+      return invitation.describe(now, list);
+    });
+  }
+
+  /** The invitee joins with the invited role: membership and invitation change in one transaction. */
+  async accept(userId: string, invitationId: string): Promise<VisibleList> {
+    const isMine = await this.addressedTo(userId);
+    return this.transition(invitationId, isMine, async (invitation, list, now) => {
+      invitation.accept(now);
+      const joined = await this.admission.admit(list, userId, invitation.role, now);
+      await this.invitations.save(invitation);
+      return joined;
+    });
+  }
+
+  async decline(userId: string, invitationId: string): Promise<InvitationDetails> {
+    const isMine = await this.addressedTo(userId);
+    return this.transition(invitationId, isMine, async (invitation, list, now) => {
+      invitation.decline(now);
+      await this.invitations.save(invitation);
+      return invitation.describe(now, list);
+    });
+  }
+
+  private async addressedTo(userId: string): Promise<(invitation: Invitation) => boolean> {
+    const me = await this.users.findById(userId);
+    return (invitation) => me !== null && invitation.isAddressedTo(me.email);
+  }
+
+  /**
+   * Runs one status change of an invitation the caller may act on (`mayAct`; anything
+   * else is a 404) under its list's lock, with the invitation as it is under that lock.
+   */
+  private async transition<T>(
+    rawId: string,
+    mayAct: (invitation: Invitation) => boolean,
+    change: (invitation: Invitation, list: List, now: Date) => Promise<T>,
+  ): Promise<T> {
+    const id = pathId(rawId);
+    const seen = id && (await this.invitations.findById(id));
+    if (!seen || !mayAct(seen)) throw new InvitationNotFound();
+    return this.uow.run(async () => {
+      const list = await this.lists.lockList(seen.listId);
+      const invitation = list && (await this.invitations.findById(seen.id));
+      if (!list || !invitation) throw new InvitationNotFound();
+      return change(invitation, list, this.clock.now());
+    });
+  }
+
+  private async lockList(id: string): Promise<List> {
+    const list = await this.lists.lockList(id);
+    if (!list) throw new ListNotFound();
+    return list;
+  }
+}

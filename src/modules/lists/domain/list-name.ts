@@ -1,0 +1,23 @@
+import { InvalidListName, LIST_NAME_RULE } from './lists.errors';
+import { LIST_NAME_MAX } from './limits';
+
+// A lone surrogate cannot be stored as UTF-8, and PostgreSQL text cannot hold NUL.
+const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Why a raw list name is refused, or null when it is acceptable. Lengths count code points. */
+export function listNameProblem(raw: string): string | null {
+  const name = raw.trim();
+  const length = [...name].length;
+  if (length < 1 || length > LIST_NAME_MAX || UNSTORABLE.test(name)) return LIST_NAME_RULE;
+  return null;
+}
+
+/** A list name as stored: trimmed and checked. */
+export function parseListName(raw: string): string {
+  const problem = listNameProblem(raw);
+  if (problem) throw new InvalidListName(problem);
+  return raw.trim();
+}
+
+/** Names are unique per owner and matched case-insensitively. */
+export const nameKey = (name: string): string => name.trim().toLowerCase();

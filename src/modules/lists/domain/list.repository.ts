@@ -1,0 +1,61 @@
+import type { List, VisibleList } from './list';
+import type { Membership } from './membership';
+
+/** Where a page of a caller's lists starts: after this list, in (created_at, id) order. */
+export interface ListPageKey {
+  createdAt: Date;
+  id: string;
+}
+
+/**
+ * Port: lists and their memberships (one store, since visibility joins the two).
+ * Ids handed to it are well-formed UUIDs; callers check that first.
+ */
+export abstract class ListRepository {
+  /** Throws DuplicateListName when the owner already has a list of that name (case-insensitively). */
+  abstract insert(list: List): Promise<void>;
+  abstract findById(id: string): Promise<List | null>;
+  abstract findByIds(ids: readonly string[]): Promise<List[]>;
+  /**
+   * Writes the name and updated_at only (the item counts belong to the items module) and
+   * returns the list as stored, or null when it no longer exists. Throws DuplicateListName.
+   */
+  abstract saveName(list: List): Promise<List | null>;
+  /** Deletes the list with everything that hangs off it (members, invitations, shares, items). */
+  abstract delete(id: string): Promise<void>;
+  abstract countOwnedBy(ownerId: string): Promise<number>;
+
+  /**
+   * Inside a unit of work: makes every other unit that locks the same owner wait until
+   * this one ends, so counting the owner's lists and inserting cannot be overtaken.
+   */
+  abstract lockOwner(ownerId: string): Promise<void>;
+  /**
+   * Inside a unit of work: the same for one list (member and invitation limits, invitation
+   * transitions). Returns the list, or null when it does not exist (any more).
+   */
+  abstract lockList(id: string): Promise<List | null>;
+
+  /** The list with the user's role, when they own it or are a member; else null. One query. */
+  abstract findVisible(userId: string, listId: string): Promise<VisibleList | null>;
+  /** The user's lists (owned and member of), oldest first, strictly after `after`. One query. */
+  abstract pageVisible(userId: string, after: ListPageKey | null, limit: number): Promise<VisibleList[]>;
+  /**
+   * Candidates for resolving an action's `list` field, in one query: the visible list whose
+   * id is `id` (when given) and the visible lists whose name equals `name` case-insensitively;
+   * ordered id match first, then the user's own lists, then shared ones by age; at most `limit`.
+   */
+  abstract findVisibleByIdOrName(userId: string, id: string | null, name: string, limit: number): Promise<VisibleList[]>;
+
+  abstract findMember(listId: string, userId: string): Promise<Membership | null>;
+  /** Members (never the owner), by joining time. */
+  abstract listMembers(listId: string): Promise<Membership[]>;
+  /** Members (never the owner). */
+  abstract countMembers(listId: string): Promise<number>;
+  /** Throws AlreadyMember('you') when the user is a member already. */
+  abstract insertMember(membership: Membership): Promise<void>;
+  /** False when the membership no longer exists. */
+  abstract saveMemberRole(membership: Membership): Promise<boolean>;
+  /** False when there was no such membership. */
+  abstract deleteMember(listId: string, userId: string): Promise<boolean>;
+}

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { decodeCursor, encodeCursor } from '../../../common/paging/cursor';
+import { Clock } from '../../../common/ports/clock';
+import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
+import { UnitOfWork } from '../../../common/ports/unit-of-work';
+import type { ListRole } from './list-access';
+import { List, VisibleList } from './list';
+import { parseListName } from './list-name';
+import { ListRepository } from './list.repository';
+import { MAX_OWNED_LISTS } from './limits';
+import { ListNotFound, MemberNotFound, OwnedListLimit, OwnerRoleIsFixed } from './lists.errors';
+import type { MemberRole } from './membership';
+import { findVisibleOrThrow, pathId } from './visibility';
+
+export interface ListPage {
+  lists: VisibleList[];
+  /** Null exactly when nothing follows. */
+  nextCursor: string | null;
+}
+
+/** One line of a list's member roster; the owner is the first line. */
+export interface MemberEntry {
+  userId: string;
+  role: ListRole;
+  joinedAt: Date;
+}
+
+const CURSOR = { c: z.iso.datetime(), i: z.string().refine(isUuid) };
+
+/** Lists and their members: every rule of creating, reading, renaming, deleting and membership. */
+export class ListsService {
+  constructor(
+    private readonly lists: ListRepository,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {}
+
+  async create(ownerId: string, rawName: string): Promise<VisibleList> {
+    const name = parseListName(rawName);
+    return this.uow.run(async () => {
+      await this.lists.lockOwner(ownerId);
+      if ((await this.lists.countOwnedBy(ownerId)) >= MAX_OWNED_LISTS) throw new OwnedListLimit();
+      const list = List.create({ id: this.ids.next(), ownerId, name, now: this.clock.now() });
+      await this.lists.insert(list);
+      return new VisibleList(list, 'owner', ownerId);
+    });
+  }
+
+  /** `cursor` is a next_cursor this service issued; anything else is a 400. */
+  async page(userId: string, limit: number, cursor?: string): Promise<ListPage> {
+    const after = cursor === undefined ? null : decodeCursor(cursor, CURSOR);
+    const rows = await this.lists.pageVisible(userId, after && { createdAt: new Date(after.c), id: after.i }, limit + 1);
+    const lists = rows.slice(0, limit);
+    const last = lists[lists.length - 1];
+    const nextCursor = rows.length > limit ? encodeCursor({ c: last.list.createdAt.toISOString(), i: last.list.id }) : null;
+    return { lists, nextCursor };
+  }
+
+  get(userId: string, listId: string): Promise<VisibleList> {
+    return findVisibleOrThrow(this.lists, userId, listId);
+  }
+
+  async rename(userId: string, listId: string, rawName: string): Promise<VisibleList> {
+    const name = parseListName(rawName);
+    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+    visible.authorize('rename');
+    visible.list.rename(name, this.clock.now());
+    const saved = await this.lists.saveName(visible.list);
+    if (!saved) throw new ListNotFound();
+    return new VisibleList(saved, visible.role, userId);
+  }
+
+  async delete(userId: string, listId: string): Promise<void> {
+    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+    visible.authorize('delete');
+    await this.lists.delete(visible.list.id);
+  }
+
+  async members(userId: string, listId: string): Promise<MemberEntry[]> {
+    const { list } = await findVisibleOrThrow(this.lists, userId, listId);
+    const members = await this.lists.listMembers(list.id);
+    return [
+      { userId: list.ownerId, role: 'owner', joinedAt: list.createdAt },
+      ...members.map((m) => ({ userId: m.userId, role: m.role, joinedAt: m.joinedAt })),
+    ];
+  }
+
+  async changeRole(userId: string, listId: string, memberId: string, role: MemberRole): Promise<MemberEntry> {
+    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+    visible.authorize('changeRole');
+    const target = pathId(memberId);
+    if (target && visible.list.isOwnedBy(target)) throw new OwnerRoleIsFixed();
+    const member = target && (await this.lists.findMember(visible.list.id, target));
+    if (!member) throw new MemberNotFound();
+    member.changeRole(role);
+    if (!(await this.lists.saveMemberRole(member))) throw new MemberNotFound();
+    return { userId: member.userId, role: member.role, joinedAt: member.joinedAt };
+  }
+
+  /** The owner removes a member, or a member leaves. */
+  async removeMember(userId: string, listId: string, memberId: string): Promise<void> {
+    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+    const target = pathId(memberId);
+    visible.authorizeRemoval(target ?? memberId);
+    if (!target || !(await this.lists.deleteMember(visible.list.id, target))) throw new MemberNotFound();
+  }
+}

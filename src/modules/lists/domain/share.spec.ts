@@ -1,0 +1,38 @@
+import { hashShareToken, isShareTokenFormat, Share } from './share';
+
+const now = new Date('2026-03-01T09:00:00.000Z');
+const later = (ms: number) => new Date(now.getTime() + ms);
+
+describe('Share', () => {
+  it('carries a fresh URL-safe token of 256 random bits, stored with its hash', () => {
+    const a = Share.issue({ id: 's1', listId: 'l1', role: 'viewer', expiresAt: null, now }).toProps();
+    const b = Share.issue({ id: 's2', listId: 'l1', role: 'viewer', expiresAt: null, now }).toProps();
+    expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(a.token, 'base64url')).toHaveLength(32);
+    expect(a.token).not.toBe(b.token);
+    expect(a.tokenHash).toBe(hashShareToken(a.token));
+    expect(a.tokenHash).not.toContain(a.token);
+    expect(isShareTokenFormat(a.token)).toBe(true);
+  });
+
+  it.each(['', 'short', 'has spaces in it and is long enough', '../../../../etc/passwd/xxxxxx', 'x'.repeat(129)])(
+    'refuses %j as a token format',
+    (value) => expect(isShareTokenFormat(value)).toBe(false),
+  );
+
+  it('works until it expires', () => {
+    const share = Share.issue({ id: 's1', listId: 'l1', role: 'editor', expiresAt: later(1000), now });
+    expect(share.isUsableAt(later(999))).toBe(true);
+    expect(share.isUsableAt(later(1000))).toBe(false);
+    expect(Share.issue({ id: 's2', listId: 'l1', role: 'editor', expiresAt: null, now }).isUsableAt(later(1e12))).toBe(true);
+  });
+
+  it('stops working once revoked; revoking again keeps the first time', () => {
+    const share = Share.issue({ id: 's1', listId: 'l1', role: 'editor', expiresAt: null, now });
+    share.revoke(later(5));
+    share.revoke(later(9));
+    expect(share.revoked).toBe(true);
+    expect(share.isUsableAt(later(6))).toBe(false);
+    expect(share.toProps().revokedAt).toEqual(later(5));
+  });
+});

@@ -1,0 +1,69 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { MemberRole } from './membership';
+
+export interface ShareProps {
+  id: string;
+  listId: string;
+  /** Shown to the owner in the Share object, so it is kept; lookups go by tokenHash. */
+  token: string;
+  tokenHash: string;
+  role: MemberRole;
+  createdAt: Date;
+  expiresAt: Date | null;
+  revokedAt: Date | null;
+}
+
+// 32 random bytes: 256 bits, 43 URL-safe characters.
+const TOKEN_BYTES = 32;
+const TOKEN_FORMAT = /^[A-Za-z0-9_-]{22,128}$/;
+
+/**
+ * Tokens are found by their SHA-256, never compared as text, so a lookup's timing says
+ * nothing about how much of a guessed token was right.
+ */
+export const hashShareToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+
+/** Anything else cannot be a token this service issued: refused before any lookup. */
+export const isShareTokenFormat = (value: string): boolean => TOKEN_FORMAT.test(value);
+
+/** A share link: joins anyone holding its token with its role, until revoked or expired. */
+export class Share {
+  private constructor(private props: ShareProps) {}
+
+  static issue(input: { id: string; listId: string; role: MemberRole; expiresAt: Date | null; now: Date }): Share {
+    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+    return new Share({
+      id: input.id,
+      listId: input.listId,
+      token,
+      tokenHash: hashShareToken(token),
+      role: input.role,
+      createdAt: input.now,
+      expiresAt: input.expiresAt,
+      revokedAt: null,
+    });
+  }
+
+  static restore(props: ShareProps): Share {
+    return new Share({ ...props });
+  }
+
+  get id() { return this.props.id; }
+  get listId() { return this.props.listId; }
+  get role() { return this.props.role; }
+  get revoked() { return this.props.revokedAt !== null; }
+
+  isUsableAt(now: Date): boolean {
+    return !this.revoked && (this.props.expiresAt === null || now.getTime() < this.props.expiresAt.getTime());
+  }
+
+  /** Revoking twice changes nothing: the first revocation stands. Members who joined stay. */
+  revoke(now: Date): void {
+    if (this.revoked) return;
+    this.props = { ...this.props, revokedAt: now };
+  }
+
+  toProps(): ShareProps {
+    return { ...this.props };
+  }
+}

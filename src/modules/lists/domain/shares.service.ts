@@ -1,0 +1,74 @@
+import { Clock } from '../../../common/ports/clock';
+import { IdGenerator } from '../../../common/ports/id-generator';
+import { UnitOfWork } from '../../../common/ports/unit-of-work';
+import { VisibleList } from './list';
+import { ListRepository } from './list.repository';
+import { InvalidShareExpiry, ShareLinkNotUsable, ShareNotFound } from './lists.errors';
+import { MemberAdmission } from './member-admission';
+import type { MemberRole } from './membership';
+import { hashShareToken, isShareTokenFormat, Share } from './share';
+import { ShareRepository } from './share.repository';
+import { findVisibleOrThrow, pathId } from './visibility';
+
+/** Share links: the owner makes and revokes them; anyone holding a usable token joins. */
+export class SharesService {
+  private readonly admission: MemberAdmission;
+
+  constructor(
+    private readonly lists: ListRepository,
+    private readonly shares: ShareRepository,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+  ) {
+    this.admission = new MemberAdmission(lists);
+  }
+
+  async create(userId: string, listId: string, input: { role: MemberRole; expiresAt: Date | null }): Promise<Share> {
+    const now = this.clock.now();
+    // A bound on the request itself (400), so it is checked before the list is looked at.
+    if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) throw new InvalidShareExpiry();
+    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+    visible.authorize('share');
+    const share = Share.issue({ id: this.ids.next(), listId: visible.list.id, role: input.role, expiresAt: input.expiresAt, now });
+    await this.shares.insert(share);
+    return share;
+  }
+
+  async list(userId: string, listId: string): Promise<Share[]> {
+    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+    visible.authorize('seeShares');
+    return this.shares.listByList(visible.list.id);
+  }
+
+  /** Stops new joins; members who joined through the link stay. Revoking twice is harmless. */
+  async revoke(userId: string, listId: string, shareId: string): Promise<Share> {
+    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+    visible.authorize('revokeShare');
+    const id = pathId(shareId);
+    // Under the list's lock, so a join in flight either finishes first or sees the revocation.
+    return this.uow.run(async () => {
+      await this.lists.lockList(visible.list.id);
+      const share = id && (await this.shares.findById(id));
+      if (!share || share.listId !== visible.list.id) throw new ShareNotFound();
+      share.revoke(this.clock.now());
+      await this.shares.save(share);
+      return share;
+    });
+  }
+
+  /** The caller joins with the link's role. Unknown, revoked and expired tokens are one 404. */
+  async join(userId: string, token: string): Promise<VisibleList> {
+    if (!isShareTokenFormat(token)) throw new ShareLinkNotUsable();
+    const share = await this.shares.findByTokenHash(hashShareToken(token));
+    if (!share || !share.isUsableAt(this.clock.now())) throw new ShareLinkNotUsable();
+    return this.uow.run(async () => {
+      const list = await this.lists.lockList(share.listId);
+      // Read again under the lock: a revocation may have landed since the lookup above.
+      const current = list && (await this.shares.findById(share.id));
+      const now = this.clock.now();
+      if (!list || !current || !current.isUsableAt(now)) throw new ShareLinkNotUsable();
+      return this.admission.admit(list, userId, current.role, now);
+    });
+  }
+}

@@ -1,0 +1,31 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { IsString, registerDecorator } from 'class-validator';
+import { LIST_NAME_MAX } from '../../domain/limits';
+import { listNameProblem } from '../../domain/list-name';
+
+/** The domain's list-name rule, applied while the request is validated (a 400 before any lookup). */
+function IsListName(): PropertyDecorator {
+  return (target, propertyKey) =>
+    registerDecorator({
+      name: 'isListName',
+      target: target.constructor,
+      propertyName: String(propertyKey),
+      validator: {
+        validate: (value: unknown) => typeof value === 'string' && listNameProblem(value) === null,
+        defaultMessage: () => listNameProblem('') ?? 'name is invalid',
+      },
+    });
+}
+
+/** Body of POST /v1/lists and PATCH /v1/lists/:id. */
+export class ListNameDto {
+  @ApiProperty({
+    description: 'Trimmed of surrounding white space and stored trimmed; unique per owner, case-insensitively',
+    minLength: 1,
+    maxLength: LIST_NAME_MAX,
+    example: 'Groceries',
+  })
+  @IsString()
+  @IsListName()
+  name!: string;
+}

@@ -1,0 +1,59 @@
+import { Body, Controller, Delete, Get, Param } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PostOk, RequireScope } from '../../../common/http/decorators';
+import { CurrentPrincipal, Principal } from '../../../common/http/principal';
+import { InvitationsService } from '../domain/invitations.service';
+import { InviteDto } from './dto/invite.dto';
+import { EmptyBodyPipe } from './empty-body.pipe';
+import { ListsPresenter } from './lists.presenter';
+
+@ApiTags('invitations')
+@Controller('v1')
+export class InvitationsController {
+  constructor(
+    private readonly invitations: InvitationsService,
+    private readonly present: ListsPresenter,
+  ) {}
+
+  @PostOk('lists/:id/invitations')
+  @RequireScope('lists:write')
+  @ApiOperation({ summary: 'Invites an email address to the list with a role (owner)' })
+  async invite(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body() body: InviteDto) {
+    return { invitation: await this.present.invitation(await this.invitations.invite(caller.userId, id, body)) };
+  }
+
+  @Get('lists/:id/invitations')
+  @RequireScope('lists:read')
+  @ApiOperation({ summary: 'Every invitation of the list, whatever its status (owner)' })
+  async ofList(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
+    return { invitations: await this.present.invitations(await this.invitations.listForList(caller.userId, id)) };
+  }
+
+  @Delete('lists/:id/invitations/:inv_id')
+  @RequireScope('lists:write')
+  @ApiOperation({ summary: 'Revokes a pending invitation (owner)' })
+  async revoke(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Param('inv_id') invitationId: string) {
+    return { invitation: await this.present.invitation(await this.invitations.revoke(caller.userId, id, invitationId)) };
+  }
+
+  @Get('invitations')
+  @RequireScope('lists:read')
+  @ApiOperation({ summary: "Pending invitations addressed to the caller's email" })
+  async mine(@CurrentPrincipal() caller: Principal) {
+    return { invitations: await this.present.invitations(await this.invitations.listMine(caller.userId)) };
+  }
+
+  @PostOk('invitations/:inv_id/accept')
+  @RequireScope('lists:write')
+  @ApiOperation({ summary: 'Accepts an invitation: the caller joins the list with the invited role' })
+  async accept(@CurrentPrincipal() caller: Principal, @Param('inv_id') invitationId: string, @Body(EmptyBodyPipe) _body: unknown) {
+    return { list: await this.present.list(await this.invitations.accept(caller.userId, invitationId)) };
+  }
+
+  @PostOk('invitations/:inv_id/decline')
+  @RequireScope('lists:write')
+  @ApiOperation({ summary: 'Declines an invitation' })
+  async decline(@CurrentPrincipal() caller: Principal, @Param('inv_id') invitationId: string, @Body(EmptyBodyPipe) _body: unknown) {
+    return { invitation: await this.present.invitation(await this.invitations.decline(caller.userId, invitationId)) };
+  }
+}

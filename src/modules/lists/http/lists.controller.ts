@@ -1,0 +1,84 @@
+import { Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PostOk, RequireScope } from '../../../common/http/decorators';
+import { CurrentPrincipal, Principal } from '../../../common/http/principal';
+import { PAGE_LIMIT } from '../../../common/paging/cursor';
+import { ListsService } from '../domain/lists.service';
+import { ListNameDto } from './dto/list-name.dto';
+import { ListPageQuery } from './dto/list-page.query';
+import { MemberRoleDto } from './dto/member-role.dto';
+import { ListsPresenter } from './lists.presenter';
+
+@ApiTags('lists')
+@Controller('v1/lists')
+export class ListsController {
+  constructor(
+    private readonly lists: ListsService,
+    private readonly present: ListsPresenter,
+  ) {}
+
+  @Get()
+  @RequireScope('lists:read')
+  @ApiOperation({ summary: 'Lists the caller owns or is a member of, oldest first' })
+  async page(@CurrentPrincipal() caller: Principal, @Query() query: ListPageQuery) {
+    const page = await this.lists.page(caller.userId, query.limit ?? PAGE_LIMIT.default, query.cursor);
+    return { lists: await this.present.lists(page.lists), next_cursor: page.nextCursor };
+  }
+
+  @PostOk()
+  @RequireScope('lists:write')
+  @ApiOperation({ summary: 'Creates a list owned by the caller' })
+  async create(@CurrentPrincipal() caller: Principal, @Body() body: ListNameDto) {
+    return { list: await this.present.list(await this.lists.create(caller.userId, body.name)) };
+  }
+
+  @Get(':id')
+  @RequireScope('lists:read')
+  @ApiOperation({ summary: 'One list' })
+  async get(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
+    return { list: await this.present.list(await this.lists.get(caller.userId, id)) };
+  }
+
+  @Patch(':id')
+  @RequireScope('lists:write')
+  @ApiOperation({ summary: 'Renames a list (owner)' })
+  async rename(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body() body: ListNameDto) {
+    return { list: await this.present.list(await this.lists.rename(caller.userId, id, body.name)) };
+  }
+
+  @Delete(':id')
+  @RequireScope('lists:write')
+  @ApiOperation({ summary: 'Deletes a list with its items, members, invitations and share links (owner)' })
+  async delete(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
+    await this.lists.delete(caller.userId, id);
+    return {};
+  }
+
+  @Get(':id/members')
+  @RequireScope('lists:read')
+  @ApiOperation({ summary: 'Members of a list, owner first' })
+  async members(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
+    return { members: await this.present.members(await this.lists.members(caller.userId, id)) };
+  }
+
+  @Patch(':id/members/:user_id')
+  @RequireScope('lists:write')
+  @ApiOperation({ summary: "Changes a member's role to editor or viewer (owner)" })
+  async changeRole(
+    @CurrentPrincipal() caller: Principal,
+    @Param('id') id: string,
+    @Param('user_id') userId: string,
+    @Body() body: MemberRoleDto,
+  ) {
+    const [member] = await this.present.members([await this.lists.changeRole(caller.userId, id, userId, body.role)]);
+    return { member };
+  }
+
+  @Delete(':id/members/:user_id')
+  @RequireScope('lists:write')
+  @ApiOperation({ summary: 'Removes a member (owner), or leaves the list (the member themself)' })
+  async removeMember(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Param('user_id') userId: string) {
+    await this.lists.removeMember(caller.userId, id, userId);
+    return {};
+  }
+}

@@ -1,0 +1,81 @@
+import { UserDirectory } from '../../auth/domain/user-directory';
+import type { UserSummary } from '../../auth/domain/user';
+import type { InvitationDetails } from '../domain/invitation';
+import type { VisibleList } from '../domain/list';
+import type { MemberEntry } from '../domain/lists.service';
+import type { Share } from '../domain/share';
+
+type UserRef = Pick<UserSummary, 'id' | 'username' | 'name'>;
+
+/**
+ * Resources of API.md section 3 in snake_case. Users shown in them (owners, members,
+ * inviters) are fetched in one batch per response, never one by one.
+ */
+export class ListsPresenter {
+  constructor(private readonly users: UserDirectory) {}
+
+  async lists(views: readonly VisibleList[]) {
+    const user = await this.usersOf(views.map((view) => view.list.ownerId));
+    return views.map(({ list, role }) => ({
+      id: list.id,
+      name: list.name,
+      owner: user(list.ownerId),
+      role,
+      item_count: list.itemCount,
+      open_item_count: list.openItemCount,
+      created_at: list.createdAt.toISOString(),
+      updated_at: list.updatedAt.toISOString(),
+    }));
+  }
+
+  async list(view: VisibleList) {
+    return (await this.lists([view]))[0];
+  }
+
+  async members(entries: readonly MemberEntry[]) {
+    const user = await this.usersOf(entries.map((entry) => entry.userId));
+    return entries.map((entry) => ({ user: user(entry.userId), role: entry.role, joined_at: entry.joinedAt.toISOString() }));
+  }
+
+  async invitations(details: readonly InvitationDetails[]) {
+    const user = await this.usersOf(details.map((invitation) => invitation.inviterId));
+    return details.map((invitation) => ({
+      id: invitation.id,
+      list: invitation.list,
+      invitee: { email: invitation.email },
+      inviter: user(invitation.inviterId),
+      role: invitation.role,
+      status: invitation.status,
+      created_at: invitation.createdAt.toISOString(),
+      expires_at: invitation.expiresAt.toISOString(),
+      responded_at: invitation.respondedAt?.toISOString() ?? null,
+    }));
+  }
+
+  async invitation(details: InvitationDetails) {
+    return (await this.invitations([details]))[0];
+  }
+
+  share(share: Share) {
+    const props = share.toProps();
+    return {
+      id: props.id,
+      list_id: props.listId,
+      token: props.token,
+      role: props.role,
+      created_at: props.createdAt.toISOString(),
+      expires_at: props.expiresAt?.toISOString() ?? null,
+      revoked: share.revoked,
+    };
+  }
+
+  private async usersOf(ids: readonly string[]): Promise<(id: string) => UserRef> {
+    const found = await this.users.findByIds(ids);
+    return (id) => {
+      const summary = found.get(id);
+      // Accounts are never deleted while they own or belong to lists (foreign keys cascade).
+      if (!summary) throw new Error(`account ${id} referenced by a list is missing`);
+      return { id: summary.id, username: summary.username, name: summary.name };
+    };
+  }
+}

@@ -1,0 +1,46 @@
+import { Body, Controller, Delete, Get, Param } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PostOk, RequireScope } from '../../../common/http/decorators';
+import { CurrentPrincipal, Principal } from '../../../common/http/principal';
+import { SharesService } from '../domain/shares.service';
+import { CreateShareDto } from './dto/create-share.dto';
+import { EmptyBodyPipe } from './empty-body.pipe';
+import { ListsPresenter } from './lists.presenter';
+
+@ApiTags('shares')
+@Controller('v1')
+export class SharesController {
+  constructor(
+    private readonly shares: SharesService,
+    private readonly present: ListsPresenter,
+  ) {}
+
+  @PostOk('lists/:id/shares')
+  @RequireScope('lists:write')
+  @ApiOperation({ summary: 'Creates a share link with a role and an optional expiry (owner)' })
+  async create(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body() body: CreateShareDto) {
+    const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
+    return { share: this.present.share(await this.shares.create(caller.userId, id, { role: body.role, expiresAt })) };
+  }
+
+  @Get('lists/:id/shares')
+  @RequireScope('lists:read')
+  @ApiOperation({ summary: 'Share links of the list, revoked ones included (owner)' })
+  async list(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
+    return { shares: (await this.shares.list(caller.userId, id)).map((share) => this.present.share(share)) };
+  }
+
+  @Delete('lists/:id/shares/:share_id')
+  @RequireScope('lists:write')
+  @ApiOperation({ summary: 'Revokes a share link: no new joins; members who joined stay (owner)' })
+  async revoke(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Param('share_id') shareId: string) {
+    return { share: this.present.share(await this.shares.revoke(caller.userId, id, shareId)) };
+  }
+
+  @PostOk('shares/:token/join')
+  @RequireScope('lists:write')
+  @ApiOperation({ summary: "Joins the share link's list with its role" })
+  async join(@CurrentPrincipal() caller: Principal, @Param('token') token: string, @Body(EmptyBodyPipe) _body: unknown) {
+    return { list: await this.present.list(await this.shares.join(caller.userId, token)) };
+  }
+}

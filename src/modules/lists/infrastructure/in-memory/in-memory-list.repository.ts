@@ -1,0 +1,142 @@
+import { List, ListProps, VisibleList } from '../../domain/list';
+import type { ListRole } from '../../domain/list-access';
+import { nameKey } from '../../domain/list-name';
+import { ListPageKey, ListRepository } from '../../domain/list.repository';
+import { AlreadyMember, DuplicateListName } from '../../domain/lists.errors';
+import { Membership } from '../../domain/membership';
+import { byCreation, InMemoryListsStore } from './in-memory-lists.store';
+
+/**
+ * Lists in memory. Locks are no-ops: InMemoryUnitOfWork already runs units one at a time.
+ * Ids are compared as given (the services hand over lower-case UUIDs, as PostgreSQL does).
+ */
+export class InMemoryListRepository extends ListRepository {
+  constructor(readonly store = new InMemoryListsStore()) {
+    super();
+  }
+
+  async insert(list: List): Promise<void> {
+    const props = list.toProps();
+    this.assertNameFree(props);
+    this.store.lists.set(props.id, props);
+  }
+
+  async findById(id: string): Promise<List | null> {
+    const props = this.store.lists.get(id);
+    return props ? List.restore(props) : null;
+  }
+
+  async findByIds(ids: readonly string[]): Promise<List[]> {
+    return [...new Set(ids)].flatMap((id) => {
+      const props = this.store.lists.get(id);
+      return props ? [List.restore(props)] : [];
+    });
+  }
+
+  async saveName(list: List): Promise<List | null> {
+    const { id, name, updatedAt } = list.toProps();
+    const stored = this.store.lists.get(id);
+    if (!stored) return null;
+    this.assertNameFree({ ...stored, name });
+    const next = { ...stored, name, updatedAt };
+    this.store.lists.set(id, next);
+    return List.restore(next);
+  }
+
+  async delete(id: string): Promise<void> {
+    this.store.deleteList(id);
+  }
+
+  async countOwnedBy(ownerId: string): Promise<number> {
+    return this.owned(ownerId).length;
+  }
+
+  async lockOwner(): Promise<void> {}
+
+  async lockList(id: string): Promise<List | null> {
+    return this.findById(id);
+  }
+
+  async findVisible(userId: string, listId: string): Promise<VisibleList | null> {
+    const props = this.store.lists.get(listId);
+    return props ? this.asSeenBy(userId, props) : null;
+  }
+
+  async pageVisible(userId: string, after: ListPageKey | null, limit: number): Promise<VisibleList[]> {
+    return this.visibleTo(userId)
+      .filter((view) => !after || byCreation(view.list, after) > 0)
+      .slice(0, limit);
+  }
+
+  async findVisibleByIdOrName(userId: string, id: string | null, name: string, limit: number): Promise<VisibleList[]> {
+    const key = nameKey(name);
+    const rank = (view: VisibleList) => (view.list.id === id ? 0 : view.isOwner ? 1 : 2);
+    return this.visibleTo(userId)
+      .filter((view) => view.list.id === id || nameKey(view.list.name) === key)
+      .sort((a, b) => rank(a) - rank(b) || byCreation(a.list, b.list))
+      .slice(0, limit);
+  }
+
+  async findMember(listId: string, userId: string): Promise<Membership | null> {
+    const props = this.store.members.get(InMemoryListsStore.memberKey(listId, userId));
+    return props ? Membership.restore(props) : null;
+  }
+
+  async listMembers(listId: string): Promise<Membership[]> {
+    return this.membersOf(listId)
+      .sort((a, b) => a.joinedAt.getTime() - b.joinedAt.getTime() || (a.userId < b.userId ? -1 : 1))
+      .map((props) => Membership.restore(props));
+  }
+
+  async countMembers(listId: string): Promise<number> {
+    return this.membersOf(listId).length;
+  }
+
+  async insertMember(membership: Membership): Promise<void> {
+    const props = membership.toProps();
+    const key = InMemoryListsStore.memberKey(props.listId, props.userId);
+    if (this.store.members.has(key)) throw new AlreadyMember('you');
+    if (!this.store.lists.has(props.listId)) throw new Error(`no list ${props.listId} (foreign key)`);
+    this.store.members.set(key, props);
+  }
+
+  async saveMemberRole(membership: Membership): Promise<boolean> {
+    const { listId, userId, role } = membership.toProps();
+    const key = InMemoryListsStore.memberKey(listId, userId);
+    const stored = this.store.members.get(key);
+    if (!stored) return false;
+    this.store.members.set(key, { ...stored, role });
+    return true;
+  }
+
+  async deleteMember(listId: string, userId: string): Promise<boolean> {
+    return this.store.members.delete(InMemoryListsStore.memberKey(listId, userId));
+  }
+
+  private owned(ownerId: string): ListProps[] {
+    return [...this.store.lists.values()].filter((props) => props.ownerId === ownerId);
+  }
+
+  private membersOf(listId: string) {
+    return [...this.store.members.values()].filter((props) => props.listId === listId);
+  }
+
+  private asSeenBy(userId: string, props: ListProps): VisibleList | null {
+    const membership = this.store.members.get(InMemoryListsStore.memberKey(props.id, userId));
+    const list = List.restore(props);
+    const role: ListRole | null = list.roleOf(userId, membership ? Membership.restore(membership) : null);
+    return role ? new VisibleList(list, role, userId) : null;
+  }
+
+  private visibleTo(userId: string): VisibleList[] {
+    return [...this.store.lists.values()]
+      .flatMap((props) => this.asSeenBy(userId, props) ?? [])
+      .sort((a, b) => byCreation(a.list, b.list));
+  }
+
+  private assertNameFree(candidate: ListProps): void {
+    const key = nameKey(candidate.name);
+    const taken = this.owned(candidate.ownerId).some((props) => props.id !== candidate.id && nameKey(props.name) === key);
+    if (taken) throw new DuplicateListName();
+  }
+}

@@ -1,0 +1,31 @@
+import type { InvitationProps } from '../../domain/invitation';
+import type { ListProps } from '../../domain/list';
+import type { MembershipProps } from '../../domain/membership';
+import type { ShareProps } from '../../domain/share';
+
+/**
+ * The rows of the in-memory adapters, shared by them so that deleting a list cascades to
+ * its members, invitations and shares as the database's foreign keys do.
+ */
+export class InMemoryListsStore {
+  readonly lists = new Map<string, ListProps>();
+  /** Keyed by `${listId}/${userId}`. */
+  readonly members = new Map<string, MembershipProps>();
+  readonly invitations = new Map<string, InvitationProps>();
+  readonly shares = new Map<string, ShareProps>();
+
+  static memberKey(listId: string, userId: string): string {
+    return `${listId}/${userId}`;
+  }
+
+  deleteList(id: string): void {
+    this.lists.delete(id);
+    for (const [key, member] of this.members) if (member.listId === id) this.members.delete(key);
+    for (const [key, invitation] of this.invitations) if (invitation.listId === id) this.invitations.delete(key);
+    for (const [key, share] of this.shares) if (share.listId === id) this.shares.delete(key);
+  }
+}
+
+/** Oldest first, ties broken by id: the order every listing uses. */
+export const byCreation = <T extends { createdAt: Date; id: string }>(a: T, b: T): number =>
+  a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);

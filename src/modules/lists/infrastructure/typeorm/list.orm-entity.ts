@@ -1,0 +1,41 @@
+import { Column, Entity, PrimaryColumn } from 'typeorm';
+import type { MemberRole } from '../../domain/membership';
+
+@Entity({ name: 'lists' })
+export class ListOrmEntity {
+  @PrimaryColumn('uuid')
+  id!: string;
+
+  @Column('uuid', { name: 'owner_id' })
+  ownerId!: string;
+
+  @Column('text')
+  name!: string;
+
+  @Column('integer', { name: 'item_count' })
+  itemCount!: number;
+
+  @Column('integer', { name: 'open_item_count' })
+  openItemCount!: number;
+
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt!: Date;
+
+  @Column('timestamptz', { name: 'updated_at' })
+  updatedAt!: Date;
+}
+
+@Entity({ name: 'list_members' })
+export class ListMemberOrmEntity {
+  @PrimaryColumn('uuid', { name: 'list_id' })
+  listId!: string;
+
+  @PrimaryColumn('uuid', { name: 'user_id' })
+  userId!: string;
+
+  @Column('text')
+  role!: MemberRole;
+
+  @Column('timestamptz', { name: 'joined_at' })
+  joinedAt!: Date;
+}

@@ -1,0 +1,52 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, MoreThan } from 'typeorm';
+import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
+import { Invitation } from '../../domain/invitation';
+import { InvitationRepository } from '../../domain/invitation.repository';
+import { InvitationOrmEntity } from './invitation.orm-entity';
+
+const toDomain = (row: InvitationOrmEntity): Invitation => Invitation.restore({ ...row });
+const OLDEST_FIRST = { createdAt: 'ASC', id: 'ASC' } as const;
+
+@Injectable()
+export class TypeOrmInvitationRepository extends InvitationRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  private get repo() {
+    return managerOf(this.dataSource).getRepository(InvitationOrmEntity);
+  }
+
+  async insert(invitation: Invitation): Promise<void> {
+    await this.repo.insert(invitation.toProps());
+  }
+
+  async findById(id: string): Promise<Invitation | null> {
+    const row = await this.repo.findOneBy({ id });
+    return row ? toDomain(row) : null;
+  }
+
+  async save(invitation: Invitation): Promise<void> {
+    const { id, status, respondedAt } = invitation.toProps();
+    await this.repo.update({ id }, { status, respondedAt });
+  }
+
+  async listByList(listId: string): Promise<Invitation[]> {
+    return (await this.repo.find({ where: { listId }, order: OLDEST_FIRST })).map(toDomain);
+  }
+
+  async findPending(listId: string, email: string, now: Date): Promise<Invitation | null> {
+    const row = await this.repo.findOneBy({ listId, email, status: 'pending', expiresAt: MoreThan(now) });
+    return row ? toDomain(row) : null;
+  }
+
+  async countPending(listId: string, now: Date): Promise<number> {
+    return this.repo.countBy({ listId, status: 'pending', expiresAt: MoreThan(now) });
+  }
+
+  async listPendingFor(email: string, now: Date): Promise<Invitation[]> {
+    const where = { email, status: 'pending' as const, expiresAt: MoreThan(now) };
+    return (await this.repo.find({ where, order: OLDEST_FIRST })).map(toDomain);
+  }
+}

@@ -1,0 +1,155 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource, In } from 'typeorm';
+import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
+import { List, VisibleList } from '../../domain/list';
+import { ListPageKey, ListRepository } from '../../domain/list.repository';
+import { AlreadyMember, DuplicateListName } from '../../domain/lists.errors';
+import { Membership } from '../../domain/membership';
+import { LIST_COLUMNS, listFromEntity, listFromRow, memberFromEntity, VisibleListRow, visibleFromRow } from './list.mapper';
+import { ListMemberOrmEntity, ListOrmEntity } from './list.orm-entity';
+import { violates } from './pg-errors';
+
+const NAME_INDEX = 'lists_owner_name_uq';
+const MEMBER_KEY = 'list_members_pkey';
+// Before every real (created_at, id): where a first page starts.
+const START = { createdAt: '-infinity', id: '00000000-0000-0000-0000-000000000000' };
+
+/** One branch per way of seeing a list, so each uses its own index (owner's, member's). */
+const visibleBranches = (where: string) => `
+  SELECT ${LIST_COLUMNS}, 'owner' AS role FROM lists l WHERE l.owner_id = $1 AND ${where}
+  UNION ALL
+  SELECT ${LIST_COLUMNS}, m.role FROM list_members m JOIN lists l ON l.id = m.list_id WHERE m.user_id = $1 AND ${where}`;
+
+@Injectable()
+export class TypeOrmListRepository extends ListRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  private get manager() {
+    return managerOf(this.dataSource);
+  }
+
+  private get lists() {
+    return this.manager.getRepository(ListOrmEntity);
+  }
+
+  private get members() {
+    return this.manager.getRepository(ListMemberOrmEntity);
+  }
+
+  async insert(list: List): Promise<void> {
+    await this.renamingSafely(() => this.lists.insert(list.toProps()));
+  }
+
+  async findById(id: string): Promise<List | null> {
+    const row = await this.lists.findOneBy({ id });
+    return row ? listFromEntity(row) : null;
+  }
+
+  async findByIds(ids: readonly string[]): Promise<List[]> {
+    if (ids.length === 0) return [];
+    return (await this.lists.findBy({ id: In([...new Set(ids)]) })).map(listFromEntity);
+  }
+
+  async saveName(list: List): Promise<List | null> {
+    const { id, name, updatedAt } = list.toProps();
+    // UPDATE … RETURNING answers [rows, count] through EntityManager.query.
+    const [rows] = await this.renamingSafely(() =>
+      this.manager.query<[VisibleListRow[], number]>(
+        `UPDATE lists l SET name = $2, updated_at = $3 WHERE l.id = $1 RETURNING ${LIST_COLUMNS}`,
+        [id, name, updatedAt],
+      ),
+    );
+    return rows.length ? listFromRow(rows[0]) : null;
+  }
+
+  async delete(id: string): Promise<void> {
+    // Members, invitations, shares and items go with it (ON DELETE CASCADE).
+    await this.lists.delete({ id });
+  }
+
+  async countOwnedBy(ownerId: string): Promise<number> {
+    return this.lists.countBy({ ownerId });
+  }
+
+  async lockOwner(ownerId: string): Promise<void> {
+    // An advisory lock rather than a row lock on users: it blocks nobody but other list
+    // creations of this owner, and keeps this module out of the auth module's table.
+    await this.manager.query(`SELECT pg_advisory_xact_lock(hashtextextended('lists.owner:' || $1::text, 0))`, [ownerId]);
+  }
+
+  async lockList(id: string): Promise<List | null> {
+    // NO KEY UPDATE: concurrent lockers and a DELETE wait; foreign-key checks of inserts do not.
+    const rows = await this.manager.query<VisibleListRow[]>(`SELECT ${LIST_COLUMNS} FROM lists l WHERE l.id = $1 FOR NO KEY UPDATE`, [id]);
+    return rows.length ? listFromRow(rows[0]) : null;
+  }
+
+  async findVisible(userId: string, listId: string): Promise<VisibleList | null> {
+    const rows = await this.manager.query<VisibleListRow[]>(visibleBranches('l.id = $2'), [userId, listId]);
+    return rows.length ? visibleFromRow(userId, rows[0]) : null;
+  }
+
+  async pageVisible(userId: string, after: ListPageKey | null, limit: number): Promise<VisibleList[]> {
+    const from = after ?? START;
+    const branch = `(l.created_at, l.id) > ($2::timestamptz, $3::uuid) ORDER BY l.created_at, l.id LIMIT $4`;
+    const rows = await this.manager.query<VisibleListRow[]>(
+      `SELECT * FROM ((SELECT ${LIST_COLUMNS}, 'owner' AS role FROM lists l WHERE l.owner_id = $1 AND ${branch})
+        UNION ALL
+        (SELECT ${LIST_COLUMNS}, m.role FROM list_members m JOIN lists l ON l.id = m.list_id WHERE m.user_id = $1 AND ${branch})) v
+       ORDER BY v.created_at, v.id LIMIT $4`,
+      [userId, from.createdAt, from.id, limit],
+    );
+    return rows.map((row) => visibleFromRow(userId, row));
+  }
+
+  async findVisibleByIdOrName(userId: string, id: string | null, name: string, limit: number): Promise<VisibleList[]> {
+    const rows = await this.manager.query<VisibleListRow[]>(
+      `SELECT * FROM (${visibleBranches('(l.id = $2::uuid OR lower(l.name) = lower($3::text))')}) v
+       ORDER BY (v.id = $2::uuid) IS TRUE DESC, v.role = 'owner' DESC, v.created_at, v.id LIMIT $4`,
+      [userId, id, name, limit],
+    );
+    return rows.map((row) => visibleFromRow(userId, row));
+  }
+
+  async findMember(listId: string, userId: string): Promise<Membership | null> {
+    const row = await this.members.findOneBy({ listId, userId });
+    return row ? memberFromEntity(row) : null;
+  }
+
+  async listMembers(listId: string): Promise<Membership[]> {
+    return (await this.members.find({ where: { listId }, order: { joinedAt: 'ASC', userId: 'ASC' } })).map(memberFromEntity);
+  }
+
+  async countMembers(listId: string): Promise<number> {
+    return this.members.countBy({ listId });
+  }
+
+  async insertMember(membership: Membership): Promise<void> {
+    try {
+      await this.members.insert(membership.toProps());
+    } catch (error) {
+      if (violates(error, MEMBER_KEY)) throw new AlreadyMember('you');
+      throw error;
+    }
+  }
+
+  async saveMemberRole(membership: Membership): Promise<boolean> {
+    const { listId, userId, role } = membership.toProps();
+    return ((await this.members.update({ listId, userId }, { role })).affected ?? 0) > 0;
+  }
+
+  async deleteMember(listId: string, userId: string): Promise<boolean> {
+    return ((await this.members.delete({ listId, userId })).affected ?? 0) > 0;
+  }
+
+  /** A name race lost to another request is the same 422 as a name found taken. */
+  private async renamingSafely<T>(write: () => Promise<T>): Promise<T> {
+    try {
+      return await write();
+    } catch (error) {
+      if (violates(error, NAME_INDEX)) throw new DuplicateListName();
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,63 @@
+import { Module } from '@nestjs/common';
+import { Clock } from '../../common/ports/clock';
+import { IdGenerator } from '../../common/ports/id-generator';
+import { UnitOfWork } from '../../common/ports/unit-of-work';
+import { AuthModule } from '../auth/auth.module';
+import { UserDirectory } from '../auth/domain/user-directory';
+import { InvitationRepository } from './domain/invitation.repository';
+import { InvitationsService } from './domain/invitations.service';
+import { ListAccess } from './domain/list-access';
+import { ListAccessService } from './domain/list-access.service';
+import { ListRepository } from './domain/list.repository';
+import { ListsService } from './domain/lists.service';
+import { ShareRepository } from './domain/share.repository';
+import { SharesService } from './domain/shares.service';
+import { InvitationsController } from './http/invitations.controller';
+import { ListsController } from './http/lists.controller';
+import { ListsPresenter } from './http/lists.presenter';
+import { SharesController } from './http/shares.controller';
+import { TypeOrmInvitationRepository } from './infrastructure/typeorm/typeorm-invitation.repository';
+import { TypeOrmListRepository } from './infrastructure/typeorm/typeorm-list.repository';
+import { TypeOrmShareRepository } from './infrastructure/typeorm/typeorm-share.repository';
+
+/**
+ * Lists, members, invitations and share links (API.md sections 3 and 6). Exports
+ * ListAccess, through which the items module learns which list a caller means and
+ * what they may do with it.
+ */
+@Module({
+  imports: [AuthModule],
+  controllers: [ListsController, InvitationsController, SharesController],
+  providers: [
+    { provide: ListRepository, useClass: TypeOrmListRepository },
+    { provide: InvitationRepository, useClass: TypeOrmInvitationRepository },
+    { provide: ShareRepository, useClass: TypeOrmShareRepository },
+    {
+      provide: ListsService,
+      inject: [ListRepository, UnitOfWork, Clock, IdGenerator],
+      useFactory: (lists: ListRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => new ListsService(lists, uow, clock, ids),
+    },
+    {
+      provide: InvitationsService,
+      inject: [ListRepository, InvitationRepository, UserDirectory, UnitOfWork, Clock, IdGenerator],
+      useFactory: (
+        lists: ListRepository,
+        invitations: InvitationRepository,
+        users: UserDirectory,
+        uow: UnitOfWork,
+        clock: Clock,
+        ids: IdGenerator,
+      ) => new InvitationsService(lists, invitations, users, uow, clock, ids),
+    },
+    {
+      provide: SharesService,
+      inject: [ListRepository, ShareRepository, UnitOfWork, Clock, IdGenerator],
+      useFactory: (lists: ListRepository, shares: ShareRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator) =>
+        new SharesService(lists, shares, uow, clock, ids),
+    },
+    { provide: ListAccess, inject: [ListRepository], useFactory: (lists: ListRepository) => new ListAccessService(lists) },
+    { provide: ListsPresenter, inject: [UserDirectory], useFactory: (users: UserDirectory) => new ListsPresenter(users) },
+  ],
+  exports: [ListAccess],
+})
+export class ListsModule {}

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Invitation } from '../domain/invitation';
+import { List } from '../domain/list';
+import { AlreadyMember, DuplicateListName } from '../domain/lists.errors';
+import { Membership } from '../domain/membership';
+import { Share } from '../domain/share';
+import { givenList, givenMember, ListsStorage, nextInstant } from './lists-storage';
+
+/** What every ListRepository must do; run against the in-memory and the TypeORM adapter. */
+export function describeListRepositoryContract(adapter: string, make: () => Promise<ListsStorage>): void {
+  describe(`ListRepository contract (${adapter})`, () => {
+    let s: ListsStorage;
+    let owner: string;
+    let other: string;
+
+    beforeEach(async () => {
+      s = await make();
+      owner = await s.newUser();
+      other = await s.newUser();
+    });
+
+    it('stores a list and reads it back unchanged', async () => {
+      const list = await givenList(s, owner, 'Groceries');
+      expect((await s.lists.findById(list.id))?.toProps()).toEqual(list.toProps());
+      expect((await s.lists.findByIds([list.id, list.id, randomUUID()])).map((l) => l.id)).toEqual([list.id]);
+      expect(await s.lists.findById(randomUUID())).toBeNull();
+    });
+
+    it('refuses a second list of the same name for one owner, case-insensitively, but not for another owner', async () => {
+      await givenList(s, owner, 'Groceries');
+      await expect(givenList(s, owner, 'GROCERIES')).rejects.toBeInstanceOf(DuplicateListName);
+      await expect(givenList(s, other, 'groceries')).resolves.toBeInstanceOf(List);
+      expect(await s.lists.countOwnedBy(owner)).toBe(1);
+    });
+
+    it('saves a new name and updated_at only, refusing a name the owner already uses', async () => {
+      const list = await givenList(s, owner, 'Groceries');
+      await givenList(s, owner, 'Chores');
+      const later = nextInstant();
+      list.rename('groceries (weekly)', later);
+      const saved = await s.lists.saveName(list);
+      expect(saved?.toProps()).toEqual({ ...list.toProps(), name: 'groceries (weekly)', updatedAt: later });
+      list.rename('GROCERIES (Weekly)', later);
+      await expect(s.lists.saveName(list)).resolves.toMatchObject({ name: 'GROCERIES (Weekly)' });
+      list.rename('chores', later);
+      await expect(s.lists.saveName(list)).rejects.toBeInstanceOf(DuplicateListName);
+      const ghost = List.create({ id: randomUUID(), ownerId: owner, name: 'Ghost', now: later });
+      expect(await s.lists.saveName(ghost)).toBeNull();
+    });
+
+    it('sees a list as its owner or a member with their role, and not at all otherwise', async () => {
+      const list = await givenList(s, owner);
+      await givenMember(s, list, other, 'viewer');
+      const stranger = await s.newUser();
+      expect((await s.lists.findVisible(owner, list.id))?.role).toBe('owner');
+      const seen = await s.lists.findVisible(other, list.id);
+      expect(seen?.role).toBe('viewer');
+      expect(seen?.list.toProps()).toEqual(list.toProps());
+      expect(await s.lists.findVisible(stranger, list.id)).toBeNull();
+      expect(await s.lists.findVisible(owner, randomUUID())).toBeNull();
+    });
+
+    it('pages through owned and joined lists together, oldest first, strictly after a key', async () => {
+      const mine1 = await givenList(s, owner);
+      const theirs = await givenList(s, other);
+      await givenMember(s, theirs, owner, 'editor');
+      const mine2 = await givenList(s, owner);
+      await givenList(s, other); // not visible to owner
+      const all = await s.lists.pageVisible(owner, null, 10);
+      expect(all.map((v) => [v.list.id, v.role])).toEqual([
+        [mine1.id, 'owner'],
+        [theirs.id, 'editor'],
+        [mine2.id, 'owner'],
+      ]);
+      expect((await s.lists.pageVisible(owner, null, 2)).map((v) => v.list.id)).toEqual([mine1.id, theirs.id]);
+      const after = { createdAt: theirs.createdAt, id: theirs.id };
+      expect((await s.lists.pageVisible(owner, after, 10)).map((v) => v.list.id)).toEqual([mine2.id]);
+      expect(await s.lists.pageVisible(await s.newUser(), null, 10)).toEqual([]);
+    });
+
+    it('breaks ties of creation time by id', async () => {
+      const at = nextInstant();
+      const ids = [randomUUID(), randomUUID(), randomUUID()];
+      for (const id of ids) await s.lists.insert(List.create({ id, ownerId: owner, name: id, now: at }));
+      const sorted = [...ids].sort();
+      expect((await s.lists.pageVisible(owner, null, 10)).map((v) => v.list.id)).toEqual(sorted);
+      expect((await s.lists.pageVisible(owner, { createdAt: at, id: sorted[0] }, 10)).map((v) => v.list.id)).toEqual(sorted.slice(1));
+    });
+
+    it('finds resolution candidates: the id match first, then own lists, then shared ones by age', async () => {
+      const third = await s.newUser();
+      const sharedA = await givenList(s, other, 'Trip');
+      const sharedB = await givenList(s, third, 'TRIP');
+      const own = await givenList(s, owner, 'trip');
+      const byId = await givenList(s, third, 'Elsewhere');
+      await givenList(s, third, 'Trip planning'); // not a match, and not visible anyway
+      for (const list of [sharedA, sharedB, byId]) await givenMember(s, list, owner);
+
+      const found = await s.lists.findVisibleByIdOrName(owner, byId.id, ' trip '.trim(), 10);
+      expect(found.map((v) => v.list.id)).toEqual([byId.id, own.id, sharedA.id, sharedB.id]);
+      expect((await s.lists.findVisibleByIdOrName(owner, null, 'TRIP', 2)).map((v) => v.list.id)).toEqual([own.id, sharedA.id]);
+      expect(await s.lists.findVisibleByIdOrName(await s.newUser(), byId.id, 'trip', 10)).toEqual([]);
+    });
+
+    it('keeps members: insert once, read, count, change role, delete', async () => {
+      const list = await givenList(s, owner);
+      const second = await s.newUser();
+      const first = await givenMember(s, list, other, 'editor');
+      await givenMember(s, list, second, 'viewer');
+      await expect(s.lists.insertMember(Membership.join({ listId: list.id, userId: other, role: 'viewer', joinedAt: nextInstant() })))
+        .rejects.toBeInstanceOf(AlreadyMember);
+
+      expect((await s.lists.findMember(list.id, other))?.toProps()).toEqual(first.toProps());
+      expect(await s.lists.findMember(list.id, owner)).toBeNull();
+      expect((await s.lists.listMembers(list.id)).map((m) => [m.userId, m.role])).toEqual([
+        [other, 'editor'],
+        [second, 'viewer'],
+      ]);
+      expect(await s.lists.countMembers(list.id)).toBe(2);
+
+      first.changeRole('viewer');
+      expect(await s.lists.saveMemberRole(first)).toBe(true);
+      expect((await s.lists.findMember(list.id, other))?.role).toBe('viewer');
+      expect(await s.lists.deleteMember(list.id, other)).toBe(true);
+      expect(await s.lists.deleteMember(list.id, other)).toBe(false);
+      expect(await s.lists.saveMemberRole(first)).toBe(false);
+      expect(await s.lists.countMembers(list.id)).toBe(1);
+    });
+
+    it('deletes a list with its members, invitations and shares', async () => {
+      const list = await givenList(s, owner);
+      const kept = await givenList(s, owner);
+      await givenMember(s, list, other);
+      const invitation = Invitation.issue({ id: randomUUID(), listId: list.id, email: 'x@example.test', role: 'viewer', inviterId: owner, now: nextInstant() });
+      await s.invitations.insert(invitation);
+      const share = Share.issue({ id: randomUUID(), listId: list.id, role: 'viewer', expiresAt: null, now: nextInstant() });
+      await s.shares.insert(share);
+
+      await s.lists.delete(list.id);
+      expect(await s.lists.findById(list.id)).toBeNull();
+      expect(await s.lists.findMember(list.id, other)).toBeNull();
+      expect(await s.invitations.findById(invitation.id)).toBeNull();
+      expect(await s.shares.findById(share.id)).toBeNull();
+      expect(await s.lists.findById(kept.id)).not.toBeNull();
+    });
+
+    it('locks: lockList answers the list (or null), and units locking one list or one owner take turns', async () => {
+      const list = await givenList(s, owner);
+      expect((await s.uow.run(() => s.lists.lockList(list.id)))?.id).toBe(list.id);
+      expect(await s.uow.run(() => s.lists.lockList(randomUUID()))).toBeNull();
+
+      const trace: string[] = [];
+      const unit = (name: string, lock: () => Promise<unknown>) =>
+        s.uow.run(async () => {
+          await lock();
+          trace.push(`${name}:in`);
+          await sleep(30);
+          trace.push(`${name}:out`);
+        });
+      await Promise.all([unit('a', () => s.lists.lockList(list.id)), unit('b', () => s.lists.lockList(list.id))]);
+      await Promise.all([unit('c', () => s.lists.lockOwner(owner)), unit('d', () => s.lists.lockOwner(owner))]);
+      for (const names of [['a', 'b'], ['c', 'd']]) {
+        const order = trace.filter((t) => names.includes(t.split(':')[0]));
+        expect(order[1]).toBe(order[0].replace(':in', ':out'));
+      }
+    });
+  });
+}

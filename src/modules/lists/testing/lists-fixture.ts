@@ -1,0 +1,51 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { FakeClock } from '../../../common/ports/clock';
+import { SequentialIdGenerator } from '../../../common/ports/id-generator';
+import { InMemoryUnitOfWork } from '../../../common/ports/unit-of-work';
+import { UserDirectory } from '../../auth/domain/user-directory';
+import { InMemoryUserRepository } from '../../auth/infrastructure/in-memory/in-memory-user.repository';
+import { InvitationsService } from '../domain/invitations.service';
+import { ListAccessService } from '../domain/list-access.service';
+import { ListsService } from '../domain/lists.service';
+import { SharesService } from '../domain/shares.service';
+import { InMemoryInvitationRepository } from '../infrastructure/in-memory/in-memory-invitation.repository';
+import { InMemoryListRepository } from '../infrastructure/in-memory/in-memory-list.repository';
+import { InMemoryListsStore } from '../infrastructure/in-memory/in-memory-lists.store';
+import { InMemoryShareRepository } from '../infrastructure/in-memory/in-memory-share.repository';
+
+/** The lists module's services built with `new` over the in-memory adapters and a FakeClock. */
+export function listsFixture() {
+  const clock = new FakeClock('2026-03-01T09:00:00.000Z');
+  const ids = new SequentialIdGenerator();
+  const uow = new InMemoryUnitOfWork();
+  const store = new InMemoryListsStore();
+  const repositories = {
+    lists: new InMemoryListRepository(store),
+    invitations: new InMemoryInvitationRepository(store),
+    shares: new InMemoryShareRepository(store),
+  };
+  const userRepository = new InMemoryUserRepository();
+  const users = new UserDirectory(userRepository);
+
+  /** An account; `email` defaults to a unique address. Returns its id. */
+  const addUser = async (email = `u_${randomBytes(4).toString('hex')}@example.test`): Promise<string> => {
+    const id = randomUUID();
+    const handle = `u_${randomBytes(5).toString('hex')}`;
+    await userRepository.insert({ id, email, username: handle, name: handle, passwordHash: 'x', createdAt: clock.now() });
+    return id;
+  };
+
+  return {
+    clock,
+    store,
+    users,
+    addUser,
+    ...repositories,
+    listsService: new ListsService(repositories.lists, uow, clock, ids),
+    invitationsService: new InvitationsService(repositories.lists, repositories.invitations, users, uow, clock, ids),
+    sharesService: new SharesService(repositories.lists, repositories.shares, uow, clock, ids),
+    access: new ListAccessService(repositories.lists),
+  };
+}
+
+export type ListsFixture = ReturnType<typeof listsFixture>;

@@ -1,0 +1,77 @@
+import { Logger, Module, OnModuleDestroy } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import Redis from 'ioredis';
+import { AppConfig } from '../../config/app-config';
+import { Clock } from '../../common/ports/clock';
+import { KeysModule } from '../keys/keys.module';
+import { RateLimitStore } from './domain/rate-limit-store';
+import { KeyRateLimitGuard } from './http/key-rate-limit.guard';
+import { UnauthenticatedLimit, UnauthenticatedLimitGuard } from './http/unauthenticated-limit.guard';
+import { MemoryRateLimitStore } from './infrastructure/memory/memory-rate-limit.store';
+import { RedisRateLimitStore } from './infrastructure/redis/redis-rate-limit.store';
+
+/** How long start-up waits for Redis before it begins with per-instance limits. */
+const REDIS_STARTUP_WAIT_MS = 2_000;
+
+/**
+ * Short timeouts and no offline queue: a request must never wait on an absent Redis; it is
+ * counted in memory instead, and ioredis keeps reconnecting in the background.
+ */
+export function connectRateLimitRedis(url: string): Redis {
+  return new Redis(url, {
+    connectTimeout: 1_000,
+    commandTimeout: 500,
+    enableOfflineQueue: false,
+    maxRetriesPerRequest: 0,
+    autoResendUnfulfilledCommands: false,
+    retryStrategy: (attempt) => Math.min(attempt * 250, 2_000),
+  });
+}
+
+async function createStore(config: AppConfig, clock: Clock): Promise<RateLimitStore> {
+  const memory = new MemoryRateLimitStore(clock);
+  if (!config.redisUrl) return memory;
+  const redis = connectRateLimitRedis(config.redisUrl);
+  const logger = new Logger('RateLimit');
+  const store = new RedisRateLimitStore(redis, memory, config.rateLimitRedisPrefix, {
+    warn: (message) => logger.warn(message),
+    info: (message) => logger.log(message),
+  });
+  await new Promise<void>((resolve) => {
+    if (redis.status === 'ready') return resolve();
+    const timer = setTimeout(resolve, REDIS_STARTUP_WAIT_MS);
+    timer.unref();
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+  return store;
+}
+
+@Module({
+  imports: [KeysModule],
+  providers: [
+    { provide: RateLimitStore, inject: [AppConfig, Clock], useFactory: createStore },
+    {
+      provide: KeyRateLimitGuard,
+      inject: [AppConfig, RateLimitStore, Reflector],
+      useFactory: (config: AppConfig, store: RateLimitStore, reflector: Reflector) =>
+        new KeyRateLimitGuard({ limit: config.rateLimitMax, windowS: config.rateLimitWindowS }, store, reflector),
+    },
+    {
+      provide: UnauthenticatedLimit,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new UnauthenticatedLimit(config.rateLimitUnauthenticatedMax),
+    },
+    UnauthenticatedLimitGuard,
+  ],
+  exports: [RateLimitStore, KeyRateLimitGuard, UnauthenticatedLimitGuard],
+})
+export class RateLimitModule implements OnModuleDestroy {
+  constructor(private readonly store: RateLimitStore) {}
+
+  onModuleDestroy(): void {
+    if (this.store instanceof RedisRateLimitStore) this.store.close();
+  }
+}

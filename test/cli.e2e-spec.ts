@@ -1,0 +1,245 @@
+import { execFile } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import request from 'supertest';
+import { AccountsService } from '../src/modules/auth/domain/accounts.service';
+import { listen, PortalClient } from './support/portal-client';
+import { freePort, ROOT, spawnService, waitForReady } from './support/service-process';
+import { startTestApp, TestApp } from './support/test-app';
+
+// Each run of the command is a new Node process that boots the domain modules (about a second).
+jest.setTimeout(30_000);
+
+interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs the built operator command (`node dist/cli.js`, what `npm run cli --` runs). */
+function cli(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<CliRun> {
+  return new Promise((resolve) => {
+    const child = execFile(
+      process.execPath,
+      [join(ROOT, 'dist', 'cli.js'), ...args],
+      {
+        cwd: ROOT,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATABASE_URL: process.env.DATABASE_URL!, ...options.env },
+        timeout: 60_000,
+      },
+      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
+    );
+    // Closed stdin, as under a script: not a terminal, so create-user generates the password.
+    child.stdin!.end(options.stdin ?? '');
+  });
+}
+
+const fresh = () => {
+  const tag = randomBytes(5).toString('hex');
+  return { email: `Op_${tag}@Example.test`, username: `op_${tag}`, name: `Operator ${tag}` };
+};
+
+describe('operator command (npm run cli)', () => {
+  let t: TestApp;
+  let baseUrl: string;
+  /** The account of the first test, reused where any existing account will do. */
+  let firstUsername: string;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    baseUrl = await listen(t.app);
+  });
+  afterAll(() => t.close());
+
+  it('creates a user with a generated password and a key that works on GET /v1/me', async () => {
+    const who = fresh();
+    const made = await cli(['create-user', '--email', who.email, '--username', who.username, '--name', who.name, '--json']);
+    expect(made).toMatchObject({ code: 0, stderr: '' });
+    const user = JSON.parse(made.stdout);
+    firstUsername = who.username;
+    expect(user).toEqual({
+      id: expect.any(String),
+      email: who.email.toLowerCase(),
+      username: who.username,
+      name: who.name,
+      password: expect.stringMatching(/^.{10,}$/),
+    });
+
+    // By email in another case, as an operator might type it.
+    const keyed = await cli(['create-key', '--login', who.email.toUpperCase(), '--label', 'deploy script', '--json']);
+    expect(keyed).toMatchObject({ code: 0, stderr: '' });
+    const key = JSON.parse(keyed.stdout);
+    expect(key).toMatchObject({
+      key: expect.stringMatching(/^sk_live_[0-9a-f]{64}$/),
+      id: expect.any(String),
+      label: 'deploy script',
+      prefix: 'sk_live_',
+      status: 'active',
+      scopes: ['lists:read', 'lists:write', 'items:read', 'items:write', 'profile:read'],
+    });
+    expect(key.last4).toBe(key.key.slice(-4));
+
+    const me = await request(t.server).get('/v1/me').set('X-API-Key', key.key).expect(200);
+    expect(me.body).toEqual({ data: { ...user, password: undefined, scopes: key.scopes }, error: null });
+
+    // The printed password is the account's real one.
+    const portal = new PortalClient(baseUrl);
+    const login = await portal.post('login', { login: who.username, password: user.password });
+    expect(login.status).toBe(200);
+    expect(login.body.data.user.id).toBe(user.id);
+  });
+
+  it('reads the password from stdin with --password-stdin and never prints it', async () => {
+    const who = fresh();
+    const password = `stdin-${randomBytes(8).toString('hex')}`;
+    const made = await cli(['create-user', '--email', who.email, '--username', who.username, '--name', who.name, '--password-stdin', '--json'], {
+      stdin: `${password}\n`,
+    });
+    expect(made).toMatchObject({ code: 0, stderr: '' });
+    expect(Object.keys(JSON.parse(made.stdout)).sort()).toEqual(['email', 'id', 'name', 'username']);
+    expect(made.stdout).not.toContain(password);
+
+    const portal = new PortalClient(baseUrl);
+    expect((await portal.post('login', { login: who.email, password })).status).toBe(200);
+  });
+
+  it('prints the key once, lists keys without secrets, and revokes by last 4 (the service refuses the key within a second); a stranger cannot revoke it', async () => {
+    const who = fresh();
+    const made = await cli(['create-user', '--email', who.email, '--username', who.username, '--name', who.name]);
+    expect(made).toMatchObject({ code: 0, stderr: '' });
+    expect(made.stdout).toMatch(/^created user .+\ngenerated password, shown only now: \S{10,}\n$/);
+    const keyed = await cli(['create-key', '--login', who.username, '--label', 'ci']);
+    expect(keyed).toMatchObject({ code: 0, stderr: '' });
+    const key = keyed.stdout.trim().split('\n').pop()!;
+    expect(key).toMatch(/^sk_live_[0-9a-f]{64}$/);
+    await request(t.server).get('/v1/me').set('X-API-Key', key).expect(200);
+
+    const listed = await cli(['list-keys', '--login', who.username, '--json']);
+    expect(listed.code).toBe(0);
+    expect(listed.stdout).not.toContain(key.slice(8));
+    const [{ id }] = JSON.parse(listed.stdout).keys;
+    expect(JSON.parse(listed.stdout)).toEqual({
+      keys: [expect.objectContaining({ id, label: 'ci', status: 'active', last4: key.slice(-4), revoked_at: null })],
+    });
+
+    // Another account naming this key by id: not found, and the key still works.
+    const stranger = await cli(['revoke-key', '--login', firstUsername, '--key-id', id]);
+    expect(stranger).toEqual({ code: 1, stdout: '', stderr: 'error: API key not found\n' });
+    await request(t.server).get('/v1/me').set('X-API-Key', key).expect(200);
+
+    const revoked = await cli(['revoke-key', '--login', who.username, '--last4', key.slice(-4), '--json']);
+    expect(revoked).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(revoked.stdout)).toMatchObject({ id, status: 'revoked', revoked_at: expect.any(String) });
+    // The app may hold the key in its cache; the contract gives every instance 1 second.
+    await new Promise((r) => setTimeout(r, 1_000));
+    const refused = await request(t.server).get('/v1/me').set('X-API-Key', key).expect(401);
+    expect(refused.body).toEqual({ data: null, error: expect.any(String) });
+
+    const again = await cli(['revoke-key', '--login', who.username, '--last4', key.slice(-4)]);
+    expect(again).toEqual({ code: 1, stdout: '', stderr: `error: ${who.username} has no active key ending in ${key.slice(-4)}\n` });
+  });
+
+  describe('refusals: one line on stderr, a non-zero exit, nothing created', () => {
+    const accountExists = async (login: string) => (await t.app.get(AccountsService).findByLogin(login)) !== null;
+
+    it.each([
+      ['a malformed email', { email: 'not-an-email' }, 'error: email must be a valid email address\n'],
+      ['an upper-case username', { username: 'Not_Lower' }, 'error: username must be 3-32 characters of a-z, 0-9 and _\n'],
+      ['an empty name', { name: '   ' }, 'error: name must be 1-100 characters\n'],
+    ])('refuses %s', async (_label, override, message) => {
+      const who = { ...fresh(), ...override };
+      const run = await cli(['create-user', '--email', who.email, '--username', who.username, '--name', who.name, '--json']);
+      expect(run).toEqual({ code: 1, stdout: '', stderr: message });
+      expect(await accountExists(who.email)).toBe(false);
+      expect(await accountExists(who.username)).toBe(false);
+    });
+
+    it('refuses a short password from stdin without echoing it', async () => {
+      const who = fresh();
+      const run = await cli(['create-user', '--email', who.email, '--username', who.username, '--name', who.name, '--password-stdin'], {
+        stdin: 'short-pw9\n',
+      });
+      expect(run).toEqual({ code: 1, stdout: '', stderr: 'error: password must be at least 10 characters\n' });
+      expect(await accountExists(who.username)).toBe(false);
+    });
+
+    it('refuses a duplicate email or username with the domain message', async () => {
+      const who = fresh();
+      expect((await cli(['create-user', '--email', who.email, '--username', who.username, '--name', who.name])).code).toBe(0);
+      const email = await cli(['create-user', '--email', who.email.toUpperCase(), '--username', `${who.username}_2`, '--name', 'Copy']);
+      expect(email).toEqual({ code: 1, stdout: '', stderr: 'error: An account with this email already exists\n' });
+      const username = await cli(['create-user', '--email', `x${who.email}`, '--username', who.username, '--name', 'Copy']);
+      expect(username).toEqual({ code: 1, stdout: '', stderr: 'error: This username is already taken\n' });
+      expect(await accountExists(`${who.username}_2`)).toBe(false);
+      expect(await accountExists(`x${who.email}`)).toBe(false);
+    });
+
+    it('refuses an unknown login and a bad label', async () => {
+      const unknown = await cli(['create-key', '--login', 'nobody_here_at_all', '--label', 'x', '--json']);
+      expect(unknown).toEqual({ code: 1, stdout: '', stderr: 'error: no account with the login "nobody_here_at_all"\n' });
+      const label = await cli(['create-key', '--login', firstUsername, '--label', 'x'.repeat(101)]);
+      expect(label).toEqual({ code: 1, stdout: '', stderr: 'error: label must be 1-100 characters\n' });
+      const keys = JSON.parse((await cli(['list-keys', '--login', firstUsername, '--json'])).stdout).keys;
+      expect(keys.map((k: { label: string }) => k.label)).toEqual(['deploy script']);
+    });
+
+    it.each([
+      [['frobnicate'], /^error: unknown command "frobnicate"/],
+      [['create-key', '--login', 'ada'], /^error: create-key: --label is required/],
+      [['create-user', '--email', 'a@b.co', '--username', 'abc', '--name', 'A', '--admin'], /^error: create-user: Unknown option '--admin'/],
+      [['revoke-key', '--login', 'ada'], /^error: revoke-key: give exactly one of --key-id and --last4/],
+    ])('exits 2 on a usage mistake: %j', async (args, message) => {
+      const run = await cli(args);
+      expect(run.code).toBe(2);
+      expect(run.stdout).toBe('');
+      expect(run.stderr).toMatch(message);
+      expect(run.stderr.trim().split('\n')).toHaveLength(1);
+    });
+
+    it('says which database it cannot reach, without its password', async () => {
+      const run = await cli(['list-keys', '--login', 'ada'], {
+        env: { DATABASE_URL: `postgres://postgres:hunter2-secret@127.0.0.1:${await freePort()}/nowhere`, DB_CONNECT_TIMEOUT_S: '1' },
+      });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/^error: Cannot connect to the database at 127\.0\.0\.1:\d+\/nowhere/);
+      expect(run.stderr).not.toContain('hunter2');
+    });
+  });
+
+  describe('without DATABASE_URL: the embedded PostgreSQL of DATA_DIR', () => {
+    let dataDir: string;
+    beforeAll(async () => {
+      dataDir = await mkdtemp(join(tmpdir(), 'todo-cli-'));
+    });
+    afterAll(() => rm(dataDir, { recursive: true, force: true }));
+
+    it('starts the embedded server for the command and stops it after; then works beside the running service', async () => {
+      const env = { DATABASE_URL: '', DATA_DIR: dataDir };
+      const who = fresh();
+      const made = await cli(['create-user', '--email', who.email, '--username', who.username, '--name', who.name, '--json'], { env });
+      expect(made).toMatchObject({ code: 0, stderr: '' });
+      // Stopped again: PostgreSQL removes its pid file on a clean shutdown, and the data directory is free.
+      expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
+      expect(existsSync(join(dataDir, 'service.pid'))).toBe(false);
+
+      const port = await freePort();
+      const service = spawnService({ ...env, LOG_LEVEL: 'warn' }, port);
+      try {
+        await waitForReady(port, service);
+        const keyed = await cli(['create-key', '--login', who.username, '--label', 'beside the service', '--json'], { env });
+        expect(keyed).toMatchObject({ code: 0, stderr: '' });
+        const { key } = JSON.parse(keyed.stdout);
+        const me = await fetch(`http://127.0.0.1:${port}/v1/me`, { headers: { 'X-API-Key': key } });
+        expect(me.status).toBe(200);
+        expect((await me.json()).data).toMatchObject({ username: who.username });
+        expect(service.output()).not.toContain(key);
+      } finally {
+        service.child.kill('SIGTERM');
+        expect(await service.exited).toBe(0);
+      }
+    }, 120_000);
+  });
+});

@@ -1,0 +1,170 @@
+/// <reference lib="dom" />
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { BrowserContext, chromium, Page } from 'playwright-core';
+import { listen } from './support/portal-client';
+import { startTestApp, TestApp } from './support/test-app';
+
+const CHROMIUM = '/usr/bin/chromium';
+const haveChromium = existsSync(CHROMIUM);
+if (!haveChromium) {
+  process.stderr.write(
+    `\n${'!'.repeat(78)}\n!! SKIPPED: chromium not installed (${CHROMIUM}); the developer page's browser test did not run.\n` +
+      `!! Install it with: apt-get install -y chromium\n${'!'.repeat(78)}\n\n`,
+  );
+}
+
+/** The developer page in a real browser (Debian's Chromium driven by playwright-core). */
+(haveChromium ? describe : describe.skip)('developer page in a real browser', () => {
+  let t: TestApp;
+  let base: string;
+  let profile: string;
+  let context: BrowserContext;
+  let page: Page;
+  const problems: string[] = [];
+  const username = `browser_${Date.now().toString(36)}`;
+
+  const me = (key: string) => fetch(`${base}/v1/me`, { headers: { 'X-API-Key': key } });
+  const status = () => page.getByRole('status');
+  const keyRow = (label: string) => page.getByRole('row').filter({ hasText: label });
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    base = await listen(t.app);
+    profile = await mkdtemp(join(tmpdir(), 'todo-chromium-'));
+    context = await chromium.launchPersistentContext(profile, {
+      executablePath: CHROMIUM,
+      headless: true,
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    });
+    page = context.pages()[0] ?? (await context.newPage());
+    page.setDefaultTimeout(10_000);
+    // A script or style blocked by the page's CSP, or any script error, shows up here.
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !/status of 401/.test(message.text())) problems.push(message.text());
+    });
+    page.on('pageerror', (error) => problems.push(error.message));
+  });
+  afterAll(async () => {
+    await context?.close();
+    if (profile) await rm(profile, { recursive: true, force: true });
+    await t?.close();
+  });
+
+  it('signs up, creates a key shown once, and revokes it after confirmation', async () => {
+    await page.goto(`${base}/developers`);
+    expect(await page.title()).toMatch(/Developer portal/);
+
+    const signUp = page.getByRole('form', { name: 'Create an account' });
+    await signUp.getByLabel('Email', { exact: true }).fill(`${username}@example.test`);
+    await signUp.getByLabel('Username', { exact: true }).fill(username);
+    await signUp.getByLabel('Name', { exact: true }).fill('Browser Test');
+    await signUp.getByLabel('Password', { exact: true }).fill('a long enough password');
+    await page.getByRole('button', { name: 'Sign up', exact: true }).click();
+
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    await page.waitForFunction(() => document.querySelector('[role=status]')?.textContent?.includes('Account created'));
+    expect(await page.getByText(`${username}@example.test`).count()).toBe(1);
+    // Signed in, the sign-up and sign-in forms are gone (a `display` rule once overrode `hidden`).
+    expect(await page.getByRole('form', { name: 'Sign in' }).isVisible()).toBe(false);
+    expect(await page.getByRole('button', { name: 'Sign up', exact: true }).isVisible()).toBe(false);
+
+    await page.getByLabel('Label', { exact: true }).fill('browser key');
+    await page.getByRole('button', { name: 'Create key', exact: true }).click();
+    const shown = page.getByTestId('new-key');
+    await shown.waitFor({ state: 'visible' });
+    const key = (await shown.textContent())!.trim();
+    expect(key).toMatch(/^sk_live_[0-9a-f]{64}$/);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('new-key-title');
+    await expect(page.getByRole('button', { name: 'Copy key' }).isVisible()).resolves.toBe(true);
+
+    const row = keyRow('browser key');
+    await row.getByText(`sk_live_…${key.slice(-4)}`).waitFor();
+    expect(await row.getByRole('cell').allTextContents()).toEqual([
+      'browser key',
+      `sk_live_…${key.slice(-4)}`,
+      expect.any(String),
+      'Never',
+      'active',
+      'Revoke',
+    ]);
+
+    expect((await me(key)).status).toBe(200);
+
+    // Dismissing the confirmation changes nothing.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await row.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await sleep(300);
+    expect((await me(key)).status).toBe(200);
+
+    const confirmations: string[] = [];
+    page.once('dialog', (dialog) => {
+      confirmations.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.accept();
+    });
+    await row.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await row.getByRole('cell', { name: 'revoked', exact: true }).waitFor();
+    expect(confirmations).toEqual([expect.stringMatching(/^confirm: Revoke the key "browser key"/)]);
+    expect(await row.getByRole('button', { name: 'Revoke' }).count()).toBe(0);
+
+    const revokedAt = Date.now();
+    let answer = 200;
+    while (answer !== 401 && Date.now() - revokedAt <= 1000) {
+      answer = (await me(key)).status;
+      if (answer !== 401) await sleep(50);
+    }
+    expect(answer).toBe(401);
+    expect(problems).toEqual([]);
+  });
+
+  it('signs out and back in with the keyboard alone; the key is never shown again', async () => {
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    const signIn = page.getByRole('form', { name: 'Sign in' });
+    await signIn.waitFor();
+    await page.getByRole('heading', { name: 'Your account' }).waitFor({ state: 'hidden' });
+    await page.waitForFunction(() => document.querySelector('[role=status]')?.textContent === 'Signed out.');
+    expect(await page.getByTestId('new-key').isVisible()).toBe(false);
+    expect(await page.getByTestId('new-key').textContent()).toBe('');
+    expect(await page.getByRole('button', { name: 'Sign out', exact: true }).isVisible()).toBe(false);
+
+    // The session cookie is HttpOnly: scripts on the page never see it.
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+
+    const login = signIn.getByLabel('Login', { exact: true });
+    await login.focus();
+    await page.keyboard.type(username);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('signin-password');
+    await page.keyboard.type('a long enough password');
+    await page.keyboard.press('Enter');
+
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    await keyRow('browser key').getByRole('cell', { name: 'revoked', exact: true }).waitFor();
+    expect(await page.getByTestId('new-key').isVisible()).toBe(false);
+    expect(await page.getByTestId('new-key').textContent()).toBe('');
+    expect(problems).toEqual([]);
+  });
+
+  it('reports a wrong password in an alert, without signing in', async () => {
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    const signIn = page.getByRole('form', { name: 'Sign in' });
+    await signIn.getByLabel('Login', { exact: true }).fill('nobody_here');
+    await signIn.getByLabel('Password', { exact: true }).fill('not the password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('[role=alert]')?.textContent === 'invalid login or password');
+    expect(await page.getByRole('heading', { name: 'Your account' }).isVisible()).toBe(false);
+    expect(await status().textContent()).toBe('');
+  });
+});

@@ -1,0 +1,243 @@
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { pageStatement } from '../src/modules/items/infrastructure/typeorm/typeorm-item.repository';
+import { itemsWorld, ListRef, Person } from './support/items-world';
+import { startTestApp, TestApp } from './support/test-app';
+
+/**
+ * The cost of the hot item paths, proven by what the app sends to PostgreSQL rather than
+ * by timings: statements per request (counted through the DataSource's query logger),
+ * the single multi-row INSERT of an add, and the plan of a page on a 10,000-item list.
+ */
+describe('items: round trips and query plans (e2e)', () => {
+  let t: TestApp;
+  let w: ReturnType<typeof itemsWorld>;
+  let ds: DataSource;
+
+  beforeAll(async () => {
+    t = await startTestApp({ RATE_LIMIT_MAX: '1000000' });
+    w = itemsWorld(t);
+    ds = w.dataSource();
+  });
+  afterAll(() => t.close());
+
+  interface Statement {
+    sql: string;
+    parameters: unknown[];
+  }
+
+  /**
+   * Every statement the app sends while `work` runs. TypeORM hands each one to its
+   * logger before sending it, whether logging is on or not, so wrapping logQuery sees
+   * them all. Authentication (the key lookup, last_used_at) is left out: the budget is
+   * "beyond authentication".
+   */
+  async function statementsOf(work: () => Promise<unknown>): Promise<Statement[]> {
+    const seen: Statement[] = [];
+    const logger = ds.logger as { logQuery: (sql: string, parameters?: unknown[], ...rest: unknown[]) => unknown };
+    const original = logger.logQuery;
+    logger.logQuery = function (this: unknown, sql: string, parameters?: unknown[], ...rest: unknown[]) {
+      seen.push({ sql, parameters: parameters ?? [] });
+      return original.call(this, sql, parameters, ...rest);
+    };
+    try {
+      await work();
+    } finally {
+      logger.logQuery = original;
+    }
+    return seen.filter((statement) => !/\bapi_keys\b/.test(statement.sql));
+  }
+
+  /** Makes sure the caller's key is authenticated and cached, so the counts below are the route's own. */
+  const warm = (who: Person) => w.as(who).get('/v1/me').expect(200);
+
+  async function fillDirectly(list: ListRef, userId: string, count: number): Promise<void> {
+    await ds.query(
+      `INSERT INTO items (id, list_id, text, text_key, created_at, created_by)
+       SELECT gen_random_uuid(), $1, 'filler ' || n, 'filler ' || n, now(), $2 FROM generate_series(1, $3) AS n`,
+      [list.id, userId, count],
+    );
+    await ds.query('UPDATE lists SET item_count = item_count + $2, open_item_count = open_item_count + $2 WHERE id = $1', [list.id, count]);
+  }
+
+  it('adds 100 items with one multi-row INSERT: two statements beyond authentication', async () => {
+    const owner = await w.person();
+    const list = await w.newList(owner, 'Bulk');
+    await warm(owner);
+    const texts = Array.from({ length: 100 }, (_, i) => `bulk ${i}`);
+    let status = 0;
+    const statements = await statementsOf(async () => {
+      status = (await w.as(owner).post('/v1/actions/add', { list: 'bulk', items: texts })).status;
+    });
+    expect(status).toBe(200);
+    expect(statements).toHaveLength(2);
+    const inserts = statements.filter((s) => /INSERT INTO items/i.test(s.sql));
+    expect(inserts).toHaveLength(1);
+    // The texts travel as one array parameter of the one statement, not one statement each.
+    expect(inserts[0].parameters.find((p) => Array.isArray(p) && p.includes('bulk 0'))).toEqual(texts);
+    expect(statements.filter((s) => /\bitems\b/i.test(s.sql))).toEqual(inserts);
+    expect((await w.counters(list)).item_count).toBe(100);
+  });
+
+  it('reads a page in two statements beyond authentication, whatever the list size or the page', async () => {
+    const owner = await w.person();
+    const small = await w.newList(owner);
+    const large = await w.newList(owner);
+    await w.add(owner, small, Array.from({ length: 100 }, (_, i) => `s${i}`));
+    await fillDirectly(large, owner.id, 10_000);
+    await warm(owner);
+    for (const path of [
+      `/v1/lists/${small.id}/items`,
+      `/v1/lists/${large.id}/items`,
+      `/v1/lists/${large.id}/items?status=open&limit=500`,
+    ]) {
+      let body: { data: { next_cursor: string | null } } | undefined;
+      const statements = await statementsOf(async () => {
+        body = (await w.as(owner).get(path).expect(200)).body;
+      });
+      expect({ path, statements: statements.length }).toEqual({ path, statements: 2 });
+      expect(statements.filter((s) => /FROM items/i.test(s.sql))).toHaveLength(1);
+      if (body?.data.next_cursor) {
+        const next = await statementsOf(() => w.as(owner).get(`${path}${path.includes('?') ? '&' : '?'}cursor=${body!.data.next_cursor}`).expect(200));
+        expect(next).toHaveLength(2);
+      }
+    }
+  });
+
+  it('completes 1 or 100 entries with the same number of statements (set-based, not per entry)', async () => {
+    const owner = await w.person();
+    const list = await w.newList(owner);
+    await w.add(owner, list, Array.from({ length: 100 }, (_, i) => `c${i}`));
+    await w.add(owner, list, ['single']);
+    await warm(owner);
+    const one = await statementsOf(() => w.as(owner).post('/v1/actions/complete', { list: list.id, items: ['single'] }).expect(200));
+    const hundred = await statementsOf(() =>
+      w.as(owner).post('/v1/actions/complete', { list: list.id, items: Array.from({ length: 100 }, (_, i) => `C${i}`) }).expect(200),
+    );
+    expect(hundred.length).toBe(one.length);
+    expect(hundred.filter((s) => /UPDATE items/i.test(s.sql))).toHaveLength(1);
+    expect((await w.counters(list)).open_item_count).toBe(0);
+  });
+
+  describe('the plan of a page', () => {
+    let owner: Person;
+    let small: ListRef;
+    let large: ListRef;
+
+    beforeAll(async () => {
+      owner = await w.person();
+      small = await w.newList(owner);
+      large = await w.newList(owner);
+      await fillDirectly(small, owner.id, 100);
+      await fillDirectly(large, owner.id, 10_000);
+      await ds.query('ANALYZE items');
+    });
+
+    interface PlanNode {
+      'Node Type': string;
+      'Relation Name'?: string;
+      'Index Name'?: string;
+      'Actual Rows': number;
+      'Rows Removed by Filter'?: number;
+      Plans?: PlanNode[];
+    }
+    const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
+
+    /**
+     * How PostgreSQL really runs the repository's page statement: auto_explain reports
+     * the executed plan of every statement, nested ones included, as notices to this
+     * connection. `withoutStatistics` hides the planner's statistics of `items` for the
+     * duration (a fresh or freshly bulk-filled table), inside a transaction rolled back after.
+     */
+    async function executedPlan(list: ListRef, request: Parameters<typeof pageStatement>[1], withoutStatistics = false) {
+      const { sql, parameters } = pageStatement(list.id, request);
+      const client = new Client({ connectionString: process.env.DATABASE_URL });
+      await client.connect();
+      const notices: string[] = [];
+      client.on('notice', (notice) => notices.push(notice.message ?? ''));
+      try {
+        await client.query('BEGIN');
+        if (withoutStatistics) await client.query(`DELETE FROM pg_statistic WHERE starelid = 'items'::regclass`);
+        // Once unobserved, so that compiling and planning for the first time is not counted.
+        await client.query(sql, parameters);
+        await client.query(`LOAD 'auto_explain'`);
+        for (const setting of [
+          'auto_explain.log_min_duration = 0',
+          'auto_explain.log_nested_statements = on',
+          'auto_explain.log_analyze = on',
+          'auto_explain.log_timing = off',
+          "auto_explain.log_format = 'json'",
+          "auto_explain.log_level = 'notice'",
+        ]) {
+          await client.query(`SET LOCAL ${setting}`);
+        }
+        const { rows } = await client.query(sql, parameters);
+        expect(rows.length).toBeLessThanOrEqual(request.limit + 1);
+      } finally {
+        await client.query('ROLLBACK');
+        await client.end();
+      }
+      const steps = notices
+        .filter((notice) => notice.includes('plan:'))
+        .flatMap((notice) => nodes((JSON.parse(notice.slice(notice.indexOf('{'))) as { Plan: PlanNode }).Plan));
+      const scans = steps.filter((step) => step['Relation Name'] === 'items');
+      return {
+        sorts: steps.filter((step) => step['Node Type'] === 'Sort').length,
+        scans: scans.map((step) => `${step['Node Type']} ${step['Index Name'] ?? ''}`.trim()),
+        // Index entries the scans walked: what they returned plus what their filters threw away.
+        examined: scans.reduce((sum, step) => sum + step['Actual Rows'] + (step['Rows Removed by Filter'] ?? 0), 0),
+      };
+    }
+
+    const seqAt = async (list: ListRef, offset: number) => {
+      const [row] = await ds.query('SELECT seq FROM items WHERE list_id = $1 ORDER BY seq OFFSET $2 LIMIT 1', [list.id, offset]);
+      return Number(row.seq);
+    };
+
+    it('walks (list_id, seq) in order and stops after limit + 1 entries, on page 1, 51 or 100 of 10,000 items, or a list of 100', async () => {
+      const cases: Array<[ListRef, number | undefined]> = [
+        [large, undefined],
+        [large, await seqAt(large, 5_000)],
+        [large, await seqAt(large, 9_950)],
+        [small, undefined],
+      ];
+      for (const withoutStatistics of [false, true]) {
+        for (const [list, afterSeq] of cases) {
+          const page = await executedPlan(list, { status: 'all', limit: 100, afterSeq }, withoutStatistics);
+          expect({ withoutStatistics, afterSeq, ...page, examined: page.examined <= 101 }).toEqual({
+            withoutStatistics,
+            afterSeq,
+            sorts: 0,
+            scans: ['Index Scan items_list_seq_idx'],
+            examined: true,
+          });
+        }
+      }
+    });
+
+    it('with a status, reads limit + 1 entries of (list_id, completed, seq) even when almost every item has the other status', async () => {
+      // 99 of every 100 items completed: an open page must not wade through the completed ones.
+      await ds.query(
+        `UPDATE items SET completed = true, completed_at = now(), completed_by = created_by
+          WHERE list_id = $1 AND seq % 100 <> 0`,
+        [large.id],
+      );
+      await ds.query('ANALYZE items');
+      for (const withoutStatistics of [false, true]) {
+        for (const status of ['open', 'completed'] as const) {
+          for (const afterSeq of [undefined, await seqAt(large, 5_000)]) {
+            const page = await executedPlan(large, { status, limit: 20, afterSeq }, withoutStatistics);
+            expect({ withoutStatistics, status, afterSeq, ...page }).toEqual({
+              withoutStatistics,
+              status,
+              afterSeq,
+              sorts: 0,
+              scans: ['Index Scan items_list_status_seq_idx'],
+              examined: 21,
+            });
+          }
+        }
+      }
+    });
+  });
+});

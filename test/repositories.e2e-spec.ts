@@ -1,0 +1,86 @@
+import { randomBytes } from 'node:crypto';
+import pino from 'pino';
+import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import { TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';
+import { SystemClock } from '../src/common/ports/clock';
+import { UuidGenerator } from '../src/common/ports/id-generator';
+import { openDatabase } from '../src/database/data-source';
+import { AccountsService } from '../src/modules/auth/domain/accounts.service';
+import { ScryptPasswordHasher } from '../src/modules/auth/domain/password-hasher';
+import { SessionsService } from '../src/modules/auth/domain/sessions.service';
+import { SignInThrottle } from '../src/modules/auth/domain/sign-in-throttle';
+import { SignInService } from '../src/modules/auth/domain/sign-in.service';
+import { TypeOrmSessionRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-session.repository';
+import { TypeOrmSignInAttemptRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-sign-in-attempt.repository';
+import { TypeOrmUserRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-user.repository';
+import { describeSessionRepositoryContract } from '../src/modules/auth/testing/session-repository.contract';
+import { describeSignInAttemptRepositoryContract } from '../src/modules/auth/testing/sign-in-attempt-repository.contract';
+import { describeUserRepositoryContract } from '../src/modules/auth/testing/user-repository.contract';
+import { TypeOrmApiKeyRepository } from '../src/modules/keys/infrastructure/typeorm/typeorm-api-key.repository';
+import { describeApiKeyRepositoryContract } from '../src/modules/keys/testing/api-key-repository.contract';
+
+/**
+ * The repository contracts of the auth and keys modules, against the TypeORM adapters
+ * and a real PostgreSQL (the same suites run against the in-memory adapters as unit
+ * specs). A database of its own: the attempt log's housekeeping deletes globally.
+ */
+describe('TypeORM repositories', () => {
+  const adminUrl = process.env.TEST_ADMIN_DATABASE_URL!;
+  const name = `todo_repos_${Date.now()}_${randomBytes(3).toString('hex')}`;
+  let dataSource: DataSource;
+
+  async function admin(sql: string): Promise<void> {
+    const client = new Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  }
+
+  beforeAll(async () => {
+    await admin(`CREATE DATABASE ${name}`);
+    const url = new URL(adminUrl);
+    url.pathname = `/${name}`;
+    dataSource = await openDatabase({ url: url.toString(), poolSize: 8, connectTimeoutS: 10 }, pino({ level: 'silent' }));
+  });
+  afterAll(async () => {
+    await dataSource?.destroy();
+    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  });
+
+  describeUserRepositoryContract('TypeORM', async () => new TypeOrmUserRepository(dataSource));
+  describeSessionRepositoryContract('TypeORM', async () => ({
+    sessions: new TypeOrmSessionRepository(dataSource),
+    users: new TypeOrmUserRepository(dataSource),
+  }));
+  describeSignInAttemptRepositoryContract('TypeORM', async () => ({
+    attempts: new TypeOrmSignInAttemptRepository(dataSource),
+    uow: new TypeOrmUnitOfWork(dataSource),
+  }));
+  describeApiKeyRepositoryContract('TypeORM', async () => ({
+    keys: new TypeOrmApiKeyRepository(dataSource),
+    users: new TypeOrmUserRepository(dataSource),
+  }));
+
+  it('signs up atomically: when the first session cannot be stored, no account is left behind', async () => {
+    const clock = new SystemClock();
+    const ids = new UuidGenerator();
+    const uow = new TypeOrmUnitOfWork(dataSource);
+    const sessionRepo = new TypeOrmSessionRepository(dataSource);
+    jest.spyOn(sessionRepo, 'insert').mockRejectedValueOnce(new Error('sessions table unavailable'));
+    const service = new SignInService(
+      new AccountsService(new TypeOrmUserRepository(dataSource), new ScryptPasswordHasher(2 ** 10), clock, ids),
+      new SessionsService(sessionRepo, clock, ids),
+      new SignInThrottle(new TypeOrmSignInAttemptRepository(dataSource), uow, clock, ids),
+      uow,
+    );
+    const email = `atomic_${randomBytes(4).toString('hex')}@example.test`;
+    const fields = { email, username: `atomic_${randomBytes(4).toString('hex')}`, name: 'Atomic', password: 'long enough password' };
+    await expect(service.signUp(fields)).rejects.toThrow('sessions table unavailable');
+    expect(await dataSource.query('SELECT 1 FROM users WHERE email = $1', [email])).toEqual([]);
+    await expect(service.signUp(fields)).resolves.toMatchObject({ user: { email } });
+  });
+});
