@@ -1,5 +1,8 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { promisify } from 'node:util';
+import Redis from 'ioredis';
 import { KeysService } from '../src/modules/keys/domain/keys.service';
 import { makeUserWithKey } from './factories/make-user';
 import { freePort, ROOT } from './support/service-process';
@@ -20,6 +23,8 @@ if (!redisUrl) {
 }
 
 const LIMIT = 12;
+/** This run's own Redis names, so that parallel runs on one Redis neither count nor hear each other. */
+const REDIS_PREFIX = `cluster-e2e:${randomBytes(6).toString('hex')}:`;
 
 interface Cluster {
   url: string;
@@ -42,6 +47,7 @@ async function startCluster(): Promise<Cluster> {
       REDIS_URL: redisUrl!,
       RATE_LIMIT_MAX: String(LIMIT),
       RATE_LIMIT_WINDOW_S: '60',
+      RATE_LIMIT_REDIS_PREFIX: REDIS_PREFIX,
       LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -120,5 +126,41 @@ describeWithRedis('several instances behind the cluster proxy (e2e)', () => {
 
     const after = await Promise.all([me(key), me(key), me(key), me(key)]);
     expect(after.map((res) => res.status)).toEqual([401, 401, 401, 401]);
+  });
+
+  it('with Redis, refuses a key revoked by the operator command on every instance at once, before any cache expires', async () => {
+    const { user, key, keyId } = await makeUserWithKey(t.app);
+    // Sequential requests alternate between the two instances: both now hold the key in cache.
+    for (let i = 0; i < 4; i += 1) expect((await me(key)).status).toBe(200);
+
+    const listener = new Redis(redisUrl!);
+    try {
+      await listener.subscribe(`${REDIS_PREFIX}key-revocations`);
+      const announced = new Promise<string>((resolve) => listener.once('message', (_channel: string, hash: string) => resolve(hash)));
+      const { stdout } = await promisify(execFile)(
+        process.execPath,
+        [join(ROOT, 'dist', 'cli.js'), 'revoke-key', '--login', user.username, '--key-id', keyId, '--json'],
+        {
+          cwd: ROOT,
+          env: {
+            PATH: process.env.PATH ?? '',
+            HOME: process.env.HOME ?? '/tmp',
+            DATABASE_URL: process.env.DATABASE_URL!,
+            REDIS_URL: redisUrl!,
+            RATE_LIMIT_REDIS_PREFIX: REDIS_PREFIX,
+          },
+          timeout: 60_000,
+        },
+      );
+      expect(JSON.parse(stdout)).toMatchObject({ id: keyId, status: 'revoked' });
+      // The instances subscribed long before this listener, so they heard it first.
+      expect(await announced).toMatch(/^[0-9a-f]{64}$/);
+    } finally {
+      listener.disconnect();
+    }
+
+    // No waiting for the 0.9 s cache lifetime: the very next request to each instance is refused.
+    const after = [await me(key), await me(key)];
+    expect(after.map((res) => res.status)).toEqual([401, 401]);
   });
 });

@@ -3,6 +3,7 @@ import { Reflector } from '@nestjs/core';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/ports/clock';
+import { FAIL_FAST_REDIS_OPTIONS } from '../../common/redis/redis-options';
 import { KeysModule } from '../keys/keys.module';
 import { RateLimitStore } from './domain/rate-limit-store';
 import { KeyRateLimitGuard } from './http/key-rate-limit.guard';
@@ -13,19 +14,9 @@ import { RedisRateLimitStore } from './infrastructure/redis/redis-rate-limit.sto
 /** How long start-up waits for Redis before it begins with per-instance limits. */
 const REDIS_STARTUP_WAIT_MS = 2_000;
 
-/**
- * Short timeouts and no offline queue: a request must never wait on an absent Redis; it is
- * counted in memory instead, and ioredis keeps reconnecting in the background.
- */
+/** Fails fast (see FAIL_FAST_REDIS_OPTIONS): a request counts in memory rather than wait on Redis. */
 export function connectRateLimitRedis(url: string): Redis {
-  return new Redis(url, {
-    connectTimeout: 1_000,
-    commandTimeout: 500,
-    enableOfflineQueue: false,
-    maxRetriesPerRequest: 0,
-    autoResendUnfulfilledCommands: false,
-    retryStrategy: (attempt) => Math.min(attempt * 250, 2_000),
-  });
+  return new Redis(url, FAIL_FAST_REDIS_OPTIONS);
 }
 
 async function createStore(config: AppConfig, clock: Clock): Promise<RateLimitStore> {

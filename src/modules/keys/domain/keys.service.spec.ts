@@ -3,6 +3,7 @@ import { SequentialIdGenerator } from '../../../common/ports/id-generator';
 import { InMemoryApiKeyRepository } from '../infrastructure/in-memory/in-memory-api-key.repository';
 import { InvalidApiKey, InvalidKeyLabel, KeyLimitReached, KeyNotFound, MissingApiKey, RevokedApiKey, SandboxKeyUnavailable } from './keys.errors';
 import { KEY_CACHE_TTL_MS, KeysService, MAX_ACTIVE_KEYS } from './keys.service';
+import { InProcessRevocationBus } from './revocation-bus';
 
 describe('KeysService', () => {
   let clock: FakeClock;
@@ -100,6 +101,33 @@ describe('KeysService', () => {
       clock.advance(1);
       await expect(keys.authenticate(secret)).rejects.toBeInstanceOf(RevokedApiKey);
       expect(lookup).toHaveBeenCalledTimes(2);
+    });
+
+    it('refuses a key revoked by another instance at once when the revocation is announced on their shared bus', async () => {
+      const bus = new InProcessRevocationBus();
+      const here = new KeysService(repo, clock, new SequentialIdGenerator(), bus);
+      const elsewhere = new KeysService(repo, clock, new SequentialIdGenerator(), bus);
+      const { secret, key } = await here.create('u1', 'k');
+      await here.authenticate(secret);
+      await elsewhere.authenticate(secret);
+      const lookup = jest.spyOn(repo, 'findByHash');
+
+      // The clock does not move: the cached copies are still fresh, only the announcement can act.
+      await here.revoke('u1', key.id);
+      await expect(elsewhere.authenticate(secret)).rejects.toBeInstanceOf(RevokedApiKey);
+      await expect(here.authenticate(secret)).rejects.toBeInstanceOf(RevokedApiKey);
+      expect(lookup).toHaveBeenCalledTimes(2);
+    });
+
+    it('announces the key hash, never the key', async () => {
+      const heard: string[] = [];
+      const bus = new InProcessRevocationBus();
+      bus.onRevoked((hash) => heard.push(hash));
+      const service = new KeysService(repo, clock, new SequentialIdGenerator(), bus);
+      const { secret, key } = await service.create('u1', 'k');
+      await service.revoke('u1', key.id);
+      expect(heard).toEqual([key.toProps().keyHash]);
+      expect(heard[0]).not.toContain(secret.slice(8));
     });
 
     it('records the last use at most once a minute per key', async () => {

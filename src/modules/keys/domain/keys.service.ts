@@ -4,6 +4,7 @@ import { Clock } from '../../../common/ports/clock';
 import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
 import { ApiKey, hashKey, isLiveKeyFormat, TEST_PREFIX } from './api-key';
 import { ApiKeyRepository } from './api-key.repository';
+import { InProcessRevocationBus, RevocationBus } from './revocation-bus';
 import {
   InvalidApiKey,
   InvalidKeyLabel,
@@ -17,7 +18,8 @@ import {
 export const MAX_ACTIVE_KEYS = 20;
 /**
  * How long a verified key is trusted without asking the database again. It bounds how
- * late any instance can notice a revocation made elsewhere (the contract allows 1 s).
+ * late any instance can notice a revocation made elsewhere (the contract allows 1 s),
+ * even when the revocation's announcement on the RevocationBus is lost.
  */
 export const KEY_CACHE_TTL_MS = 900;
 export const LAST_USED_RESOLUTION_MS = 60_000;
@@ -37,7 +39,10 @@ export class KeysService {
     private readonly keys: ApiKeyRepository,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-  ) {}
+    private readonly revocations: RevocationBus = new InProcessRevocationBus(),
+  ) {
+    revocations.onRevoked((keyHash) => this.forget(keyHash));
+  }
 
   async create(userId: string, rawLabel: string): Promise<{ key: ApiKey; secret: string }> {
     const label = rawLabel.trim();
@@ -59,7 +64,9 @@ export class KeysService {
     if (!key || !key.ownedBy(userId)) throw new KeyNotFound();
     key.revoke(this.clock.now());
     await this.keys.save(key);
-    this.forget(key.toProps().keyHash);
+    const { keyHash } = key.toProps();
+    this.forget(keyHash);
+    await this.revocations.announce(keyHash);
     return key;
   }
 
