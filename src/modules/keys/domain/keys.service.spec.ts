@@ -119,6 +119,24 @@ describe('KeysService', () => {
       expect(lookup).toHaveBeenCalledTimes(2);
     });
 
+    it('does not cache what a lookup read before an announced revocation it outlived', async () => {
+      const bus = new InProcessRevocationBus();
+      const here = new KeysService(repo, clock, new SequentialIdGenerator(), bus);
+      const elsewhere = new KeysService(repo, clock, new SequentialIdGenerator(), bus);
+      const { secret, key } = await here.create('u1', 'k');
+      // Elsewhere's lookup reads the still-active row, then answers only after the announcement.
+      const readBefore = (await repo.findById(key.id))!;
+      let answer!: () => void;
+      jest.spyOn(repo, 'findByHash').mockImplementationOnce(() => new Promise((resolve) => (answer = () => resolve(readBefore))));
+      const inFlight = elsewhere.authenticate(secret);
+
+      await here.revoke('u1', key.id);
+      answer();
+      // It began before the revocation, so it may pass; what it read must not outlive the announcement.
+      await expect(inFlight).resolves.toMatchObject({ keyId: key.id });
+      await expect(elsewhere.authenticate(secret)).rejects.toBeInstanceOf(RevokedApiKey);
+    });
+
     it('announces the key hash, never the key', async () => {
       const heard: string[] = [];
       const bus = new InProcessRevocationBus();

@@ -34,6 +34,12 @@ export class KeysService {
   private readonly logger = new Logger(KeysService.name);
   private readonly cache = new Map<string, CachedKey>();
   private readonly lastTouched = new Map<string, number>();
+  /**
+   * Counts forget() calls, so that a lookup can tell a revocation came while it waited: it
+   * may have read the key before the revocation was saved. One counter for every key, as
+   * revocations are rare: a lookup that overlaps any of them only skips the cache once.
+   */
+  private forgets = 0;
 
   constructor(
     private readonly keys: ApiKeyRepository,
@@ -73,6 +79,7 @@ export class KeysService {
   /** Drops a key from this instance's cache (a revocation seen here or announced by another instance). */
   forget(keyHash: string): void {
     this.cache.delete(keyHash);
+    this.forgets += 1;
   }
 
   /**
@@ -88,14 +95,19 @@ export class KeysService {
     const now = this.clock.now().getTime();
     let cached = this.cache.get(keyHash);
     if (!cached || cached.expiresAt <= now) {
+      const forgetsBefore = this.forgets;
       const key = await this.keys.findByHash(keyHash);
       if (!key) throw new InvalidApiKey();
       cached = {
         principal: key.isActive ? { userId: key.userId, keyId: key.id, scopes: key.scopes } : null,
         expiresAt: now + KEY_CACHE_TTL_MS,
       };
-      if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
-      this.cache.set(keyHash, cached);
+      // Caching a read that a revocation may have overtaken would undo forget() for a whole
+      // TTL; this request began before the revocation, so it may still be answered with it.
+      if (this.forgets === forgetsBefore) {
+        if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
+        this.cache.set(keyHash, cached);
+      }
     }
     if (!cached.principal) throw new RevokedApiKey();
     this.noteUse(cached.principal.keyId, now);
