@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { makeUserWithKey } from './factories/make-user';
+import { withTestRedis } from './support/redis';
 import { freePort, ServiceProcess, spawnService, waitForReady } from './support/service-process';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -8,14 +9,10 @@ import { startTestApp, TestApp } from './support/test-app';
  * and one Redis, with requests alternating between them: the limit holds in total, to the
  * request, as if there were one instance.
  */
-const redisUrl = process.env.TEST_REDIS_URL;
-const describeWithRedis = redisUrl ? describe : describe.skip;
-if (!redisUrl) {
-  process.stderr.write(
-    '\n!! SKIPPED: test/rate-limit-cluster.e2e-spec.ts needs Redis (set TEST_REDIS_URL, e.g. redis://127.0.0.1:6379);\n' +
-      '!! the rate limit was NOT checked across two instances.\n\n',
-  );
-}
+const { redisUrl, describeWithRedis } = withTestRedis(
+  'test/rate-limit-cluster.e2e-spec.ts',
+  'the rate limit was NOT checked across two instances.',
+);
 
 const LIMIT = 10;
 

@@ -7,17 +7,14 @@ import { connectRateLimitRedis } from '../src/modules/rate-limit/rate-limit.modu
 import { describeRateLimitStoreContract } from '../src/modules/rate-limit/testing/rate-limit-store.contract';
 import { SystemClock } from '../src/common/ports/clock';
 import { makeUserWithKey } from './factories/make-user';
+import { RecordingLog, withTestRedis } from './support/redis';
 import { TcpProxy } from './support/tcp-proxy';
 import { startTestApp, TestApp } from './support/test-app';
 
-const redisUrl = process.env.TEST_REDIS_URL;
-const describeWithRedis = redisUrl ? describe : describe.skip;
-if (!redisUrl) {
-  process.stderr.write(
-    '\n!! SKIPPED: test/rate-limit-redis.e2e-spec.ts needs Redis (set TEST_REDIS_URL, e.g. redis://127.0.0.1:6379);\n' +
-      '!! the Redis rate-limit store and its fallback were NOT checked.\n\n',
-  );
-}
+const { redisUrl, describeWithRedis } = withTestRedis(
+  'test/rate-limit-redis.e2e-spec.ts',
+  'the Redis rate-limit store and its fallback were NOT checked.',
+);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Every run gets its own keys in the shared Redis. */
@@ -29,12 +26,6 @@ async function ready(redis: Redis): Promise<void> {
     redis.once('ready', () => resolve());
     setTimeout(() => reject(new Error(`Redis not ready: ${redis.status}`)), 5_000).unref();
   });
-}
-
-class RecordingLog {
-  readonly lines: string[] = [];
-  warn = (message: string) => this.lines.push(`warn: ${message}`);
-  info = (message: string) => this.lines.push(`info: ${message}`);
 }
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {

@@ -1,4 +1,6 @@
-import type Redis from 'ioredis';
+import Redis from 'ioredis';
+import { FAIL_FAST_REDIS_OPTIONS } from '../../../../common/redis/redis-options';
+import { KEY_CACHE_TTL_MS } from '../../domain/keys.service';
 import { RevocationBus } from '../../domain/revocation-bus';
 
 export interface RevocationLog {
@@ -11,7 +13,8 @@ export interface RevocationLog {
  * connections, because a subscribed connection can do nothing else. The subscriber
  * re-subscribes by itself after a reconnection (ioredis); what was published meanwhile is
  * lost, which the key cache's lifetime covers. A failed publish is logged once per outage,
- * with no key material.
+ * with no key material; one that timed out while queued may still go out when Redis is back,
+ * which is harmless (forgetting a key twice costs one lookup).
  */
 export class RedisRevocationBus extends RevocationBus {
   private readonly channel: string;
@@ -43,7 +46,7 @@ export class RedisRevocationBus extends RevocationBus {
         this.failing = true;
         this.log.warn(
           `could not announce a key revocation through Redis (${(error as Error).message}); ` +
-            'other instances will refuse the key when their cached copy expires (within a second)',
+            `other instances will refuse the key when their cached copy expires (within ${KEY_CACHE_TTL_MS / 1000} s)`,
         );
       }
     }
@@ -64,4 +67,16 @@ export class RedisRevocationBus extends RevocationBus {
     this.publisher.disconnect();
     this.subscriber.disconnect();
   }
+}
+
+export function connectRedisRevocationBus(url: string, prefix: string, log: RevocationLog): RedisRevocationBus {
+  return new RedisRevocationBus(
+    // The publisher queues while it connects, so that a one-off process (the operator
+    // command) can announce right after start; the timeouts still bound the wait.
+    new Redis(url, { ...FAIL_FAST_REDIS_OPTIONS, enableOfflineQueue: true }),
+    // The subscriber waits for Redis as long as it takes and re-subscribes after each reconnection.
+    new Redis(url, { ...FAIL_FAST_REDIS_OPTIONS, enableOfflineQueue: true, maxRetriesPerRequest: null, commandTimeout: undefined }),
+    prefix,
+    log,
+  );
 }
