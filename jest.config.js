@@ -29,7 +29,8 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/src/**/*.spec.ts'],
+      // test/support/*.spec.ts: the e2e tooling's own checks (the secrets scan's scanner).
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/support/**/*.spec.ts'],
     },
     {
       ...common,
@@ -38,6 +39,13 @@ module.exports = {
       globalSetup: '<rootDir>/test/global-setup.mjs',
       globalTeardown: '<rootDir>/test/global-teardown.mjs',
       testTimeout: 60_000,
+    },
+    {
+      // Fault-injection specs: each starts its own embedded PostgreSQL (and Redis where
+      // installed) so it can stop, SIGSTOP and restart them without touching other specs.
+      ...common,
+      displayName: 'faults',
+      testMatch: ['<rootDir>/test/faults/**/*.fault-spec.ts'],
     },
   ],
 };

@@ -5,6 +5,7 @@ import cookieParser from 'cookie-parser';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
+import { limitHttpServer, ShutdownGate } from './common/http/http-server';
 import { jsonBody } from './common/http/json-body.middleware';
 import { createHttpLogger } from './common/logging/logger';
 import { setupOpenApi } from './docs/openapi';
@@ -27,12 +28,20 @@ export async function createApp(
   app.useLogger(app.get(Logger));
   app.disable('x-powered-by');
   app.set('etag', false);
+  limitHttpServer(app.getHttpServer(), {
+    headersTimeoutMs: config.httpHeadersTimeoutMs,
+    requestTimeoutMs: config.httpRequestTimeoutMs,
+    keepAliveTimeoutMs: config.httpKeepAliveTimeoutMs,
+    maxConnections: config.httpMaxConnections,
+  });
   // Behind nginx (docker/compose.yaml) the client address comes from X-Forwarded-For, and
   // only from the proxies the operator trusts; the per-address limits depend on it.
   app.set('trust proxy', config.trustProxy);
   // Order matters: request id and request log first, then the body (size, syntax)
   // before any routing, as the contract's order of checks says.
   app.use(createHttpLogger(logger.pino));
+  // After SIGTERM, requests are answered 503 here, before anything reads them (see main.ts).
+  app.use(app.get(ShutdownGate).middleware);
   app.use(cookieParser());
   app.use(jsonBody());
   setupOpenApi(app);

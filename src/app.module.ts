@@ -5,12 +5,14 @@ import { AppConfig } from './config/app-config';
 import { CommonModule } from './common/common.module';
 import { EnvelopeExceptionFilter } from './common/http/envelope.filter';
 import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
+import { ShownOnceInterceptor } from './common/http/shown-once';
 import { createValidationPipe } from './common/http/validation';
 import { RootLogger } from './common/logging/root-logger';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
 import { DevelopersModule } from './modules/developers/developers.module';
 import { HealthModule } from './modules/health/health.module';
+import { HomeModule } from './modules/home/home.module';
 import { IdempotencyInterceptor } from './modules/idempotency/http/idempotency.interceptor';
 import { IdempotencyModule } from './modules/idempotency/idempotency.module';
 import { ScopeGuard } from './modules/keys/http/scope.guard';
@@ -36,6 +38,7 @@ export class AppModule {
         CommonModule,
         DatabaseModule,
         HealthModule,
+        HomeModule,
         AuthModule,
         KeysModule,
         RateLimitModule,
@@ -58,6 +61,9 @@ export class AppModule {
         { provide: APP_GUARD, useExisting: KeyRateLimitGuard },
         { provide: APP_GUARD, useExisting: ScopeGuard },
         { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
+        // Between the two: puts a secret shown once (a new share token) back into the response
+        // after the idempotency layer stored it without (src/common/http/shown-once.ts).
+        { provide: APP_INTERCEPTOR, useClass: ShownOnceInterceptor },
         // Inside the envelope: Idempotency-Key stores and replays the handler's data (POST /v1/ only).
         { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -1,9 +1,13 @@
 import 'reflect-metadata';
 import { createApp } from './app.factory';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
+import { ShutdownGate } from './common/http/http-server';
 import { createRootLogger } from './common/logging/logger';
 import { RootLogger } from './common/logging/root-logger';
 import { EmbeddedDatabase, startEmbeddedPostgres } from './database/embedded-postgres';
+
+/** How long closing the pool and the embedded database may take after the grace period. */
+const HARD_STOP_MARGIN_MS = 10_000;
 
 async function main(): Promise<void> {
   let config: AppConfig;
@@ -27,27 +31,37 @@ async function main(): Promise<void> {
 
   try {
     if (!config.databaseUrl) {
-      embedded = await startEmbeddedPostgres(config.dataDir, logger);
+      embedded = await startEmbeddedPostgres(config.dataDir, logger, { systemDir: config.embeddedPgSystemDir });
       config = config.with({ databaseUrl: embedded.url });
     }
     const app = await createApp(config, new RootLogger(logger));
-    await app.listen(config.port);
+    await app.listen(config.port, config.host);
     const server = app.getHttpServer();
-    logger.info({ port: config.port, database: embedded ? 'embedded' : 'external' }, `listening on http://localhost:${config.port}`);
+    logger.info({ host: config.host, port: config.port, database: embedded ? 'embedded' : 'external' }, `listening on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`);
 
-    let stopping = false;
+    const gate = app.get(ShutdownGate);
     const shutdown = async (signal: NodeJS.Signals) => {
-      if (stopping) return;
-      stopping = true;
-      logger.info({ signal }, 'shutting down: finishing in-flight requests');
-      // Requests still running after the grace period are cut off so the exit is bounded.
-      const force = setTimeout(() => server.closeAllConnections(), config.shutdownGraceMs);
-      force.unref();
+      if (gate.isStopping) return;
+      // First, synchronously: no new connection, no new request (503 on a kept-alive
+      // connection), idle connections closed, in-flight answers carry Connection: close.
+      gate.begin(server);
+      logger.info({ signal, in_flight: gate.inFlightCount }, 'shutting down: no new requests; finishing in-flight ones');
+      // A last resort if closing the pool or the embedded database hangs: the exit stays bounded.
+      const hardStop = setTimeout(() => {
+        logger.fatal('shutdown did not finish in time: exiting');
+        process.exit(1);
+      }, config.shutdownGraceMs + HARD_STOP_MARGIN_MS);
+      hardStop.unref();
       try {
+        // Requests still running after the grace period are cut off, and the exit says so.
+        const cut = await gate.drain(config.shutdownGraceMs);
+        if (cut > 0) {
+          logger.error({ cut }, `shutdown grace period (${config.shutdownGraceMs} ms) expired: cut ${cut} in-flight request(s)`);
+        }
         await app.close();
         await embedded?.stop();
-        logger.info('stopped');
-        process.exit(0);
+        logger.info({ cut }, 'stopped');
+        process.exit(cut > 0 ? 1 : 0);
       } catch (error) {
         logger.error({ err: error }, 'shutdown failed');
         process.exit(1);

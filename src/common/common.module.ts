@@ -1,4 +1,5 @@
 import { Global, Module } from '@nestjs/common';
+import { ShutdownGate } from './http/http-server';
 import { Clock, SystemClock } from './ports/clock';
 import { IdGenerator, UuidGenerator } from './ports/id-generator';
 
@@ -7,7 +8,8 @@ import { IdGenerator, UuidGenerator } from './ports/id-generator';
   providers: [
     { provide: Clock, useClass: SystemClock },
     { provide: IdGenerator, useClass: UuidGenerator },
+    { provide: ShutdownGate, useFactory: () => new ShutdownGate() },
   ],
-  exports: [Clock, IdGenerator],
+  exports: [Clock, IdGenerator, ShutdownGate],
 })
 export class CommonModule {}

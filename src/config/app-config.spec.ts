@@ -5,6 +5,7 @@ describe('loadConfig', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 3000,
+      host: '127.0.0.1',
       rateLimitMax: 120,
       rateLimitWindowS: 60,
       rateLimitUnauthenticatedMax: 300,
@@ -13,6 +14,7 @@ describe('loadConfig', () => {
       logLevel: 'info',
       dataDir: '.data',
       cookieSecure: false,
+      passwordScryptCost: 17,
     });
     expect(config.databaseUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
@@ -47,6 +49,27 @@ describe('loadConfig', () => {
     });
   });
 
+  it('bounds slow clients by default: headers 10 s, whole request 30 s, idle keep-alive 5 s, 1,000 connections', () => {
+    expect(loadConfig({})).toMatchObject({
+      httpHeadersTimeoutMs: 10_000,
+      httpRequestTimeoutMs: 30_000,
+      httpKeepAliveTimeoutMs: 5_000,
+      httpMaxConnections: 1_000,
+    });
+    expect(
+      loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '200', HTTP_REQUEST_TIMEOUT_MS: '300', HTTP_KEEP_ALIVE_TIMEOUT_MS: '400', HTTP_MAX_CONNECTIONS: '5' }),
+    ).toMatchObject({ httpHeadersTimeoutMs: 200, httpRequestTimeoutMs: 300, httpKeepAliveTimeoutMs: 400, httpMaxConnections: 5 });
+  });
+
+  it('takes a lower scrypt cost (log2 N) only under NODE_ENV=test, and never outside 10-20', () => {
+    expect(loadConfig({ PASSWORD_SCRYPT_COST: '12', NODE_ENV: 'test' }).passwordScryptCost).toBe(12);
+    expect(loadConfig({ PASSWORD_SCRYPT_COST: '18' }).passwordScryptCost).toBe(18);
+    expect(() => loadConfig({ PASSWORD_SCRYPT_COST: '12' })).toThrow(/PASSWORD_SCRYPT_COST below 17 is for tests only/);
+    expect(() => loadConfig({ PASSWORD_SCRYPT_COST: '12', NODE_ENV: 'production' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PASSWORD_SCRYPT_COST: '9', NODE_ENV: 'test' })).toThrow(/PASSWORD_SCRYPT_COST must be an integer from 10 to 20/);
+    expect(() => loadConfig({ PASSWORD_SCRYPT_COST: '21' })).toThrow(ConfigError);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' })).toMatchObject({ port: 3000, databaseUrl: undefined });
   });
@@ -55,6 +78,12 @@ describe('loadConfig', () => {
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(0);
     expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
     expect(loadConfig({ TRUST_PROXY: 'loopback, 10.0.0.0/8,::1' }).trustProxy).toBe('loopback,10.0.0.0/8,::1');
+  });
+
+  it('takes HOST as given, so the service can listen on every interface or on one address', () => {
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '::' }).host).toBe('::');
+    expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');
   });
 
   it.each([
@@ -69,8 +98,28 @@ describe('loadConfig', () => {
     [{ REDIS_URL: 'nope' }, /REDIS_URL must be a URL starting with redis:\/\//],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL must be one of fatal, error/],
     [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE must be true or false/],
+    [{ HTTP_REQUEST_TIMEOUT_MS: '50' }, /HTTP_REQUEST_TIMEOUT_MS must be an integer from 100/],
+    [{ HTTP_MAX_CONNECTIONS: '0' }, /HTTP_MAX_CONNECTIONS must be an integer from 1/],
+    [{ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' }, /HTTP_HEADERS_TIMEOUT_MS must not be larger than HTTP_REQUEST_TIMEOUT_MS/],
+    [{ HOST: 'every interface' }, /HOST must be an address or host name to listen on/],
+    [{ EMBEDDED_PG_SYSTEM_DIR: 'relative/dir' }, /EMBEDDED_PG_SYSTEM_DIR must be an absolute path/],
   ])('rejects %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);
+  });
+});
+
+describe('CURSOR_SECRET', () => {
+  it('is optional (a secret kept in the database signs cursors then)', () => {
+    expect(loadConfig({}).cursorSecret).toBeUndefined();
+  });
+
+  it('takes 32 characters or more', () => {
+    expect(loadConfig({ CURSOR_SECRET: 'k'.repeat(32) }).cursorSecret).toBe('k'.repeat(32));
+  });
+
+  it('refuses a short one with a line naming the variable, never echoing it', () => {
+    expect(() => loadConfig({ CURSOR_SECRET: 'short-secret' })).toThrow(/CURSOR_SECRET must be at least 32 characters/);
+    expect(() => loadConfig({ CURSOR_SECRET: 'short-secret' })).not.toThrow(/short-secret/);
   });
 });

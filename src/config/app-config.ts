@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { DatabaseTimeouts } from '../database/data-source';
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -74,25 +75,70 @@ function trustProxy() {
     });
 }
 
-const schema = z.object({
-  PORT: integer('PORT', 0, 65535, 3000),
-  DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
-  REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
-  RATE_LIMIT_MAX: integer('RATE_LIMIT_MAX', 1, 1_000_000, 120),
-  RATE_LIMIT_WINDOW_S: integer('RATE_LIMIT_WINDOW_S', 1, 86_400, 60),
-  RATE_LIMIT_UNAUTHENTICATED_MAX: integer('RATE_LIMIT_UNAUTHENTICATED_MAX', 1, 1_000_000, 300),
-  RATE_LIMIT_REDIS_PREFIX: z.string().max(100).default('todo:ratelimit:'),
-  TRUST_PROXY: trustProxy(),
-  LOG_LEVEL: z
-    .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
-    .default('info'),
-  DATA_DIR: z.string().min(1).default('.data'),
-  PUBLIC_ORIGIN: url('PUBLIC_ORIGIN', ['http:', 'https:']),
-  COOKIE_SECURE: flag('COOKIE_SECURE', false),
-  DB_POOL_SIZE: integer('DB_POOL_SIZE', 1, 1000, 20),
-  DB_CONNECT_TIMEOUT_S: integer('DB_CONNECT_TIMEOUT_S', 1, 3600, 30),
-  SHUTDOWN_GRACE_MS: integer('SHUTDOWN_GRACE_MS', 0, 600_000, 10_000),
-});
+/** A host name or an IPv4/IPv6 address to listen on. */
+function host() {
+  return z
+    .string()
+    .default('127.0.0.1')
+    .refine((raw) => /^[A-Za-z0-9.:_-]{1,253}$/.test(raw) && !raw.startsWith('-'), {
+      message: 'HOST must be an address or host name to listen on, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)',
+    });
+}
+
+function absolutePath(name: string) {
+  return z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || raw.startsWith('/'), { message: `${name} must be an absolute path` });
+}
+
+const schema = z
+  .object({
+    PORT: integer('PORT', 0, 65535, 3000),
+    HOST: host(),
+    DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
+    REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
+    RATE_LIMIT_MAX: integer('RATE_LIMIT_MAX', 1, 1_000_000, 120),
+    RATE_LIMIT_WINDOW_S: integer('RATE_LIMIT_WINDOW_S', 1, 86_400, 60),
+    RATE_LIMIT_UNAUTHENTICATED_MAX: integer('RATE_LIMIT_UNAUTHENTICATED_MAX', 1, 1_000_000, 300),
+    RATE_LIMIT_REDIS_PREFIX: z.string().max(100).default('todo:ratelimit:'),
+    TRUST_PROXY: trustProxy(),
+    LOG_LEVEL: z
+      .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
+      .default('info'),
+    DATA_DIR: z.string().min(1).default('.data'),
+    EMBEDDED_PG_SYSTEM_DIR: absolutePath('EMBEDDED_PG_SYSTEM_DIR'),
+    PUBLIC_ORIGIN: url('PUBLIC_ORIGIN', ['http:', 'https:']),
+    COOKIE_SECURE: flag('COOKIE_SECURE', false),
+    PASSWORD_SCRYPT_COST: integer('PASSWORD_SCRYPT_COST', 10, 20, 17),
+    DB_POOL_SIZE: integer('DB_POOL_SIZE', 1, 1000, 20),
+    DB_CONNECT_TIMEOUT_S: integer('DB_CONNECT_TIMEOUT_S', 1, 3600, 30),
+    DB_ACQUIRE_TIMEOUT_MS: integer('DB_ACQUIRE_TIMEOUT_MS', 50, 60_000, 4_000),
+    DB_LOCK_TIMEOUT_MS: integer('DB_LOCK_TIMEOUT_MS', 50, 60_000, 4_000),
+    DB_STATEMENT_TIMEOUT_MS: integer('DB_STATEMENT_TIMEOUT_MS', 100, 600_000, 4_000),
+    DB_IDLE_IN_TRANSACTION_TIMEOUT_MS: integer('DB_IDLE_IN_TRANSACTION_TIMEOUT_MS', 100, 600_000, 5_000),
+    DB_QUERY_TIMEOUT_MS: integer('DB_QUERY_TIMEOUT_MS', 100, 600_000, 4_500),
+    SHUTDOWN_GRACE_MS: integer('SHUTDOWN_GRACE_MS', 0, 600_000, 10_000),
+    HTTP_HEADERS_TIMEOUT_MS: integer('HTTP_HEADERS_TIMEOUT_MS', 100, 600_000, 10_000),
+    HTTP_REQUEST_TIMEOUT_MS: integer('HTTP_REQUEST_TIMEOUT_MS', 100, 3_600_000, 30_000),
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: integer('HTTP_KEEP_ALIVE_TIMEOUT_MS', 100, 600_000, 5_000),
+    HTTP_MAX_CONNECTIONS: integer('HTTP_MAX_CONNECTIONS', 1, 1_000_000, 1_000),
+    CURSOR_SECRET: z
+      .string()
+      .min(32, { message: 'CURSOR_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)' })
+      .max(1024, { message: 'CURSOR_SECRET must be at most 1024 characters' })
+      .optional(),
+  })
+  .refine((v) => v.HTTP_HEADERS_TIMEOUT_MS <= v.HTTP_REQUEST_TIMEOUT_MS, {
+    path: ['HTTP_HEADERS_TIMEOUT_MS'],
+    message: 'HTTP_HEADERS_TIMEOUT_MS must not be larger than HTTP_REQUEST_TIMEOUT_MS',
+  })
+  // The server must give up first, so that PostgreSQL rolls the transaction back
+  // itself; the client-side timeout is only the backstop for a server that is gone.
+  .refine((v) => v.DB_QUERY_TIMEOUT_MS > v.DB_STATEMENT_TIMEOUT_MS && v.DB_STATEMENT_TIMEOUT_MS >= v.DB_LOCK_TIMEOUT_MS, {
+    message: 'DB_QUERY_TIMEOUT_MS must be greater than DB_STATEMENT_TIMEOUT_MS, which must be at least DB_LOCK_TIMEOUT_MS',
+    path: ['DB_QUERY_TIMEOUT_MS'],
+  });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
@@ -102,6 +148,8 @@ export type LogLevel = (typeof LOG_LEVELS)[number];
  */
 export class AppConfig {
   readonly port!: number;
+  /** The address the HTTP server listens on (127.0.0.1 unless HOST says otherwise). */
+  readonly host!: string;
   /** Absent until the embedded database has been started (see main.ts). */
   readonly databaseUrl?: string;
   readonly redisUrl?: string;
@@ -115,13 +163,29 @@ export class AppConfig {
   readonly trustProxy!: number | string;
   readonly logLevel!: LogLevel;
   readonly dataDir!: string;
+  /** As root with DATA_DIR out of the postgres user's reach: where the embedded PostgreSQL goes instead. */
+  readonly embeddedPgSystemDir?: string;
   /** Origin the developer page is served from; when unset, the request's own Host is trusted. */
   readonly publicOrigin?: string;
   readonly cookieSecure!: boolean;
+  /** log2 of scrypt's N for new password hashes; below 17 only under NODE_ENV=test. */
+  readonly passwordScryptCost!: number;
   readonly dbPoolSize!: number;
   /** How long start-up keeps retrying an unreachable database before it gives up. */
   readonly dbConnectTimeoutS!: number;
+  /** The database's time limits; see DatabaseTimeouts in src/database/data-source.ts. */
+  readonly dbTimeouts!: DatabaseTimeouts;
   readonly shutdownGraceMs!: number;
+  /** Time a client has to send a request's headers (also bounds a connection that never sends any). */
+  readonly httpHeadersTimeoutMs!: number;
+  /** Time a client has to send a whole request, body included; past it the answer is 408 and the connection closes. */
+  readonly httpRequestTimeoutMs!: number;
+  /** How long an idle keep-alive connection stays open. */
+  readonly httpKeepAliveTimeoutMs!: number;
+  /** Open connections per instance; further ones are closed as soon as they are accepted. */
+  readonly httpMaxConnections!: number;
+  /** Signs pagination cursors; when unset, a secret kept in the database does (src/common/paging/cursor-secret.ts). */
+  readonly cursorSecret?: string;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -149,8 +213,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration: ${message}`);
   }
   const v = parsed.data;
+  // Below current guidance only to keep test suites fast, never in a deployment.
+  if (v.PASSWORD_SCRYPT_COST < 17 && env.NODE_ENV !== 'test') {
+    throw new ConfigError(
+      `Invalid configuration: PASSWORD_SCRYPT_COST below 17 is for tests only (NODE_ENV=test) (got "${v.PASSWORD_SCRYPT_COST}")`,
+    );
+  }
   return new AppConfig({
     port: v.PORT,
+    host: v.HOST,
     databaseUrl: v.DATABASE_URL,
     redisUrl: v.REDIS_URL,
     rateLimitMax: v.RATE_LIMIT_MAX,
@@ -160,10 +231,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: v.TRUST_PROXY,
     logLevel: v.LOG_LEVEL,
     dataDir: v.DATA_DIR,
+    embeddedPgSystemDir: v.EMBEDDED_PG_SYSTEM_DIR,
     publicOrigin: v.PUBLIC_ORIGIN,
     cookieSecure: v.COOKIE_SECURE,
+    passwordScryptCost: v.PASSWORD_SCRYPT_COST,
     dbPoolSize: v.DB_POOL_SIZE,
     dbConnectTimeoutS: v.DB_CONNECT_TIMEOUT_S,
+    dbTimeouts: {
+      acquireMs: v.DB_ACQUIRE_TIMEOUT_MS,
+      lockMs: v.DB_LOCK_TIMEOUT_MS,
+      statementMs: v.DB_STATEMENT_TIMEOUT_MS,
+      idleInTransactionMs: v.DB_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+      queryMs: v.DB_QUERY_TIMEOUT_MS,
+    },
     shutdownGraceMs: v.SHUTDOWN_GRACE_MS,
+    httpHeadersTimeoutMs: v.HTTP_HEADERS_TIMEOUT_MS,
+    httpRequestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_MS,
+    httpKeepAliveTimeoutMs: v.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+    httpMaxConnections: v.HTTP_MAX_CONNECTIONS,
+    cursorSecret: v.CURSOR_SECRET,
   } as AppConfig);
 }

@@ -3,18 +3,58 @@ import { DataSource, DataSourceOptions } from 'typeorm';
 import type { Logger } from 'pino';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
+import { GuardedClient } from './guarded-client';
 
 /** Serialises migrations between instances starting together against one database. */
 const MIGRATION_LOCK_ID = 7_291_004;
+
+/**
+ * How long the service waits on the database, in milliseconds. The server-side limits
+ * come first so that PostgreSQL itself cancels the statement and rolls the transaction
+ * back; the client-side query timeout is only a backstop for a server that no longer
+ * answers at all, and a connection it fires on is destroyed (see GuardedClient).
+ */
+export interface DatabaseTimeouts {
+  /** Waiting for a pooled connection or opening a new one. */
+  acquireMs: number;
+  /** PostgreSQL `lock_timeout`: waiting for a row lock (another session holding a list). */
+  lockMs: number;
+  /** PostgreSQL `statement_timeout`: any one statement. */
+  statementMs: number;
+  /** PostgreSQL `idle_in_transaction_session_timeout`: a transaction whose client went quiet. */
+  idleInTransactionMs: number;
+  /** Client-side `query_timeout`: no answer at all (a frozen server). */
+  queryMs: number;
+}
+
+/**
+ * The defaults keep a frozen database under the 5 s bound for a 503 (client backstop at
+ * 4.5 s) while leaving concurrent writers of one list, which take turns on its row lock,
+ * room to queue under load before a lock wait counts as stuck.
+ */
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  acquireMs: 4_000,
+  lockMs: 4_000,
+  statementMs: 4_000,
+  idleInTransactionMs: 5_000,
+  queryMs: 4_500,
+};
+
+/** For schema changes only (0: no limit). */
+export const MIGRATION_TIMEOUTS: DatabaseTimeouts = { acquireMs: 10_000, lockMs: 0, statementMs: 0, idleInTransactionMs: 0, queryMs: 0 };
 
 export interface DatabaseSettings {
   url: string;
   poolSize: number;
   /** How long to keep retrying the first connection before giving up. */
   connectTimeoutS: number;
+  timeouts?: DatabaseTimeouts;
 }
 
-export function dataSourceOptions(settings: Pick<DatabaseSettings, 'url' | 'poolSize'>): DataSourceOptions {
+export function dataSourceOptions(
+  settings: Pick<DatabaseSettings, 'url' | 'poolSize' | 'timeouts'>,
+): DataSourceOptions {
+  const timeouts = settings.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
   return {
     type: 'postgres',
     url: settings.url,
@@ -26,11 +66,16 @@ export function dataSourceOptions(settings: Pick<DatabaseSettings, 'url' | 'pool
     poolSize: settings.poolSize,
     applicationName: 'todo-service',
     extra: {
-      // Fail fast when the server is down, so requests get a quick 503 instead of hanging.
-      connectionTimeoutMillis: 2_000,
+      Client: GuardedClient,
+      // One setting bounds both the wait for a pooled connection and the opening of a
+      // new one; pg tells the two apart in its error (see database-failure.ts).
+      connectionTimeoutMillis: timeouts.acquireMs,
       idleTimeoutMillis: 30_000,
-      // A safety net against statements stuck on a vanished server.
-      query_timeout: 15_000,
+      keepAlive: true,
+      statement_timeout: timeouts.statementMs,
+      lock_timeout: timeouts.lockMs,
+      idle_in_transaction_session_timeout: timeouts.idleInTransactionMs,
+      query_timeout: timeouts.queryMs,
     },
   };
 }
@@ -83,9 +128,24 @@ export async function runMigrationsLocked(dataSource: DataSource, logger: Logger
   }
 }
 
+/**
+ * Migrations run on a separate, short-lived DataSource without the request time limits:
+ * an index build or the wait for another instance's migration lock may rightly take
+ * longer than any request should.
+ */
+async function migrate(settings: DatabaseSettings, logger: Logger): Promise<void> {
+  const migrations = new DataSource(dataSourceOptions({ url: settings.url, poolSize: 2, timeouts: MIGRATION_TIMEOUTS }));
+  await connectWithRetry(migrations, settings, logger);
+  try {
+    await runMigrationsLocked(migrations, logger);
+  } finally {
+    await migrations.destroy();
+  }
+}
+
 export async function openDatabase(settings: DatabaseSettings, logger: Logger): Promise<DataSource> {
+  await migrate(settings, logger);
   const dataSource = new DataSource(dataSourceOptions(settings));
   await connectWithRetry(dataSource, settings, logger);
-  await runMigrationsLocked(dataSource, logger);
   return dataSource;
 }

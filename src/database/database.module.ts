@@ -25,7 +25,12 @@ class DatabaseLifecycle implements OnApplicationShutdown {
       useFactory: (config: AppConfig, logger: RootLogger) => {
         if (!config.databaseUrl) throw new Error('DATABASE_URL is not set and no embedded database was started');
         return openDatabase(
-          { url: config.databaseUrl, poolSize: config.dbPoolSize, connectTimeoutS: config.dbConnectTimeoutS },
+          {
+            url: config.databaseUrl,
+            poolSize: config.dbPoolSize,
+            connectTimeoutS: config.dbConnectTimeoutS,
+            timeouts: config.dbTimeouts,
+          },
           logger.pino,
         );
       },

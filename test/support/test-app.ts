@@ -6,6 +6,7 @@ import { loadConfig } from '../../src/config/app-config';
 import { createRootLogger } from '../../src/common/logging/logger';
 import { RootLogger } from '../../src/common/logging/root-logger';
 import { RecordedResponse, responseRecorder, validateAgainstOpenApi } from './openapi-validator';
+import { logFileForApp, secretRecorder } from './secret-ledger';
 
 export interface TestApp {
   app: INestApplication;
@@ -33,9 +34,12 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'info', ...env });
   const raw: string[] = [];
+  // Also kept for the secrets scan at the end of the e2e run (test/support/secret-scan.js).
+  const logFile = logFileForApp();
   const sink = new Writable({
     write(chunk, _encoding, done) {
       raw.push(String(chunk));
+      logFile?.(String(chunk));
       done();
     },
   });
@@ -43,6 +47,7 @@ export async function startTestApp(
   const app = await createApp(config, new RootLogger(logger), extra);
   const responses: RecordedResponse[] = [];
   app.use(responseRecorder(responses));
+  app.use(secretRecorder());
   await app.init();
   return {
     app,

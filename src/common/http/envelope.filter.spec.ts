@@ -1,7 +1,7 @@
-import { BadRequestException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
-import { DomainError, NotFoundError, RateLimited, RuleViolation } from '../errors/domain-error';
+import { BadRequestException, HttpException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
+import { DomainError, InvalidInput, NotFoundError, RateLimited, RuleViolation } from '../errors/domain-error';
 import { describe as describeError } from './envelope.filter';
-import { isDatabaseUnavailable } from './database-unavailable';
+import { classifyDatabaseFailure } from '../persistence/database-failure';
 
 describe('describe (error → status and message)', () => {
   it.each([
@@ -35,7 +35,17 @@ describe('describe (error → status and message)', () => {
   it('maps body-parser errors by their type', () => {
     expect(describeError({ type: 'entity.too.large', status: 413, message: 'x' })).toMatchObject({ status: 413 });
     expect(describeError({ type: 'entity.parse.failed', status: 400, message: 'x' })).toMatchObject({ status: 400 });
-    expect(describeError({ type: 'charset.unsupported', status: 415, message: 'x' })).toMatchObject({ status: 400 });
+    expect(describeError({ type: 'charset.unsupported', status: 415, message: 'x' })).toMatchObject({ status: 400, message: /UTF-8/ });
+    expect(describeError({ type: 'encoding.unsupported', status: 415, message: 'x' })).toMatchObject({ status: 400, message: /Content-Encoding/ });
+  });
+
+  it('looks through the HttpException Nest wraps around middleware and router errors', () => {
+    const parser = Object.assign(new Error('unsupported content encoding "zstd"'), { type: 'encoding.unsupported', status: 415, statusCode: 415, expose: true });
+    expect(describeError(new HttpException(parser.message, 415, { cause: parser }))).toMatchObject({ status: 400, message: /Content-Encoding/ });
+    const domain = new InvalidInput('BODY_TOO_COMPLEX', 'Request body is nested more than 32 levels deep');
+    expect(describeError(new HttpException('x', 400, { cause: domain }))).toEqual({ status: 400, message: domain.message });
+    const uri = Object.assign(new URIError("Failed to decode param '%zz'"), { status: 400 });
+    expect(describeError(new BadRequestException(uri.message, { cause: uri }))).toMatchObject({ status: 404 });
   });
 
   it('answers anything else with a generic 500 flagged as unexpected', () => {
@@ -57,18 +67,40 @@ describe('describe (error → status and message)', () => {
   });
 });
 
-describe('isDatabaseUnavailable', () => {
-  it('recognises connection failures, also wrapped by TypeORM', () => {
-    expect(isDatabaseUnavailable({ code: 'ECONNREFUSED' })).toBe(true);
-    expect(isDatabaseUnavailable({ code: '08006' })).toBe(true);
-    expect(isDatabaseUnavailable({ message: 'x', driverError: { code: '57P01' } })).toBe(true);
-    expect(isDatabaseUnavailable(new Error('timeout exceeded when trying to connect'))).toBe(true);
-    expect(isDatabaseUnavailable(new AggregateError([{ code: 'ECONNREFUSED' }]))).toBe(true);
+describe('classifyDatabaseFailure', () => {
+  it('recognises an unreachable database, also wrapped by TypeORM', () => {
+    expect(classifyDatabaseFailure({ code: 'ECONNREFUSED' })).toBe('unreachable');
+    expect(classifyDatabaseFailure({ code: '08006' })).toBe('unreachable');
+    expect(classifyDatabaseFailure({ message: 'x', driverError: { code: '57P01' } })).toBe('unreachable');
+    expect(classifyDatabaseFailure(new AggregateError([{ code: 'ECONNREFUSED' }]))).toBe('unreachable');
+    expect(classifyDatabaseFailure(new Error('Connection terminated due to connection timeout'))).toBe('unreachable');
+    expect(classifyDatabaseFailure(Object.assign(new Error('released'), { name: 'QueryRunnerAlreadyReleasedError' }))).toBe('unreachable');
+    expect(classifyDatabaseFailure(Object.assign(new Error('released'), { name: 'QueryRunnerProviderAlreadyReleasedError' }))).toBe('unreachable');
+  });
+
+  it('tells a queue from an outage: a pool with no free connection is busy', () => {
+    expect(classifyDatabaseFailure(new Error('timeout exceeded when trying to connect'))).toBe('busy');
+    expect(classifyDatabaseFailure({ code: '40P01' })).toBe('busy');
+  });
+
+  it('recognises time limits, server-side and client-side, and a read-only database', () => {
+    expect(classifyDatabaseFailure({ message: 'canceling statement', driverError: { code: '57014' } })).toBe('timed_out');
+    expect(classifyDatabaseFailure({ code: '55P03' })).toBe('timed_out');
+    expect(classifyDatabaseFailure(new Error('Query read timeout'))).toBe('timed_out');
+    expect(classifyDatabaseFailure({ driverError: { code: '25006' } })).toBe('read_only');
   });
 
   it('does not mistake query errors for an outage', () => {
-    expect(isDatabaseUnavailable({ code: '23505', message: 'duplicate key value' })).toBe(false);
-    expect(isDatabaseUnavailable(new Error('syntax error'))).toBe(false);
-    expect(isDatabaseUnavailable(undefined)).toBe(false);
+    expect(classifyDatabaseFailure({ code: '23505', message: 'duplicate key value' })).toBeUndefined();
+    expect(classifyDatabaseFailure(new Error('syntax error'))).toBeUndefined();
+    expect(classifyDatabaseFailure(undefined)).toBeUndefined();
+  });
+
+  it('answers each kind with its own 503 message and Retry-After', () => {
+    const busy = describeError(new Error('timeout exceeded when trying to connect'));
+    expect(busy).toMatchObject({ status: 503, message: expect.stringMatching(/busy/), headers: { 'Retry-After': '1' } });
+    const down = describeError({ code: 'ECONNREFUSED' });
+    expect(down).toMatchObject({ status: 503, message: expect.stringMatching(/cannot be reached/), headers: { 'Retry-After': '5' } });
+    expect(describeError({ code: '25006' }).message).toMatch(/read-only/);
   });
 });

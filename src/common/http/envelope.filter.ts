@@ -1,7 +1,7 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { DomainError, ErrorKind, RateLimited } from '../errors/domain-error';
-import { isDatabaseUnavailable } from './database-unavailable';
+import { classifyDatabaseFailure, DatabaseFailure } from '../persistence/database-failure';
 import { failure } from './envelope';
 import { loggablePath } from '../logging/logger';
 
@@ -13,6 +13,23 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
   rule: HttpStatus.UNPROCESSABLE_ENTITY,
   rate_limited: HttpStatus.TOO_MANY_REQUESTS,
   unavailable: HttpStatus.SERVICE_UNAVAILABLE,
+};
+
+const unavailable = (message: string, retryAfterS: number): Described => ({
+  status: HttpStatus.SERVICE_UNAVAILABLE,
+  message: `Service temporarily unavailable: ${message}`,
+  headers: { 'Retry-After': String(retryAfterS) },
+});
+
+/**
+ * A 503 says what kind of trouble it is, so that an operator (and a client choosing
+ * how long to back off) can tell an outage from a queue: `busy` is not an outage.
+ */
+const DATABASE_FAILURES: Record<DatabaseFailure, Described> = {
+  unreachable: unavailable('the database cannot be reached; retry shortly', 5),
+  busy: unavailable('the service is busy; retry shortly', 1),
+  timed_out: unavailable('the database did not answer in time; retry shortly', 1),
+  read_only: unavailable('the database is read-only (maintenance or failover); retry later', 5),
 };
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -48,7 +65,24 @@ function messageOf(exception: HttpException): string {
   return exception.message;
 }
 
+/**
+ * Nest wraps what Express middleware and the router raise (body-parser's http-errors, the
+ * URIError of a malformed percent-encoding in a path) in an HttpException; the cause says more.
+ */
+function causeWorthDescribing(exception: unknown): unknown {
+  if (!(exception instanceof HttpException)) return undefined;
+  const cause = exception.cause;
+  if (cause instanceof DomainError || cause instanceof URIError || isBodyParserError(cause)) return cause;
+  return undefined;
+}
+
 export function describe(exception: unknown, request?: Request): Described {
+  const cause = causeWorthDescribing(exception);
+  if (cause !== undefined) return describe(cause, request);
+  if (exception instanceof URIError && (exception as URIError & { status?: number }).status === HttpStatus.BAD_REQUEST) {
+    // Express could not decode a path parameter: a malformed id is simply not found (API.md section 2).
+    return { status: HttpStatus.NOT_FOUND, message: 'Not found: the path holds a malformed percent-encoding' };
+  }
   if (exception instanceof RateLimited) {
     return {
       status: HttpStatus.TOO_MANY_REQUESTS,
@@ -59,13 +93,8 @@ export function describe(exception: unknown, request?: Request): Described {
   if (exception instanceof DomainError) {
     return { status: STATUS_OF_KIND[exception.kind], message: exception.message };
   }
-  if (isDatabaseUnavailable(exception)) {
-    return {
-      status: HttpStatus.SERVICE_UNAVAILABLE,
-      message: 'Service temporarily unavailable: the database cannot be reached; retry shortly',
-      headers: { 'Retry-After': '5' },
-    };
-  }
+  const databaseFailure = classifyDatabaseFailure(exception);
+  if (databaseFailure) return DATABASE_FAILURES[databaseFailure];
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     if (status >= 500) return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', unexpected: true };
@@ -83,9 +112,13 @@ export function describe(exception: unknown, request?: Request): Described {
         return { status: HttpStatus.PAYLOAD_TOO_LARGE, message: `Request body is larger than ${BODY_LIMIT_BYTES / 1024} KiB` };
       case 'entity.parse.failed':
         return { status: HttpStatus.BAD_REQUEST, message: 'Request body is not valid JSON' };
-      case 'encoding.unsupported':
       case 'charset.unsupported':
-        return { status: HttpStatus.BAD_REQUEST, message: 'Request body must be UTF-8 encoded JSON' };
+        return { status: HttpStatus.BAD_REQUEST, message: 'Request body must be UTF-8 encoded JSON: declare charset=utf-8, or no charset' };
+      case 'encoding.unsupported':
+        return {
+          status: HttpStatus.BAD_REQUEST,
+          message: 'Content-Encoding is not supported: send the body uncompressed (identity), or as gzip, deflate or br',
+        };
       case 'request.aborted':
       case 'request.size.invalid':
         return { status: HttpStatus.BAD_REQUEST, message: 'Request body was incomplete' };
@@ -119,7 +152,8 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       if (request?.log) request.log.error(context, 'unexpected failure');
       else this.logger.error(context, 'unexpected failure');
     } else if (described.status === HttpStatus.SERVICE_UNAVAILABLE) {
-      this.logger.warn({ reqId: request?.id, cause: (exception as Error)?.message }, 'database unavailable');
+      const failure = classifyDatabaseFailure(exception);
+      this.logger.warn({ reqId: request?.id, failure, cause: (exception as Error)?.message }, 'database unavailable');
     }
 
     if (response.headersSent) {

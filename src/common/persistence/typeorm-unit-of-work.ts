@@ -1,7 +1,8 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
-import { DataSource, EntityManager } from 'typeorm';
+import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { UnitOfWork } from '../ports/unit-of-work';
+import { leavesConnectionInDoubt } from './database-failure';
 
 const current = new AsyncLocalStorage<EntityManager>();
 
@@ -14,6 +15,43 @@ export function managerOf(dataSource: DataSource): EntityManager {
   return current.getStore() ?? dataSource.manager;
 }
 
+/** TypeORM's PostgreSQL runner can hand its connection back with an error, which makes pg-pool discard it. */
+type ReleasableRunner = QueryRunner & { releasePostgresConnection?(error?: unknown): Promise<void> };
+
+/**
+ * One transaction on one pooled connection, returned to the pool only in a known
+ * state. TypeORM's own `transaction()` releases the connection as healthy even when
+ * its ROLLBACK timed out, so the next request on it could commit the leftovers; here a
+ * connection whose state is in doubt is destroyed (PostgreSQL then rolls the open
+ * transaction back when it sees the connection go), and a failed ROLLBACK counts as doubt.
+ */
+export async function runInTransaction<T>(dataSource: DataSource, work: (manager: EntityManager) => Promise<T>): Promise<T> {
+  const runner: ReleasableRunner = dataSource.createQueryRunner();
+  try {
+    await runner.connect();
+  } catch (error) {
+    await runner.release();
+    throw error;
+  }
+  let doubt: unknown;
+  try {
+    await runner.startTransaction();
+    const result = await work(runner.manager);
+    await runner.commitTransaction();
+    return result;
+  } catch (error) {
+    if (leavesConnectionInDoubt(error)) {
+      doubt = error;
+    } else if (runner.isTransactionActive) {
+      await runner.rollbackTransaction().catch((rollbackError: unknown) => (doubt = rollbackError));
+    }
+    throw error;
+  } finally {
+    if (doubt !== undefined && runner.releasePostgresConnection) await runner.releasePostgresConnection(doubt);
+    else await runner.release();
+  }
+}
+
 @Injectable()
 export class TypeOrmUnitOfWork extends UnitOfWork {
   constructor(private readonly dataSource: DataSource) {
@@ -22,6 +60,6 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
 
   run<T>(work: () => Promise<T>): Promise<T> {
     if (current.getStore()) return work();
-    return this.dataSource.transaction((manager) => current.run(manager, work));
+    return runInTransaction(this.dataSource, (manager) => current.run(manager, work));
   }
 }

@@ -5,6 +5,8 @@ import { InvitationsAndShares1763800150000 } from './1763800150000-invitations-a
 import { Items1763800200000 } from './1763800200000-items';
 import { Idempotency1763800300000 } from './1763800300000-idempotency';
 import { ItemsPage1763800400000 } from './1763800400000-items-page';
+import { ServiceSecrets1763800500000 } from './1763800500000-service-secrets';
+import { ShareTokensHashedOnly1763800560000 } from './1763800560000-share-tokens-hashed-only';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -18,4 +20,6 @@ export const MIGRATIONS = [
   Items1763800200000,
   Idempotency1763800300000,
   ItemsPage1763800400000,
+  ServiceSecrets1763800500000,
+  ShareTokensHashedOnly1763800560000,
 ];

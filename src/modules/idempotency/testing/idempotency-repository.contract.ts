@@ -54,6 +54,13 @@ export function describeIdempotencyRepositoryContract(adapter: string, setup: ()
       expect(await claimed('failed', 'f2')).toBeNull();
     });
 
+    it('takes over a record committed without a response instead of replaying it', async () => {
+      // Only a faulty earlier version could commit a claim without its response.
+      await s.uow.run(() => s.records.claim({ userId, key: 'orphan', fingerprint: 'f1', createdAt: T0 }, BEFORE_T0));
+      expect(await claimed('orphan', 'f2')).toBeNull();
+      expect((await claimed('orphan', 'f3'))?.fingerprint).toBe('f2');
+    });
+
     it('takes over an expired record, and deletes expired records only', async () => {
       expect(await claimed('first', 'f1', T0)).toBeNull();
       expect(await claimed('second', 'f1', later(1000))).toBeNull();

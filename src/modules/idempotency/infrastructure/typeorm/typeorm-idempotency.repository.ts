@@ -19,7 +19,10 @@ export class TypeOrmIdempotencyRepository extends IdempotencyRepository {
    * committed, it blocks on the primary key until that transaction ends. If it
    * committed, ON CONFLICT updates nothing unless the row has expired, and the row is
    * read back by a second statement (a new snapshot, which sees the commit; the
-   * INSERT's own snapshot predates it). If it rolled back, the INSERT succeeds. Only if
+   * INSERT's own snapshot predates it). If it rolled back, the INSERT succeeds. A
+   * committed row without a response cannot come from this code (the claim and its
+   * response commit together), only from a version that leaked transactions across
+   * requests; such a row proves nothing happened, so it is taken over, never replayed. Only if
    * the row vanished between the two statements (the expiry sweep) is the claim tried again.
    */
   async claim(claim: IdempotencyClaim, expiredBefore: Date): Promise<StoredOutcome | null> {
@@ -30,7 +33,7 @@ export class TypeOrmIdempotencyRepository extends IdempotencyRepository {
          VALUES ($1, $2, $3, $4)
          ON CONFLICT (user_id, key) DO UPDATE
             SET fingerprint = EXCLUDED.fingerprint, created_at = EXCLUDED.created_at, response = NULL
-          WHERE idempotency_keys.created_at <= $5
+          WHERE idempotency_keys.created_at <= $5 OR idempotency_keys.response IS NULL
          RETURNING 1`,
         [claim.userId, claim.key, claim.fingerprint, claim.createdAt, expiredBefore],
       );

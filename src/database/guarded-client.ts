@@ -1,0 +1,29 @@
+import { Client } from 'pg';
+
+/** pg's message when its client-side `query_timeout` fires. */
+export const CLIENT_QUERY_TIMEOUT = 'Query read timeout';
+
+/**
+ * The pg client the pool hands out. When the client-side query timeout fires, pg
+ * answers the caller but leaves the statement running on the connection (and, inside a
+ * transaction, the transaction open): returned to the pool, the next request on it
+ * would queue behind the statement and could COMMIT what the first request left behind.
+ * Such a connection is ended at once instead: the pool discards a client that is
+ * ending, and PostgreSQL rolls back the transaction of a connection that went away.
+ */
+export class GuardedClient extends Client {
+  override query(...args: unknown[]): never {
+    const result = (super.query as (...a: unknown[]) => unknown).apply(this, args);
+    if (result instanceof Promise) {
+      result.then(undefined, (error: unknown) => {
+        if ((error as Error | undefined)?.message === CLIENT_QUERY_TIMEOUT) this.abandon();
+      });
+    }
+    return result as never;
+  }
+
+  /** Marks the connection unusable and closes it without waiting for the server. */
+  abandon(): void {
+    this.end().catch(() => undefined);
+  }
+}
