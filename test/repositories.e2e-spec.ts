@@ -19,6 +19,8 @@ import { describeSignInAttemptRepositoryContract } from '../src/modules/auth/tes
 import { describeUserRepositoryContract } from '../src/modules/auth/testing/user-repository.contract';
 import { TypeOrmApiKeyRepository } from '../src/modules/keys/infrastructure/typeorm/typeorm-api-key.repository';
 import { describeApiKeyRepositoryContract } from '../src/modules/keys/testing/api-key-repository.contract';
+import { TypeOrmIdempotencyRepository } from '../src/modules/idempotency/infrastructure/typeorm/typeorm-idempotency.repository';
+import { describeIdempotencyRepositoryContract } from '../src/modules/idempotency/testing/idempotency-repository.contract';
 
 /**
  * The repository contracts of the auth and keys modules, against the TypeORM adapters
@@ -64,6 +66,21 @@ describe('TypeORM repositories', () => {
     keys: new TypeOrmApiKeyRepository(dataSource),
     users: new TypeOrmUserRepository(dataSource),
   }));
+  describeIdempotencyRepositoryContract('TypeORM', async () => {
+    // The expiry sweep is global, as in memory each case starts from an empty store.
+    await dataSource.query('DELETE FROM idempotency_keys');
+    const users = new TypeOrmUserRepository(dataSource);
+    const accounts = new AccountsService(users, new ScryptPasswordHasher(2 ** 10), new SystemClock(), new UuidGenerator());
+    return {
+      records: new TypeOrmIdempotencyRepository(dataSource),
+      uow: new TypeOrmUnitOfWork(dataSource),
+      newUser: async () => {
+        const suffix = randomBytes(5).toString('hex');
+        const user = await accounts.signUp({ email: `idem_${suffix}@example.test`, username: `idem_${suffix}`, name: 'Idem', password: 'long enough password' });
+        return user.id;
+      },
+    };
+  });
 
   it('signs up atomically: when the first session cannot be stored, no account is left behind', async () => {
     const clock = new SystemClock();
@@ -79,8 +96,9 @@ describe('TypeORM repositories', () => {
     );
     const email = `atomic_${randomBytes(4).toString('hex')}@example.test`;
     const fields = { email, username: `atomic_${randomBytes(4).toString('hex')}`, name: 'Atomic', password: 'long enough password' };
-    await expect(service.signUp(fields)).rejects.toThrow('sessions table unavailable');
+    const address = `10.${randomBytes(3).join('.')}`;
+    await expect(service.signUp(fields, address)).rejects.toThrow('sessions table unavailable');
     expect(await dataSource.query('SELECT 1 FROM users WHERE email = $1', [email])).toEqual([]);
-    await expect(service.signUp(fields)).resolves.toMatchObject({ user: { email } });
+    await expect(service.signUp(fields, address)).resolves.toMatchObject({ user: { email } });
   });
 });

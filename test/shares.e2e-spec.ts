@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { Client as PgClient } from 'pg';
 import { DataSource } from 'typeorm';
 import { Caller, client, Client, ISO_MS, makeCaller, summary } from './support/lists-client';
 import { startTestApp, TestApp } from './support/test-app';
@@ -89,17 +90,95 @@ describe('share links (e2e)', () => {
     });
   });
 
+  describe('a link made while its list is being deleted', () => {
+    it('is a 404, not a 500 (foreign-key violation), and no link is left behind', async () => {
+      const owner = await makeCaller(t.app);
+      const list = await createList(owner);
+      // Deterministic race: the list is deleted in a transaction held open from a connection of
+      // our own; the request is sent and seen waiting on that transaction; then it commits.
+      const deleter = new PgClient({ connectionString: process.env.DATABASE_URL });
+      await deleter.connect();
+      try {
+        await deleter.query('BEGIN');
+        await deleter.query('DELETE FROM lists WHERE id = $1', [list.id]);
+        const [{ pid }] = (await deleter.query('SELECT pg_backend_pid() AS pid')).rows;
+        const creating = as(owner).post(`/v1/lists/${list.id}/shares`, { role: 'viewer' }).then((res) => res);
+        // pg_locks is read live (pg_stat_activity would be a snapshot): wait for the request to queue.
+        for (;;) {
+          const [{ waiting }] = await db.query(
+            'SELECT count(*)::int AS waiting FROM pg_locks WHERE NOT granted AND $1::int = ANY(pg_blocking_pids(pid))',
+            [pid],
+          );
+          if (waiting > 0) break;
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        await deleter.query('COMMIT');
+        const res = await creating;
+        expect([res.status, res.body]).toEqual([404, { data: null, error: 'List not found' }]);
+      } finally {
+        await deleter.end();
+      }
+      expect(await db.query('SELECT id FROM list_shares WHERE list_id = $1', [list.id])).toEqual([]);
+      expect(t.logs.filter((line) => line.level === 50)).toEqual([]);
+    });
+  });
+
+  describe('limits', () => {
+    /** Adds links straight to the database (HTTP would run into the rate limit), oldest first. */
+    const insertLinks = async (listId: string, n: number, state: 'active' | 'revoked' | 'expired') => {
+      await db.query(
+        `INSERT INTO list_shares (id, list_id, token_hash, role, created_at, expires_at, revoked_at)
+         SELECT gen_random_uuid(), $1, md5(random()::text) || md5(random()::text), 'viewer',
+                now() - interval '1 day' + i * interval '1 second',
+                CASE WHEN $3 = 'expired' THEN now() - interval '1 hour' END,
+                CASE WHEN $3 = 'revoked' THEN now() - interval '1 hour' END
+           FROM generate_series(1, $2) AS i`,
+        [listId, n, state],
+      );
+    };
+
+    it('refuses a 51st active link with a 422 naming the limit; revoked and expired ones do not count', async () => {
+      const owner = await makeCaller(t.app);
+      const list = await createList(owner);
+      await insertLinks(list.id, 49, 'active');
+      await insertLinks(list.id, 3, 'revoked');
+      await insertLinks(list.id, 3, 'expired');
+      const last = await createShare(owner, list.id);
+      const refused = await as(owner).post(`/v1/lists/${list.id}/shares`, { role: 'viewer' }).expect(422);
+      expect(refused.body).toEqual({ data: null, error: 'A list can have at most 50 active share links; revoke one first' });
+      await as(owner).delete(`/v1/lists/${list.id}/shares/${last.id}`).expect(200);
+      await createShare(owner, list.id);
+    });
+
+    it('keeps the 50 newest revoked or expired links of a list: GET /shares stays bounded', async () => {
+      const owner = await makeCaller(t.app);
+      const list = await createList(owner);
+      await insertLinks(list.id, 40, 'revoked');
+      await insertLinks(list.id, 30, 'expired');
+      const newestInactive = (await db.query(
+        `SELECT id FROM list_shares WHERE list_id = $1 ORDER BY created_at DESC, id DESC LIMIT 50`,
+        [list.id],
+      )) as Array<{ id: string }>;
+      const fresh = await createShare(owner, list.id);
+      const shares = await sharesOf(owner, list.id);
+      expect(shares).toHaveLength(51);
+      expect(new Set(shares.map((x) => x.id))).toEqual(new Set([...newestInactive.map((r) => r.id), fresh.id]));
+    });
+  });
+
   describe('GET /v1/lists/:id/shares', () => {
-    it('shows the owner every link of the list, revoked ones included, oldest first, with their tokens', async () => {
+    it('shows the owner every link of the list, revoked ones included, oldest first, without their tokens', async () => {
       const owner = await makeCaller(t.app);
       const list = await createList(owner);
       const other = await createList(owner);
       const first = await createShare(owner, list.id, { role: 'viewer' });
       const second = await createShare(owner, list.id, { role: 'editor', expires_at: inAnHour() });
       await createShare(owner, other.id);
-      await as(owner).delete(`/v1/lists/${list.id}/shares/${first.id}`).expect(200);
+      const revoked = (await as(owner).delete(`/v1/lists/${list.id}/shares/${first.id}`).expect(200)).body.data.share;
+      expect(revoked).toEqual({ ...first, token: null, revoked: true });
+      // A token is shown once, when its link is made: only its hash is stored.
       expect((await as(owner).get(`/v1/lists/${list.id}/shares`).expect(200)).body).toEqual({
-        data: { shares: [{ ...first, revoked: true }, second] },
+        data: { shares: [{ ...first, token: null, revoked: true }, { ...second, token: null }] },
         error: null,
       });
     });
@@ -227,6 +306,40 @@ describe('share links (e2e)', () => {
   });
 
   describe('secrecy of tokens', () => {
+    it('stores only the hash of a token: no column of list_shares holds it, and the link still works', async () => {
+      const [owner, joiner] = await Promise.all([makeCaller(t.app), makeCaller(t.app)]);
+      const list = await createList(owner);
+      const share = await createShare(owner, list.id, { role: 'viewer' });
+      const [row] = await db.query('SELECT to_jsonb(s) AS row FROM list_shares s WHERE id = $1', [share.id]);
+      expect(Object.keys(row.row).sort()).toEqual(['created_at', 'expires_at', 'id', 'list_id', 'revoked_at', 'role', 'token_hash']);
+      expect(JSON.stringify(row.row)).not.toContain(share.token);
+      await as(joiner).post(`/v1/shares/${share.token}/join`).expect(200);
+    });
+
+    it('keeps no token in a stored Idempotency-Key response: the first answer shows it, the replay shows null', async () => {
+      const [owner, joiner] = await Promise.all([makeCaller(t.app), makeCaller(t.app)]);
+      const list = await createList(owner);
+      const idempotencyKey = `share-${randomUUID()}`;
+      const create = () =>
+        as(owner).post(`/v1/lists/${list.id}/shares`, { role: 'editor' }).set('Idempotency-Key', idempotencyKey).expect(200);
+      const first = await create();
+      const share = first.body.data.share;
+      expect(share.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+      expect(first.headers['idempotent-replayed']).toBeUndefined();
+      const [stored] = await db.query('SELECT response::text AS response FROM idempotency_keys WHERE user_id = $1 AND key = $2', [
+        owner.id,
+        idempotencyKey,
+      ]);
+      expect(stored.response).not.toContain(share.token);
+      expect(JSON.parse(stored.response)).toEqual({ share: { ...share, token: null } });
+      const replay = await create();
+      expect(replay.headers['idempotent-replayed']).toBe('true');
+      expect(replay.body).toEqual({ data: { share: { ...share, token: null } }, error: null });
+      // One link was made, and the token shown the first time is the one that works.
+      expect(await sharesOf(owner, list.id)).toHaveLength(1);
+      await as(joiner).post(`/v1/shares/${share.token}/join`).expect(200);
+    });
+
     it('never writes a share token to the logs, whether the join works or not', async () => {
       const [owner, joiner] = await Promise.all([makeCaller(t.app), makeCaller(t.app)]);
       const list = await createList(owner);
@@ -250,7 +363,7 @@ describe('share links (e2e)', () => {
       await as(early).post(`/v1/shares/${share.token}/join`).expect(200);
 
       const res = await as(owner).delete(`/v1/lists/${list.id}/shares/${share.id}`).expect(200);
-      expect(res.body).toEqual({ data: { share: { ...share, revoked: true } }, error: null });
+      expect(res.body).toEqual({ data: { share: { ...share, token: null, revoked: true } }, error: null });
       await as(late).post(`/v1/shares/${share.token}/join`).expect(404);
       expect(await membersOf(owner, list.id)).toEqual([
         [owner.id, 'owner'],
@@ -327,7 +440,7 @@ describe('share links (e2e)', () => {
         const res = await attempt;
         expect([route, res.status, res.body.data]).toEqual([route, 404, null]);
       }
-      expect(await sharesOf(owner, list.id)).toEqual([share]);
+      expect(await sharesOf(owner, list.id)).toEqual([{ ...share, token: null }]);
     });
   });
 

@@ -118,10 +118,10 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
         const reuse = isApi && method === 'post' ? 'an Idempotency-Key reused with another path or body' : '';
         responses['422'] = errorResponse(`Domain rule: ${[rule, reuse].filter(Boolean).join('; ')}`, rateHeaders);
       }
-      if (usesKey || key === 'POST /developers/api/login') {
+      if (usesKey || key === 'POST /developers/api/login' || key === 'POST /developers/api/signup') {
         const why = usesKey
           ? "Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401"
-          : 'Too many failed sign-ins for this login or from this address';
+          : 'Too many failed sign-ins or sign-ups for this login (email) or from this address';
         responses['429'] = errorResponse(why, {
           ...rateHeaders,
           'Retry-After': header('Whole seconds to wait before retrying', { type: 'integer', minimum: 1 }),

@@ -69,7 +69,13 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
   Share: object({
     id,
     list_id: id,
-    token: { type: 'string', minLength: 22, description: 'Unguessable; joins with POST /v1/shares/{token}/join' },
+    token: {
+      type: ['string', 'null'],
+      minLength: 22,
+      description:
+        'Unguessable; joins with POST /v1/shares/{token}/join. Shown once: only in the response that creates the link ' +
+        '(not in its Idempotency-Key replay); null everywhere else, as only its hash is stored',
+    },
     role: memberRole,
     created_at: timestamp,
     expires_at: nullableTimestamp,
@@ -101,6 +107,20 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
     status: { type: 'string', enum: ['active'] },
     created_at: timestamp,
   }),
+  FrontDoor: object(
+    {
+      service: { type: 'string' },
+      links: object({
+        developers: { type: 'string', description: 'The developer page: sign up, create and revoke keys' },
+        docs: { type: 'string', description: 'This reference, rendered' },
+        openapi: { type: 'string', description: 'This document' },
+        api: { type: 'string', description: 'Prefix of every API route' },
+        health: { type: 'string', description: 'Readiness check' },
+      }),
+      next: { type: 'string' },
+    },
+    'Where to go from the base URL. A browser (Accept preferring text/html) is redirected (302) to /developers instead.',
+  ),
   Health: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } },
   Empty: { type: 'object', description: 'Nothing to report beyond success' },
 };
@@ -114,6 +134,7 @@ const wrap = (key: string, schema: Schema) => object({ [key]: schema });
  * `{}` so the table does not depend on parameter names).
  */
 export const SUCCESS_DATA: Record<string, Schema> = {
+  'GET /': ref('FrontDoor'),
   'GET /health/live': ref('Health'),
   'GET /health/ready': ref('Health'),
   'GET /v1/me': ref('Me'),
@@ -147,6 +168,7 @@ export const SUCCESS_DATA: Record<string, Schema> = {
   'POST /developers/api/signup': wrap('user', ref('Account')),
   'POST /developers/api/login': wrap('user', ref('Account')),
   'POST /developers/api/logout': ref('Empty'),
+  'GET /developers/api/session': object({ user: { oneOf: [ref('Account'), { type: 'null' }] } }),
   'GET /developers/api/keys': wrap('keys', { type: 'array', items: ref('ApiKeyInfo') }),
   'POST /developers/api/keys': ref('CreatedApiKey'),
   'POST /developers/api/keys/{}/revoke': ref('ApiKeyInfo'),

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { AccountsService } from '../../src/modules/auth/domain/accounts.service';
 import type { User } from '../../src/modules/auth/domain/user';
 import { KeysService } from '../../src/modules/keys/domain/keys.service';
+import { recordSecret } from '../support/secret-ledger';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
@@ -19,12 +20,15 @@ export async function makeUserWithKey(
   overrides: Partial<{ email: string; username: string; name: string; password: string }> = {},
 ): Promise<UserWithKey> {
   const suffix = randomBytes(5).toString('hex');
+  const password = overrides.password ?? TEST_PASSWORD;
+  recordSecret('password', password);
   const user = await app.get(AccountsService).signUp({
     email: overrides.email ?? `user_${suffix}@example.test`,
     username: overrides.username ?? `u_${suffix}`,
     name: overrides.name ?? `User ${suffix}`,
-    password: overrides.password ?? TEST_PASSWORD,
+    password,
   });
   const { key, secret } = await app.get(KeysService).create(user.id, 'test key');
+  recordSecret('api key', secret);
   return { user, key: secret, keyId: key.id };
 }

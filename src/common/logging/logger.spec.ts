@@ -1,15 +1,81 @@
-import { loggablePath } from './logger';
+import { Writable } from 'node:stream';
+import { QueryFailedError } from 'typeorm';
+import { createRootLogger, errorSerializer, loggablePath, maskSecrets } from './logger';
+
+const KEY = `sk_live_${'7f'.repeat(32)}`;
+const TOKEN = 'daNqlCQhWlkc7qEJ7YkR41JonRrzwlg9s19x6zyEdSc';
+const HASH = 'c0ffee'.repeat(10) + 'beef';
+const PASSWORD_HASH = 'scrypt$131072$8$1$q1w2e3r4t5y6u7i8o9p0aa$ZmFrZS1kZXJpdmVkLWtleS1vZi0zMi1ieXRlcy4uLi4';
+const ID = '1f0e6a2c-7a4b-4c3d-9e8f-0123456789ab';
 
 describe('loggablePath', () => {
-  it('masks the token of a share-link join, with or without a query', () => {
-    const token = 'daNqlCQhWlkc7qEJ7YkR41JonRrzwlg9s19x6zyEdSc';
-    expect(loggablePath(`/v1/shares/${token}/join`)).toBe('/v1/shares/[redacted]/join');
-    expect(loggablePath(`/v1/shares/${token}/join?x=1`)).toBe('/v1/shares/[redacted]/join?x=1');
+  it('masks the token of a share-link join and never keeps a query string', () => {
+    expect(loggablePath(`/v1/shares/${TOKEN}/join`)).toBe('/v1/shares/[redacted]/join');
+    expect(loggablePath(`/v1/shares/${TOKEN}/join?x=1`)).toBe('/v1/shares/[redacted]/join');
+    expect(loggablePath('/v1/shares/short/join')).toBe('/v1/shares/[redacted]/join');
   });
 
-  it('leaves every other path as it is, share-link ids included', () => {
-    for (const path of ['/v1/lists/1f0e/shares', '/v1/lists/1f0e/shares/9a8b', '/v1/invitations/9a8b/accept', '/health/live']) {
+  it('drops the query string, where a key may have been put', () => {
+    expect(loggablePath(`/v1/me?api_key=${KEY}`)).toBe('/v1/me');
+    expect(loggablePath(`/v1/lists/${ID}/items?limit=5&cursor=abc#frag`)).toBe(`/v1/lists/${ID}/items`);
+  });
+
+  it('masks key-, token- and hash-shaped path segments, encoded or not', () => {
+    expect(loggablePath(`/v1/keys/${KEY}`)).toBe('/v1/keys/[redacted]');
+    expect(loggablePath(`/v1/${encodeURIComponent(KEY)}/x`)).toBe('/v1/[redacted]/x');
+    expect(loggablePath(`/v1/shares/${TOKEN}`)).toBe('/v1/shares/[redacted]');
+    expect(loggablePath(`/developers/api/${HASH}`)).toBe('/developers/api/[redacted]');
+  });
+
+  it('leaves every other path as it is, ids included', () => {
+    for (const path of [`/v1/lists/${ID}/shares`, `/v1/lists/${ID}/shares/${ID}`, `/v1/invitations/${ID}/accept`, '/health/live', '/docs']) {
       expect(loggablePath(path)).toBe(path);
     }
+  });
+});
+
+describe('maskSecrets', () => {
+  it('masks keys, tokens, hashes and password hashes inside any text, keeping ids', () => {
+    const text = `invalid input syntax for type uuid: "${KEY}" token=${TOKEN} hash ${HASH} pw ${PASSWORD_HASH} id ${ID}`;
+    const masked = maskSecrets(text);
+    for (const secret of [KEY, KEY.slice(8), TOKEN, HASH, PASSWORD_HASH, PASSWORD_HASH.slice(-20)]) expect(masked).not.toContain(secret);
+    expect(masked).toContain(ID);
+    expect(masked).toContain('sk_live_[redacted]');
+  });
+});
+
+describe('errorSerializer', () => {
+  // What TypeORM throws: the statement, its parameters, and the driver's fields copied onto it.
+  const queryFailed = () => {
+    const driverError = Object.assign(new Error('duplicate key value violates unique constraint "users_email_uq"'), {
+      code: '23505',
+      constraint: 'users_email_uq',
+      detail: `Failing row contains (${ID}, ada@example.com, ${PASSWORD_HASH}).`,
+      table: 'users',
+    });
+    return new QueryFailedError('INSERT INTO users (id, password_hash, key_hash, token) VALUES ($1, $2, $3, $4)', [ID, PASSWORD_HASH, HASH, TOKEN], driverError);
+  };
+
+  it('drops query, parameters and detail at every depth, keeping what explains the failure', () => {
+    const error = queryFailed();
+    const serialized = errorSerializer(Object.assign(new Error('wrapped'), { inner: error })) as Record<string, unknown>;
+    const text = JSON.stringify(serialized);
+    for (const secret of [PASSWORD_HASH, HASH, TOKEN, 'VALUES ($1']) expect(text).not.toContain(secret);
+    const direct = errorSerializer(error) as Record<string, unknown>;
+    expect(direct).toMatchObject({ type: 'QueryFailedError', code: '23505', constraint: 'users_email_uq', table: 'users' });
+    expect(direct).not.toHaveProperty('parameters');
+    expect(direct).not.toHaveProperty('query');
+    expect(direct).not.toHaveProperty('detail');
+    expect((direct.driverError as Record<string, unknown>).detail).toBeUndefined();
+    expect(direct.message).toContain('users_email_uq');
+  });
+
+  it('is what the root logger uses for `err`: a logged QueryFailedError writes no parameter', () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
+    createRootLogger('info', sink).error({ err: queryFailed() }, 'unexpected failure');
+    const text = lines.join('');
+    expect(JSON.parse(text)).toMatchObject({ msg: 'unexpected failure', err: { code: '23505' } });
+    for (const secret of [PASSWORD_HASH, HASH, TOKEN]) expect(text).not.toContain(secret);
   });
 });

@@ -22,6 +22,54 @@ export const REDACTED_PATHS = [
   '*.token',
 ];
 
+const REDACTED = '[redacted]';
+
+// API keys (sk_live_/sk_test_ and anything after), scrypt password hashes, and any long
+// high-entropy run of URL-safe characters: share and session tokens (43), SHA-256 hashes
+// of keys, tokens and sessions (64 hex). UUIDs (ids, request ids) are left alone.
+const API_KEY_SHAPE = /sk_(?:live|test)_[A-Za-z0-9]*/gi;
+const PASSWORD_HASH_SHAPE = /scrypt\$[^\s"'\\]*/g;
+const TOKEN_SHAPE = /(?<![A-Za-z0-9_-])[A-Za-z0-9_-]{40,}(?![A-Za-z0-9_-])/g;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Text as it may be logged: anything shaped like a key, a token or a secret's hash is masked. */
+export function maskSecrets(text: string): string {
+  return text
+    .replace(API_KEY_SHAPE, (key) => `${key.slice(0, 8)}${REDACTED}`)
+    .replace(PASSWORD_HASH_SHAPE, `scrypt$${REDACTED}`)
+    .replace(TOKEN_SHAPE, (run) => (UUID.test(run) || !/[0-9]/.test(run) || !/[A-Za-z]/.test(run) ? run : REDACTED));
+}
+
+/**
+ * Fields of an error that carry the values of a statement, never logged: TypeORM's
+ * QueryFailedError keeps the statement (`query`) and its `parameters` (password and key
+ * hashes, tokens), and copies PostgreSQL's `detail` ("Key (…)=(…)", "Failing row contains
+ * (…)"), `where` and `internalQuery` from the driver's error.
+ */
+const UNLOGGED_ERROR_FIELDS = new Set(['parameters', 'query', 'detail', 'where', 'internalQuery']);
+
+function scrubbed(value: unknown, depth: number): unknown {
+  if (typeof value === 'string') return maskSecrets(value);
+  if (value === null || typeof value !== 'object' || value instanceof Date) return value;
+  if (depth > 6) return '[nested]';
+  if (Array.isArray(value)) return value.map((entry) => scrubbed(entry, depth + 1));
+  const out: Record<string, unknown> = {};
+  for (const [key, field] of Object.entries(value)) {
+    if (!UNLOGGED_ERROR_FIELDS.has(key)) out[key] = scrubbed(field, depth + 1);
+  }
+  return out;
+}
+
+/**
+ * The `err` serializer of every logger (pino's standard one, then scrubbed): no statement
+ * or its parameters, at any depth (`driverError`, `cause`), and secret-shaped text masked
+ * in messages and stacks.
+ */
+export function errorSerializer(err: unknown): unknown {
+  // pino-http hands its serializers an error it already serialized; pino, the error itself.
+  return scrubbed(err instanceof Error ? pino.stdSerializers.err(err) : err, 0);
+}
+
 export function createRootLogger(level: LogLevel, destination?: DestinationStream): Logger {
   return pino(
     {
@@ -29,16 +77,45 @@ export function createRootLogger(level: LogLevel, destination?: DestinationStrea
       base: { service: 'todo-service' },
       timestamp: pino.stdTimeFunctions.isoTime,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      serializers: { err: errorSerializer },
     },
     destination,
   );
 }
 
 // A share link's token is a bearer secret in the path: whoever reads it can join the list.
-const SHARE_TOKEN_IN_PATH = /(\/shares\/)[^/?#]+(\/join)/gi;
+const SHARE_TOKEN_IN_PATH = /(\/shares\/)[^/]+(\/join)/gi;
 
-/** A request path as it may be logged: secrets carried in the path are masked. */
-export const loggablePath = (path: string): string => path.replace(SHARE_TOKEN_IN_PATH, '$1[redacted]$2');
+/**
+ * A request URL as it may be logged: the path only (a query string is never logged: it may
+ * carry `?api_key=…`), the share-join token masked, and any other path segment shaped like a
+ * key, token or hash masked too.
+ */
+export const loggablePath = (url: string): string =>
+  url
+    .replace(/[?#].*$/s, '')
+    .replace(SHARE_TOKEN_IN_PATH, `$1${REDACTED}$2`)
+    .split('/')
+    .map((segment) => maskSecrets(safeDecode(segment)) === safeDecode(segment) ? segment : REDACTED)
+    .join('/');
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Request headers as they may be logged (secret headers are also redacted by path above). */
+function loggableHeaders(headers: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    if (name === 'referer' && typeof value === 'string') out[name] = loggablePath(value);
+    else out[name] = typeof value === 'string' ? maskSecrets(value) : value;
+  }
+  return out;
+}
 
 const SAFE_REQUEST_ID = /^[A-Za-z0-9._-]{1,128}$/;
 
@@ -65,10 +142,12 @@ export function createHttpLogger(logger: Logger) {
         id: req.id,
         method: req.method,
         path: loggablePath(req.url),
-        headers: req.headers,
+        headers: loggableHeaders(req.headers),
         remote_address: req.remoteAddress,
       }),
       res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      // pino-http would put pino's standard serializer back otherwise.
+      err: errorSerializer,
     },
   };
   return pinoHttp(options);

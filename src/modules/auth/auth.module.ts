@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/ports/clock';
 import { IdGenerator } from '../../common/ports/id-generator';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
@@ -20,7 +21,11 @@ import { TypeOrmUserRepository } from './infrastructure/typeorm/typeorm-user.rep
     { provide: UserRepository, useClass: TypeOrmUserRepository },
     { provide: SessionRepository, useClass: TypeOrmSessionRepository },
     { provide: SignInAttemptRepository, useClass: TypeOrmSignInAttemptRepository },
-    { provide: PasswordHasher, useFactory: () => new ScryptPasswordHasher() },
+    {
+      provide: PasswordHasher,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new ScryptPasswordHasher(2 ** config.passwordScryptCost),
+    },
     {
       provide: AccountsService,
       inject: [UserRepository, PasswordHasher, Clock, IdGenerator],

@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { CursorCodec } from '../../common/paging/cursor';
 import { Clock } from '../../common/ports/clock';
 import { IdGenerator } from '../../common/ports/id-generator';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
@@ -17,9 +18,9 @@ import { TypeOrmItemRepository } from './infrastructure/typeorm/typeorm-item.rep
     { provide: ItemRepository, useClass: TypeOrmItemRepository },
     {
       provide: ItemsService,
-      inject: [ItemRepository, ListAccess, UnitOfWork, Clock, IdGenerator],
-      useFactory: (items: ItemRepository, access: ListAccess, uow: UnitOfWork, clock: Clock, ids: IdGenerator) =>
-        new ItemsService(items, access, uow, clock, ids),
+      inject: [ItemRepository, ListAccess, UnitOfWork, Clock, IdGenerator, CursorCodec],
+      useFactory: (items: ItemRepository, access: ListAccess, uow: UnitOfWork, clock: Clock, ids: IdGenerator, cursors: CursorCodec) =>
+        new ItemsService(items, access, uow, clock, ids, cursors),
     },
   ],
   exports: [ItemsService],

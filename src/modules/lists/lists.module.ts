@@ -1,7 +1,11 @@
 import { Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { CursorCodec } from '../../common/paging/cursor';
+import { cursorCodecFor } from '../../common/paging/cursor-secret';
 import { Clock } from '../../common/ports/clock';
 import { IdGenerator } from '../../common/ports/id-generator';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
+import { AppConfig } from '../../config/app-config';
 import { AuthModule } from '../auth/auth.module';
 import { UserDirectory } from '../auth/domain/user-directory';
 import { InvitationRepository } from './domain/invitation.repository';
@@ -32,10 +36,13 @@ import { TypeOrmShareRepository } from './infrastructure/typeorm/typeorm-share.r
     { provide: ListRepository, useClass: TypeOrmListRepository },
     { provide: InvitationRepository, useClass: TypeOrmInvitationRepository },
     { provide: ShareRepository, useClass: TypeOrmShareRepository },
+    // Signs the cursors of GET /v1/lists and of items pages (exported to the items module).
+    { provide: CursorCodec, inject: [AppConfig, DataSource], useFactory: (config: AppConfig, db: DataSource) => cursorCodecFor(config.cursorSecret, db) },
     {
       provide: ListsService,
-      inject: [ListRepository, UnitOfWork, Clock, IdGenerator],
-      useFactory: (lists: ListRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator) => new ListsService(lists, uow, clock, ids),
+      inject: [ListRepository, UnitOfWork, Clock, IdGenerator, CursorCodec],
+      useFactory: (lists: ListRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator, cursors: CursorCodec) =>
+        new ListsService(lists, uow, clock, ids, cursors),
     },
     {
       provide: InvitationsService,
@@ -58,6 +65,6 @@ import { TypeOrmShareRepository } from './infrastructure/typeorm/typeorm-share.r
     { provide: ListAccess, inject: [ListRepository], useFactory: (lists: ListRepository) => new ListAccessService(lists) },
     { provide: ListsPresenter, inject: [UserDirectory], useFactory: (users: UserDirectory) => new ListsPresenter(users) },
   ],
-  exports: [ListAccess],
+  exports: [ListAccess, CursorCodec],
 })
 export class ListsModule {}

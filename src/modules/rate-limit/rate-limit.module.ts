@@ -24,10 +24,13 @@ async function createStore(config: AppConfig, clock: Clock): Promise<RateLimitSt
   if (!config.redisUrl) return memory;
   const redis = connectRateLimitRedis(config.redisUrl);
   const logger = new Logger('RateLimit');
-  const store = new RedisRateLimitStore(redis, memory, config.rateLimitRedisPrefix, {
-    warn: (message) => logger.warn(message),
-    info: (message) => logger.log(message),
-  });
+  const store = new RedisRateLimitStore(
+    redis,
+    memory,
+    config.rateLimitRedisPrefix,
+    { warn: (message) => logger.warn(message), info: (message) => logger.log(message) },
+    clock,
+  );
   await new Promise<void>((resolve) => {
     if (redis.status === 'ready') return resolve();
     const timer = setTimeout(resolve, REDIS_STARTUP_WAIT_MS);

@@ -31,6 +31,21 @@ describe('AccountsService', () => {
     expect(again.passwordHash).not.toBe(user.passwordHash);
   });
 
+  it('re-hashes a password stored with a lower scrypt N at the next successful sign-in, and only then', async () => {
+    const old = new AccountsService(users, new ScryptPasswordHasher(2 ** 10), new FakeClock('2026-05-01T08:00:00.000Z'), new SequentialIdGenerator());
+    const user = await old.signUp(valid);
+    const stronger = new AccountsService(users, new ScryptPasswordHasher(2 ** 11), new FakeClock('2026-05-01T08:00:00.000Z'), new SequentialIdGenerator());
+    await expect(stronger.signIn('ada_l', 'not the password')).rejects.toBeInstanceOf(InvalidCredentials);
+    expect((await users.findById(user.id))?.passwordHash).toBe(user.passwordHash);
+    const signedIn = await stronger.signIn('ada_l', valid.password);
+    const stored = (await users.findById(user.id))!.passwordHash;
+    expect(stored).toMatch(/^scrypt\$2048\$8\$1\$/);
+    expect(signedIn.passwordHash).toBe(stored);
+    // The new hash works, and is not replaced again.
+    await stronger.signIn('ada_l', valid.password);
+    expect((await users.findById(user.id))!.passwordHash).toBe(stored);
+  });
+
   it.each([
     ['an email without a domain', { email: 'ada@' }, /email/],
     ['an email with spaces', { email: 'ada lovelace@example.com' }, /email/],

@@ -27,6 +27,13 @@ export class AccountsService {
   ) {}
 
   async signUp(input: SignUp): Promise<User> {
+    const user = await this.newUser(this.checkSignUp(input));
+    await this.register(user);
+    return user;
+  }
+
+  /** The field rules of a sign-up, with the email and name normalised; nothing is looked up. */
+  checkSignUp(input: SignUp): SignUp {
     const email = normaliseEmail(input.email);
     const name = input.name.trim();
     if (!isEmailAddress(email)) throw new InvalidAccountField('email must be a valid email address');
@@ -36,17 +43,28 @@ export class AccountsService {
     if (codePoints(name) < 1 || codePoints(name) > 100) throw new InvalidAccountField('name must be 1-100 characters');
     if (codePoints(input.password) < 10) throw new InvalidAccountField('password must be at least 10 characters');
     if (codePoints(input.password) > 1024) throw new InvalidAccountField('password must be at most 1024 characters');
+    return { email, username: input.username, name, password: input.password };
+  }
 
-    const user: User = {
+  /**
+   * The account of a checked sign-up, its password hashed: the slow part, so callers run it
+   * outside any transaction. It is done whether or not the email is taken (that is only
+   * learnt by `register`), so both answers cost the same.
+   */
+  async newUser(checked: SignUp): Promise<User> {
+    return {
       id: this.ids.next(),
-      email,
-      username: input.username,
-      name,
-      passwordHash: await this.hasher.hash(input.password),
+      email: checked.email,
+      username: checked.username,
+      name: checked.name,
+      passwordHash: await this.hasher.hash(checked.password),
       createdAt: this.clock.now(),
     };
-    await this.users.insert(user);
-    return user;
+  }
+
+  /** Stores a new account; a taken email or username is refused here (422). */
+  register(user: User): Promise<void> {
+    return this.users.insert(user);
   }
 
   /** `login` is an email or a username. One generic error for every failure, so nothing is revealed. */
@@ -56,6 +74,12 @@ export class AccountsService {
     this.dummyHash ??= await this.hasher.hash('not-a-real-password');
     const valid = await this.hasher.verify(password, user?.passwordHash ?? this.dummyHash);
     if (!user || !valid) throw new InvalidCredentials();
+    // A hash made with weaker parameters (scrypt N raised since) is replaced while we hold the password.
+    if (this.hasher.needsRehash(user.passwordHash)) {
+      const passwordHash = await this.hasher.hash(password);
+      await this.users.updatePasswordHash(user.id, passwordHash);
+      return { ...user, passwordHash };
+    }
     return user;
   }
 

@@ -15,6 +15,16 @@ export class TooManySignIns extends RateLimited {
   }
 }
 
+/** A sign-up refused because of earlier failures: they share one count with sign-ins. */
+export class TooManySignUps extends TooManySignIns {
+  constructor(retryAfterSeconds: number) {
+    super(retryAfterSeconds);
+    this.message = `Too many failed sign-ups or sign-ins: retry in ${retryAfterSeconds} seconds`;
+  }
+}
+
+export type ThrottledAction = 'sign-in' | 'sign-up';
+
 /** Emails are case-insensitive and usernames lower case, so one login has one counter however it is typed. */
 export const loginKeyOf = (login: string): string => createHash('sha256').update(login.trim().toLowerCase()).digest('hex');
 
@@ -22,6 +32,9 @@ export const loginKeyOf = (login: string): string => createHash('sha256').update
  * At most 10 failed sign-ins per login and per client address in any 15 minutes.
  * An attempt is recorded *before* the password is checked and removed only when it
  * succeeds, so parallel guesses cannot slip past the count while their hashes run.
+ * Sign-ups go through the same count (the login being the email): a sign-up refused for a
+ * registered email tells that the email exists, so probing that way is no faster than by
+ * signing in.
  */
 export class SignInThrottle {
   constructor(
@@ -33,8 +46,8 @@ export class SignInThrottle {
     private readonly windowMs = SIGN_IN_WINDOW_MS,
   ) {}
 
-  /** Reserves one attempt (counted as a failure until `succeeded`), or throws TooManySignIns (429). */
-  async begin(login: string, address: string): Promise<string> {
+  /** Reserves one attempt (counted as a failure until `succeeded`), or throws TooManySignIns / TooManySignUps (429). */
+  async begin(login: string, address: string, action: ThrottledAction = 'sign-in'): Promise<string> {
     const loginKey = loginKeyOf(login);
     const since = new Date(this.clock.now().getTime() - this.windowMs);
     await this.attempts.removeOlderThan(since);
@@ -46,7 +59,10 @@ export class SignInThrottle {
         this.freeAt(await this.attempts.timesFor('login', loginKey, from)),
         this.freeAt(await this.attempts.timesFor('address', address, from)),
       );
-      if (freeAt > now.getTime()) throw new TooManySignIns(Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
+      if (freeAt > now.getTime()) {
+        const retryAfter = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
+        throw action === 'sign-up' ? new TooManySignUps(retryAfter) : new TooManySignIns(retryAfter);
+      }
       const id = this.ids.next();
       await this.attempts.add({ id, loginKey, address, at: now });
       return id;

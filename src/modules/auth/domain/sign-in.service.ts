@@ -20,12 +20,21 @@ export class SignInService {
     private readonly uow: UnitOfWork,
   ) {}
 
-  /** The account and its first session are created together or not at all. */
-  async signUp(input: SignUp, previousToken?: unknown): Promise<SignedIn> {
+  /**
+   * The account and its first session are created together or not at all. The password is
+   * hashed before that transaction, so no database connection waits on scrypt. A sign-up
+   * that fails (a taken email or username) counts against the email and the address like a
+   * failed sign-in, so sign-up is no faster a way to learn which emails are registered.
+   */
+  async signUp(input: SignUp, address: string, previousToken?: unknown): Promise<SignedIn> {
+    const checked = this.accounts.checkSignUp(input);
+    const attempt = await this.throttle.begin(checked.email, address, 'sign-up');
+    const user = await this.accounts.newUser(checked);
     const signedIn = await this.uow.run(async () => {
-      const user = await this.accounts.signUp(input);
+      await this.accounts.register(user);
       return { user, ...(await this.sessions.start(user.id)) };
     });
+    await this.throttle.succeeded(attempt);
     await this.sessions.end(previousToken);
     return signedIn;
   }

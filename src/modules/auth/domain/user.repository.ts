@@ -9,4 +9,6 @@ export abstract class UserRepository {
   /** Case-insensitive. */
   abstract findByEmail(email: string): Promise<User | null>;
   abstract findByUsername(username: string): Promise<User | null>;
+  /** Replaces the stored password hash (a re-hash with stronger parameters). */
+  abstract updatePasswordHash(id: string, passwordHash: string): Promise<void>;
 }

@@ -33,6 +33,16 @@ export function describeUserRepositoryContract(name: string, make: () => Promise
       expect(await users.findByUsername(user.username)).toEqual(user);
     });
 
+    it('replaces a password hash, and nothing else', async () => {
+      const user = aUser();
+      const other = aUser();
+      await users.insert(user);
+      await users.insert(other);
+      await users.updatePasswordHash(user.id, 'scrypt$2048$8$1$bmV3$bmV3LWhhc2g');
+      expect(await users.findById(user.id)).toEqual({ ...user, passwordHash: 'scrypt$2048$8$1$bmV3$bmV3LWhhc2g' });
+      expect(await users.findById(other.id)).toEqual(other);
+    });
+
     it('answers null for what does not exist', async () => {
       expect(await users.findById(randomUUID())).toBeNull();
       expect(await users.findByEmail('nobody@nowhere.test')).toBeNull();

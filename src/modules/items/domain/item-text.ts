@@ -1,11 +1,9 @@
 import { InvalidInput } from '../../../common/errors/domain-error';
+import { unicodeTextProblem } from '../../../common/text/unicode-text';
 
 export const ITEM_TEXT_MAX = 500;
 export const ENTRIES_MIN = 1;
 export const ENTRIES_MAX = 100;
-
-// With the u flag a well-formed surrogate pair is one code point, so only lone halves match.
-const LONE_SURROGATE = /\p{Cs}/u;
 
 export const codePointLength = (text: string): number => {
   let length = 0;
@@ -15,8 +13,8 @@ export const codePointLength = (text: string): number => {
 
 /** Why a trimmed text is unacceptable, or null when it is fine. Lengths count code points. */
 function textProblem(trimmed: string): string | null {
-  if (trimmed.includes('\u0000')) return 'must not contain NUL (U+0000)';
-  if (LONE_SURROGATE.test(trimmed)) return 'must be valid Unicode (it contains an unpaired surrogate)';
+  const unicode = unicodeTextProblem(trimmed);
+  if (unicode) return unicode;
   const length = codePointLength(trimmed);
   if (length < 1 || length > ITEM_TEXT_MAX) return `must be 1-${ITEM_TEXT_MAX} characters after trimming (got ${length})`;
   return null;

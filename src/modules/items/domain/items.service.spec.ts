@@ -1,7 +1,8 @@
+import { randomBytes } from 'node:crypto';
+import { CursorCodec } from '../../../common/paging/cursor';
 import { FakeClock } from '../../../common/ports/clock';
 import { SequentialIdGenerator } from '../../../common/ports/id-generator';
 import { InMemoryUnitOfWork } from '../../../common/ports/unit-of-work';
-import { encodeCursor } from '../../../common/paging/cursor';
 import { InMemoryItemRepository } from '../infrastructure/in-memory/in-memory-item.repository';
 import { FakeListAccess } from '../testing/fake-list-access';
 import { ItemsService } from './items.service';
@@ -24,9 +25,10 @@ function setup() {
   access.add(OTHER_LIST, 'Chores', { [OWNER]: 'owner' });
   items.addList(LIST);
   items.addList(OTHER_LIST);
-  const service = new ItemsService(items, access, new InMemoryUnitOfWork(), clock, new SequentialIdGenerator());
+  const cursors = new CursorCodec(randomBytes(32));
+  const service = new ItemsService(items, access, new InMemoryUnitOfWork(), clock, new SequentialIdGenerator(), cursors);
   const texts = async (listId = LIST) => (await service.page(OWNER, listId, { limit: 500 })).items.map((i) => [i.text, i.completed]);
-  return { clock, items, service, texts };
+  return { clock, items, service, texts, cursors };
 }
 
 describe('ItemsService', () => {
@@ -194,9 +196,11 @@ describe('ItemsService', () => {
     });
 
     it('refuses cursors it did not issue, or issued for another list (400), before looking at the list', async () => {
-      const { service } = setup();
+      const { service, cursors } = setup();
       await expect(service.page(STRANGER, LIST, { cursor: 'nonsense!' })).rejects.toThrow(kind('invalid', 'INVALID_CURSOR'));
-      const foreign = encodeCursor({ l: OTHER_LIST, s: 1 });
+      const forged = Buffer.from(JSON.stringify({ v: 1, l: LIST, s: 1 })).toString('base64url');
+      await expect(service.page(OWNER, LIST, { cursor: forged })).rejects.toThrow(kind('invalid', 'INVALID_CURSOR'));
+      const foreign = cursors.encode('items', { l: OTHER_LIST, s: 1 });
       await expect(service.page(OWNER, LIST, { cursor: foreign })).rejects.toThrow(kind('invalid', 'INVALID_CURSOR'));
       await expect(service.page(STRANGER, LIST, {})).rejects.toThrow(kind('not_found'));
     });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decodeCursor, encodeCursor, PAGE_LIMIT } from '../../../common/paging/cursor';
+import { CursorCodec, PAGE_LIMIT } from '../../../common/paging/cursor';
 import type { Clock } from '../../../common/ports/clock';
 import type { IdGenerator } from '../../../common/ports/id-generator';
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
@@ -46,6 +46,7 @@ export class ItemsService {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly cursors: CursorCodec,
   ) {}
 
   /**
@@ -76,7 +77,7 @@ export class ItemsService {
   }
 
   async page(userId: string, listId: string, query: PageQuery): Promise<ItemsPage> {
-    const cursor = query.cursor === undefined ? undefined : decodeCursor(query.cursor, CURSOR_SHAPE);
+    const cursor = query.cursor === undefined ? undefined : this.cursors.decode('items', query.cursor, CURSOR_SHAPE);
     const list = await this.access.getVisible(userId, listId);
     if (cursor && cursor.l !== list.id) throw new CursorOfAnotherList();
     const page = await this.items.page(list.id, {
@@ -88,7 +89,7 @@ export class ItemsService {
     return {
       list: refOf(list),
       items: page.items,
-      nextCursor: page.hasMore && last ? encodeCursor({ l: list.id, s: last.seq }) : null,
+      nextCursor: page.hasMore && last ? this.cursors.encode('items', { l: list.id, s: last.seq }) : null,
     };
   }
 

@@ -2,7 +2,7 @@ import { FakeClock } from '../../../common/ports/clock';
 import { SequentialIdGenerator } from '../../../common/ports/id-generator';
 import { InMemoryApiKeyRepository } from '../infrastructure/in-memory/in-memory-api-key.repository';
 import { InvalidApiKey, InvalidKeyLabel, KeyLimitReached, KeyNotFound, MissingApiKey, RevokedApiKey, SandboxKeyUnavailable } from './keys.errors';
-import { KEY_CACHE_TTL_MS, KeysService, MAX_ACTIVE_KEYS } from './keys.service';
+import { KEPT_REVOKED_KEYS, KEY_CACHE_TTL_MS, KeysService, MAX_ACTIVE_KEYS } from './keys.service';
 import { InProcessRevocationBus } from './revocation-bus';
 
 describe('KeysService', () => {
@@ -43,6 +43,23 @@ describe('KeysService', () => {
       await expect(keys.create('u2', 'another account')).resolves.toBeDefined();
       await keys.revoke('u1', made[0].key.id);
       await expect(keys.create('u1', 'replacement')).resolves.toBeDefined();
+    });
+  });
+
+  describe('history', () => {
+    it(`keeps the ${KEPT_REVOKED_KEYS} most recently revoked keys of an account; older ones are deleted and stay refused`, async () => {
+      const revoked = [];
+      for (let i = 0; i < KEPT_REVOKED_KEYS + 3; i += 1) {
+        const made = await keys.create('u1', `k${i}`);
+        clock.advance(1);
+        await keys.revoke('u1', made.key.id);
+        revoked.push(made);
+      }
+      await keys.create('u1', 'current');
+      const listed = await keys.list('u1');
+      expect(listed.filter((k) => !k.isActive)).toHaveLength(KEPT_REVOKED_KEYS);
+      expect(listed.map((k) => k.id)).not.toContain(revoked[0].key.id);
+      await expect(keys.authenticate(revoked[0].secret)).rejects.toBeInstanceOf(InvalidApiKey);
     });
   });
 

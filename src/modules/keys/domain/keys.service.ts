@@ -16,6 +16,8 @@ import {
 } from './keys.errors';
 
 export const MAX_ACTIVE_KEYS = 20;
+/** Revoked keys kept per account (the most recently revoked); older ones are deleted (and stay refused: unknown). */
+export const KEPT_REVOKED_KEYS = 50;
 /**
  * How long a verified key is trusted without asking the database again. It bounds how
  * late any instance can notice a revocation made elsewhere (the contract allows 1 s),
@@ -56,6 +58,8 @@ export class KeysService {
     if (length < 1 || length > 100) throw new InvalidKeyLabel();
     const issued = ApiKey.issue({ id: this.ids.next(), userId, label, now: this.clock.now() });
     if (!(await this.keys.insertIfBelowLimit(issued.key, MAX_ACTIVE_KEYS))) throw new KeyLimitReached(MAX_ACTIVE_KEYS);
+    // Keys only accumulate here: keeping the most recently revoked ones bounds an account's key list.
+    await this.keys.deleteRevokedBeyond(userId, KEPT_REVOKED_KEYS);
     return issued;
   }
 

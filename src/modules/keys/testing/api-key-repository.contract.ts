@@ -45,6 +45,21 @@ export function describeApiKeyRepositoryContract(name: string, make: () => Promi
       expect((await adapters.keys.listByUser(userId)).map((k) => k.id)).toEqual([first.id, second.id]);
     });
 
+    it('deletes revoked keys of the account beyond the `keep` most recently revoked, and nothing else', async () => {
+      const [active, a, b, c] = [issue(userId, 1), issue(userId, 2), issue(userId, 3), issue(userId, 4)];
+      const someoneElses = issue(await newUser(), 5);
+      for (const key of [active, a, b, c, someoneElses]) await adapters.keys.insertIfBelowLimit(key, 20);
+      for (const [key, minute] of [[b, 10], [a, 11], [c, 12], [someoneElses, 13]] as const) {
+        key.revoke(new Date(Date.UTC(2026, 2, 1, 11, minute)));
+        await adapters.keys.save(key);
+      }
+      expect(await adapters.keys.deleteRevokedBeyond(userId, 2)).toBe(1);
+      // b was revoked first: it goes; the active key and the other account's key stay.
+      expect((await adapters.keys.listByUser(userId)).map((k) => k.id)).toEqual([active.id, a.id, c.id]);
+      expect(await adapters.keys.findById(someoneElses.id)).not.toBeNull();
+      expect(await adapters.keys.deleteRevokedBeyond(userId, 2)).toBe(0);
+    });
+
     it('counts only active keys of the same account against the limit', async () => {
       const revoked = issue();
       await adapters.keys.insertIfBelowLimit(revoked, 2);

@@ -11,6 +11,11 @@ export abstract class InvitationRepository {
   /** The invitation to this list still pending at `now` for this email, if any. */
   abstract findPending(listId: string, email: string, now: Date): Promise<Invitation | null>;
   abstract countPending(listId: string, now: Date): Promise<number>;
-  /** Invitations to any list still pending at `now` for this email, oldest first. */
-  abstract listPendingFor(email: string, now: Date): Promise<Invitation[]>;
+  /**
+   * Deletes the list's invitations no longer pending at `now` (accepted, declined, revoked,
+   * expired) except the `keep` newest of them; returns how many went.
+   */
+  abstract deleteSettledBeyond(listId: string, now: Date, keep: number): Promise<number>;
+  /** Invitations to any list still pending at `now` for this email, oldest first, at most `limit`. */
+  abstract listPendingFor(email: string, now: Date, limit: number): Promise<Invitation[]>;
 }

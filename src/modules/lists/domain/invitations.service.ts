@@ -7,7 +7,7 @@ import { Invitation, InvitationDetails } from './invitation';
 import { InvitationRepository } from './invitation.repository';
 import { List, VisibleList } from './list';
 import { ListRepository } from './list.repository';
-import { MAX_PENDING_INVITATIONS } from './limits';
+import { KEPT_SETTLED_INVITATIONS, MAX_LISTED_PENDING_INVITATIONS, MAX_PENDING_INVITATIONS } from './limits';
 import { AlreadyInvited, InvitationNotFound, ListNotFound, PendingInvitationLimit } from './lists.errors';
 import type { MemberRole } from './membership';
 import { MemberAdmission } from './member-admission';
@@ -43,6 +43,8 @@ export class InvitationsService {
       if (await this.invitations.findPending(list.id, email, now)) throw new AlreadyInvited();
       if ((await this.invitations.countPending(list.id, now)) >= MAX_PENDING_INVITATIONS) throw new PendingInvitationLimit();
       await this.admission.assertRoom(list);
+      // Invitations only accumulate here: keeping the newest settled ones bounds what the list holds.
+      await this.invitations.deleteSettledBeyond(list.id, now, KEPT_SETTLED_INVITATIONS);
       const invitation = Invitation.issue({ id: this.ids.next(), listId: list.id, email, role: input.role, inviterId: userId, now });
       await this.invitations.insert(invitation);
       return invitation.describe(now, list);
@@ -57,12 +59,12 @@ export class InvitationsService {
     return (await this.invitations.listByList(visible.list.id)).map((invitation) => invitation.describe(now, visible.list));
   }
 
-  /** Pending invitations addressed to the caller's account email, whenever they were sent. */
+  /** Pending invitations addressed to the caller's account email, the oldest MAX_LISTED_PENDING_INVITATIONS. */
   async listMine(userId: string): Promise<InvitationDetails[]> {
     const me = await this.users.findById(userId);
     if (!me) return [];
     const now = this.clock.now();
-    const invitations = await this.invitations.listPendingFor(normaliseEmail(me.email), now);
+    const invitations = await this.invitations.listPendingFor(normaliseEmail(me.email), now, MAX_LISTED_PENDING_INVITATIONS);
     const lists = new Map((await this.lists.findByIds(invitations.map((i) => i.listId))).map((l) => [l.id, l]));
     return invitations.flatMap((invitation) => {
       const list = lists.get(invitation.listId);

@@ -1,5 +1,5 @@
 import { ForbiddenError, InvalidInput, NotFoundError, RuleViolation } from '../../../common/errors/domain-error';
-import { LIST_NAME_MAX, MAX_MEMBERS, MAX_OWNED_LISTS, MAX_PENDING_INVITATIONS } from './limits';
+import { LIST_NAME_MAX, MAX_ACTIVE_SHARE_LINKS, MAX_MEMBERS, MAX_OWNED_LISTS, MAX_PENDING_INVITATIONS } from './limits';
 
 /** Unknown, invisible and malformed ids are one and the same answer, so existence never leaks. */
 export class ListNotFound extends NotFoundError {
@@ -88,6 +88,12 @@ export class MemberLimit extends RuleViolation {
 export class PendingInvitationLimit extends RuleViolation {
   constructor() {
     super('INVITATION_LIMIT', `A list can have at most ${MAX_PENDING_INVITATIONS} pending invitations; revoke one first`);
+  }
+}
+
+export class ShareLinkLimit extends RuleViolation {
+  constructor() {
+    super('SHARE_LINK_LIMIT', `A list can have at most ${MAX_ACTIVE_SHARE_LINKS} active share links; revoke one first`);
   }
 }
 

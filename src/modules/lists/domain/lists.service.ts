@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { decodeCursor, encodeCursor } from '../../../common/paging/cursor';
+import { CursorCodec } from '../../../common/paging/cursor';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
@@ -34,6 +34,7 @@ export class ListsService {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly cursors: CursorCodec,
   ) {}
 
   async create(ownerId: string, rawName: string): Promise<VisibleList> {
@@ -49,11 +50,11 @@ export class ListsService {
 
   /** `cursor` is a next_cursor this service issued; anything else is a 400. */
   async page(userId: string, limit: number, cursor?: string): Promise<ListPage> {
-    const after = cursor === undefined ? null : decodeCursor(cursor, CURSOR);
+    const after = cursor === undefined ? null : this.cursors.decode('lists', cursor, CURSOR);
     const rows = await this.lists.pageVisible(userId, after && { createdAt: new Date(after.c), id: after.i }, limit + 1);
     const lists = rows.slice(0, limit);
     const last = lists[lists.length - 1];
-    const nextCursor = rows.length > limit ? encodeCursor({ c: last.list.createdAt.toISOString(), i: last.list.id }) : null;
+    const nextCursor = rows.length > limit ? this.cursors.encode('lists', { c: last.list.createdAt.toISOString(), i: last.list.id }) : null;
     return { lists, nextCursor };
   }
 

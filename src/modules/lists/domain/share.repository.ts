@@ -9,4 +9,8 @@ export abstract class ShareRepository {
   abstract listByList(listId: string): Promise<Share[]>;
   /** Writes revokedAt. */
   abstract save(share: Share): Promise<void>;
+  /** Links of the list that still work at `now`: neither revoked nor expired. */
+  abstract countUsable(listId: string, now: Date): Promise<number>;
+  /** Deletes the list's revoked and expired links except the `keep` newest of them; returns how many went. */
+  abstract deleteUnusableBeyond(listId: string, now: Date, keep: number): Promise<number>;
 }

@@ -4,15 +4,17 @@ const now = new Date('2026-03-01T09:00:00.000Z');
 const later = (ms: number) => new Date(now.getTime() + ms);
 
 describe('Share', () => {
-  it('carries a fresh URL-safe token of 256 random bits, stored with its hash', () => {
-    const a = Share.issue({ id: 's1', listId: 'l1', role: 'viewer', expiresAt: null, now }).toProps();
-    const b = Share.issue({ id: 's2', listId: 'l1', role: 'viewer', expiresAt: null, now }).toProps();
-    expect(a.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
-    expect(Buffer.from(a.token, 'base64url')).toHaveLength(32);
-    expect(a.token).not.toBe(b.token);
-    expect(a.tokenHash).toBe(hashShareToken(a.token));
-    expect(a.tokenHash).not.toContain(a.token);
-    expect(isShareTokenFormat(a.token)).toBe(true);
+  it('carries a fresh URL-safe token of 256 random bits; only its hash is in what is stored', () => {
+    const a = Share.issue({ id: 's1', listId: 'l1', role: 'viewer', expiresAt: null, now });
+    const b = Share.issue({ id: 's2', listId: 'l1', role: 'viewer', expiresAt: null, now });
+    const token = a.issuedToken!;
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(Buffer.from(token, 'base64url')).toHaveLength(32);
+    expect(token).not.toBe(b.issuedToken);
+    expect(a.toProps().tokenHash).toBe(hashShareToken(token));
+    expect(JSON.stringify(a.toProps())).not.toContain(token);
+    expect(isShareTokenFormat(token)).toBe(true);
+    expect(Share.restore(a.toProps()).issuedToken).toBeNull();
   });
 
   it.each(['', 'short', 'has spaces in it and is long enough', '../../../../etc/passwd/xxxxxx', 'x'.repeat(129)])(

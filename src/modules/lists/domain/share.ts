@@ -4,8 +4,7 @@ import type { MemberRole } from './membership';
 export interface ShareProps {
   id: string;
   listId: string;
-  /** Shown to the owner in the Share object, so it is kept; lookups go by tokenHash. */
-  token: string;
+  /** Only the SHA-256 of the token is stored; lookups go by it. */
   tokenHash: string;
   role: MemberRole;
   createdAt: Date;
@@ -26,22 +25,35 @@ export const hashShareToken = (token: string): string => createHash('sha256').up
 /** Anything else cannot be a token this service issued: refused before any lookup. */
 export const isShareTokenFormat = (value: string): boolean => TOKEN_FORMAT.test(value);
 
+/** Neither revoked nor expired at `now`. */
+export const isUsableShare = (props: Pick<ShareProps, 'revokedAt' | 'expiresAt'>, now: Date): boolean =>
+  props.revokedAt === null && (props.expiresAt === null || now.getTime() < props.expiresAt.getTime());
+
 /** A share link: joins anyone holding its token with its role, until revoked or expired. */
 export class Share {
-  private constructor(private props: ShareProps) {}
+  /**
+   * The token itself, known only to the Share that issued it: it is never stored (only its
+   * hash is) and never part of toProps(), so it is shown once, when the link is created.
+   */
+  private constructor(
+    private props: ShareProps,
+    readonly issuedToken: string | null = null,
+  ) {}
 
   static issue(input: { id: string; listId: string; role: MemberRole; expiresAt: Date | null; now: Date }): Share {
     const token = randomBytes(TOKEN_BYTES).toString('base64url');
-    return new Share({
-      id: input.id,
-      listId: input.listId,
+    return new Share(
+      {
+        id: input.id,
+        listId: input.listId,
+        tokenHash: hashShareToken(token),
+        role: input.role,
+        createdAt: input.now,
+        expiresAt: input.expiresAt,
+        revokedAt: null,
+      },
       token,
-      tokenHash: hashShareToken(token),
-      role: input.role,
-      createdAt: input.now,
-      expiresAt: input.expiresAt,
-      revokedAt: null,
-    });
+    );
   }
 
   static restore(props: ShareProps): Share {
@@ -54,7 +66,7 @@ export class Share {
   get revoked() { return this.props.revokedAt !== null; }
 
   isUsableAt(now: Date): boolean {
-    return !this.revoked && (this.props.expiresAt === null || now.getTime() < this.props.expiresAt.getTime());
+    return isUsableShare(this.props, now);
   }
 
   /** Revoking twice changes nothing: the first revocation stands. Members who joined stay. */

@@ -1,5 +1,5 @@
 import { listsFixture, ListsFixture } from '../testing/lists-fixture';
-import { MAX_MEMBERS } from './limits';
+import { KEPT_INACTIVE_SHARE_LINKS, MAX_ACTIVE_SHARE_LINKS, MAX_MEMBERS } from './limits';
 import { Membership } from './membership';
 
 describe('SharesService', () => {
@@ -19,19 +19,59 @@ describe('SharesService', () => {
   const inOneHour = () => new Date(f.clock.now().getTime() + 3_600_000);
   const share = (role: 'editor' | 'viewer' = 'viewer', expiresAt: Date | null = null) =>
     f.sharesService.create(owner, listId, { role, expiresAt });
-  const tokenOf = (s: Awaited<ReturnType<typeof share>>) => s.toProps().token;
+  const tokenOf = (s: Awaited<ReturnType<typeof share>>) => s.issuedToken!;
 
   describe('create and list', () => {
-    it('lets the owner make links with a role and an optional expiry, and see them with their tokens', async () => {
+    it('lets the owner make links with a role and an optional expiry, and list them without their tokens', async () => {
       const a = await share('editor', inOneHour());
       const b = await share('viewer');
       expect(a.toProps()).toMatchObject({ listId, role: 'editor', expiresAt: inOneHour(), revokedAt: null });
       expect(tokenOf(a)).not.toBe(tokenOf(b));
       const listed = await f.sharesService.list(owner, listId);
-      expect(listed.map((s) => [s.id, tokenOf(s)])).toEqual([
-        [a.id, tokenOf(a)],
-        [b.id, tokenOf(b)],
+      // The token is known only to the share that issued it: the store keeps its hash.
+      expect(listed.map((s) => [s.id, s.issuedToken])).toEqual([
+        [a.id, null],
+        [b.id, null],
       ]);
+    });
+
+    it('is a 404 when the list is deleted between the lookup and the link (checked under the list’s lock)', async () => {
+      const lookup = f.lists.findVisible.bind(f.lists);
+      jest.spyOn(f.lists, 'findVisible').mockImplementationOnce(async (user, id) => {
+        const found = await lookup(user, id);
+        await f.listsService.delete(owner, listId);
+        return found;
+      });
+      await expect(share()).rejects.toMatchObject({ kind: 'not_found', code: 'LIST_NOT_FOUND' });
+    });
+
+    it(`holds at most ${MAX_ACTIVE_SHARE_LINKS} usable links per list (422); revoking or expiry frees a place`, async () => {
+      const links = [];
+      for (let i = 0; i < MAX_ACTIVE_SHARE_LINKS - 1; i += 1) links.push(await share());
+      const expiring = await share('viewer', inOneHour());
+      await expect(share()).rejects.toMatchObject({
+        kind: 'rule',
+        code: 'SHARE_LINK_LIMIT',
+        message: `A list can have at most ${MAX_ACTIVE_SHARE_LINKS} active share links; revoke one first`,
+      });
+      await f.sharesService.revoke(owner, listId, links[0].id);
+      await share();
+      await expect(share()).rejects.toMatchObject({ code: 'SHARE_LINK_LIMIT' });
+      f.clock.advance(3_600_000);
+      expect(expiring.isUsableAt(f.clock.now())).toBe(false);
+      await share();
+    });
+
+    it(`keeps only the ${KEPT_INACTIVE_SHARE_LINKS} newest revoked or expired links of a list`, async () => {
+      const revoked = [];
+      for (let i = 0; i < KEPT_INACTIVE_SHARE_LINKS + 5; i += 1) {
+        const link = await share();
+        f.clock.advance(1);
+        revoked.push(await f.sharesService.revoke(owner, listId, link.id));
+      }
+      const fresh = await share();
+      const kept = await f.sharesService.list(owner, listId);
+      expect(kept.map((s) => s.id)).toEqual([...revoked.slice(-KEPT_INACTIVE_SHARE_LINKS).map((s) => s.id), fresh.id]);
     });
 
     it('refuses an expiry that is not in the future with a 400, before looking at the list', async () => {

@@ -3,7 +3,8 @@ import { IdGenerator } from '../../../common/ports/id-generator';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { VisibleList } from './list';
 import { ListRepository } from './list.repository';
-import { InvalidShareExpiry, ShareLinkNotUsable, ShareNotFound } from './lists.errors';
+import { KEPT_INACTIVE_SHARE_LINKS, MAX_ACTIVE_SHARE_LINKS } from './limits';
+import { InvalidShareExpiry, ListNotFound, ShareLinkLimit, ShareLinkNotUsable, ShareNotFound } from './lists.errors';
 import { MemberAdmission } from './member-admission';
 import type { MemberRole } from './membership';
 import { hashShareToken, isShareTokenFormat, Share } from './share';
@@ -30,9 +31,17 @@ export class SharesService {
     if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) throw new InvalidShareExpiry();
     const visible = await findVisibleOrThrow(this.lists, userId, listId);
     visible.authorize('share');
-    const share = Share.issue({ id: this.ids.next(), listId: visible.list.id, role: input.role, expiresAt: input.expiresAt, now });
-    await this.shares.insert(share);
-    return share;
+    // Under the list's lock: a deletion in flight either finishes first (the list is gone: 404,
+    // never a foreign-key violation) or waits for the link, which then goes with the list.
+    return this.uow.run(async () => {
+      if (!(await this.lists.lockList(visible.list.id))) throw new ListNotFound();
+      if ((await this.shares.countUsable(visible.list.id, now)) >= MAX_ACTIVE_SHARE_LINKS) throw new ShareLinkLimit();
+      // Links only accumulate here: keeping the newest unusable ones bounds what the list holds.
+      await this.shares.deleteUnusableBeyond(visible.list.id, now, KEPT_INACTIVE_SHARE_LINKS);
+      const share = Share.issue({ id: this.ids.next(), listId: visible.list.id, role: input.role, expiresAt: input.expiresAt, now });
+      await this.shares.insert(share);
+      return share;
+    });
   }
 
   async list(userId: string, listId: string): Promise<Share[]> {

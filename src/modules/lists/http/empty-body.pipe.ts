@@ -1,5 +1,6 @@
 import { PipeTransform } from '@nestjs/common';
 import { InvalidInput } from '../../../common/errors/domain-error';
+import { unknownFieldsMessage } from '../../../common/http/validation';
 
 /**
  * For POST routes that take no fields: no body or `{}`. A class without properties cannot
@@ -9,7 +10,7 @@ import { InvalidInput } from '../../../common/errors/domain-error';
 export class EmptyBodyPipe implements PipeTransform {
   transform(value: unknown): Record<string, never> {
     const fields = value && typeof value === 'object' ? Object.keys(value) : [];
-    if (fields.length > 0) throw new InvalidInput('VALIDATION_FAILED', fields.map((f) => `property ${f} should not exist`).join('; '));
+    if (fields.length > 0) throw new InvalidInput('VALIDATION_FAILED', unknownFieldsMessage(fields));
     return {};
   }
 }

@@ -4,6 +4,7 @@ import type { InvitationDetails } from '../domain/invitation';
 import type { VisibleList } from '../domain/list';
 import type { MemberEntry } from '../domain/lists.service';
 import type { Share } from '../domain/share';
+import { shownOnce } from '../../../common/http/shown-once';
 
 type UserRef = Pick<UserSummary, 'id' | 'username' | 'name'>;
 
@@ -56,17 +57,22 @@ export class ListsPresenter {
     return (await this.invitations([details]))[0];
   }
 
+  /**
+   * `token` is null except in the response that creates the link: only its hash is stored,
+   * and the token is shown once (shownOnce keeps it out of a stored idempotent response too).
+   */
   share(share: Share) {
     const props = share.toProps();
-    return {
+    const shown = {
       id: props.id,
       list_id: props.listId,
-      token: props.token,
+      token: null as string | null,
       role: props.role,
       created_at: props.createdAt.toISOString(),
       expires_at: props.expiresAt?.toISOString() ?? null,
       revoked: share.revoked,
     };
+    return share.issuedToken ? shownOnce(shown, { token: share.issuedToken }) : shown;
   }
 
   private async usersOf(ids: readonly string[]): Promise<(id: string) => UserRef> {

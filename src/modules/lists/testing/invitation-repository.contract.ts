@@ -37,6 +37,26 @@ export function describeInvitationRepositoryContract(adapter: string, make: () =
       expect((await s.invitations.findById(invitation.id))?.toProps()).toMatchObject({ status: 'declined', respondedAt: at });
     });
 
+    it('deletes settled invitations of the list (answered, revoked, expired) beyond the `keep` newest', async () => {
+      const list = await givenList(s, owner);
+      const other = await givenList(s, owner);
+      const expired = await invite(list.id, 'a@example.test', new Date(nextInstant().getTime() - INVITATION_TTL_MS - 60_000));
+      const declined = await invite(list.id, 'b@example.test');
+      const pending = await invite(list.id, 'c@example.test');
+      const revoked = await invite(list.id, 'd@example.test');
+      const elsewhere = await invite(other.id, 'e@example.test');
+      for (const invitation of [declined, revoked, elsewhere]) {
+        invitation.revoke(nextInstant());
+        await s.invitations.save(invitation);
+      }
+      const now = nextInstant();
+      expect(await s.invitations.deleteSettledBeyond(list.id, now, 1)).toBe(2);
+      // The newest settled one stays, with the pending one and the other list's.
+      expect((await s.invitations.listByList(list.id)).map((i) => i.id)).toEqual([pending.id, revoked.id]);
+      expect((await s.invitations.listByList(other.id)).map((i) => i.id)).toEqual([elsewhere.id]);
+      expect(expired.isPendingAt(now)).toBe(false);
+    });
+
     it("lists a list's invitations of every status, oldest first", async () => {
       const list = await givenList(s, owner);
       const first = await invite(list.id, 'a@example.test');
@@ -63,12 +83,14 @@ export function describeInvitationRepositoryContract(adapter: string, make: () =
       expect((await s.invitations.findPending(list.id, a, now))?.id).toBe(pending.id);
       expect(await s.invitations.findPending(list.id, b, now)).toBeNull();
       expect(await s.invitations.countPending(list.id, now)).toBe(1);
-      expect((await s.invitations.listPendingFor(a, now)).map((i) => i.id)).toEqual([pending.id, elsewhere.id]);
+      expect((await s.invitations.listPendingFor(a, now, 10)).map((i) => i.id)).toEqual([pending.id, elsewhere.id]);
 
       const expiry = new Date(sent.getTime() + INVITATION_TTL_MS);
       expect(await s.invitations.findPending(list.id, a, expiry)).toBeNull();
       expect(await s.invitations.countPending(list.id, expiry)).toBe(0);
-      expect((await s.invitations.listPendingFor(a, expiry)).map((i) => i.id)).toEqual([elsewhere.id]);
+      expect((await s.invitations.listPendingFor(a, expiry, 10)).map((i) => i.id)).toEqual([elsewhere.id]);
+      // Bounded: the oldest first, at most `limit`.
+      expect((await s.invitations.listPendingFor(a, now, 1)).map((i) => i.id)).toEqual([pending.id]);
     });
   });
 }

@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { CursorCodec } from '../../../common/paging/cursor';
 import { FakeClock } from '../../../common/ports/clock';
 import { SequentialIdGenerator } from '../../../common/ports/id-generator';
 import { InMemoryUnitOfWork } from '../../../common/ports/unit-of-work';
@@ -41,7 +42,7 @@ export function listsFixture() {
     users,
     addUser,
     ...repositories,
-    listsService: new ListsService(repositories.lists, uow, clock, ids),
+    listsService: new ListsService(repositories.lists, uow, clock, ids, new CursorCodec(randomBytes(32))),
     invitationsService: new InvitationsService(repositories.lists, repositories.invitations, users, uow, clock, ids),
     sharesService: new SharesService(repositories.lists, repositories.shares, uow, clock, ids),
     access: new ListAccessService(repositories.lists),

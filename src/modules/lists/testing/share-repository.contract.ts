@@ -19,11 +19,35 @@ export function describeShareRepositoryContract(adapter: string, make: () => Pro
       owner = await s.newUser();
     });
 
+    it('counts the usable links of a list and deletes its unusable ones beyond the newest `keep`', async () => {
+      const list = await givenList(s, owner);
+      const other = await givenList(s, owner);
+      const usable = await share(list.id);
+      const revoked = [await share(list.id), await share(list.id), await share(list.id)];
+      const expiring = await share(list.id, new Date(nextInstant().getTime() + 5_000));
+      const elsewhere = await share(other.id);
+      const at = nextInstant();
+      for (const link of [...revoked, elsewhere]) {
+        link.revoke(at);
+        await s.shares.save(link);
+      }
+      expect(await s.shares.countUsable(list.id, at)).toBe(2);
+      const later = new Date(at.getTime() + 10_000); // `expiring` has expired by then
+      expect(await s.shares.countUsable(list.id, later)).toBe(1);
+      expect(await s.shares.deleteUnusableBeyond(list.id, later, 2)).toBe(2);
+      // The newest unusable ones stay (the expired one and the last revoked), the usable one, and other lists' links.
+      expect((await s.shares.listByList(list.id)).map((x) => x.id)).toEqual([usable.id, revoked[2].id, expiring.id]);
+      expect((await s.shares.listByList(other.id)).map((x) => x.id)).toEqual([elsewhere.id]);
+      expect(await s.shares.deleteUnusableBeyond(list.id, later, 2)).toBe(0);
+    });
+
     it('stores a share and finds it by id and by the hash of its token', async () => {
       const list = await givenList(s, owner);
       const issued = await share(list.id, nextInstant());
       expect((await s.shares.findById(issued.id))?.toProps()).toEqual(issued.toProps());
-      expect((await s.shares.findByTokenHash(hashShareToken(issued.toProps().token)))?.id).toBe(issued.id);
+      expect((await s.shares.findByTokenHash(hashShareToken(issued.issuedToken!)))?.id).toBe(issued.id);
+      // Only the hash is stored: a share read back does not know its token.
+      expect((await s.shares.findById(issued.id))?.issuedToken).toBeNull();
       expect(await s.shares.findByTokenHash(hashShareToken('not-a-token-of-this-store'))).toBeNull();
       expect(await s.shares.findById(randomUUID())).toBeNull();
     });

@@ -1,12 +1,2 @@
-import { normalizeIp } from '@nestjs/throttler';
-import type { Request } from 'express';
-
-/**
- * The address a limit applies to: Express's `req.ip` (which honours TRUST_PROXY behind a
- * proxy), IPv4-mapped IPv6 folded to IPv4, and IPv6 grouped by /64 — one host usually owns a
- * whole /64, so counting single IPv6 addresses would let it rotate past the limit.
- */
-export function clientAddress(req: Pick<Request, 'ip' | 'socket'>): string {
-  const raw = req.ip ?? req.socket?.remoteAddress;
-  return raw ? normalizeIp(raw) : 'unknown';
-}
+// Moved to src/common/http/client-address.ts: the portal's sign-in and sign-up limits use it too.
+export { clientAddress } from '../../../common/http/client-address';

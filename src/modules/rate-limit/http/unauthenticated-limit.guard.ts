@@ -3,7 +3,7 @@ import type { Request } from 'express';
 import { RateLimited, Unauthenticated } from '../../../common/errors/domain-error';
 import { ApiKeyGuard } from '../../keys/http/api-key.guard';
 import { RateLimitStore } from '../domain/rate-limit-store';
-import { clientAddress } from './client-address';
+import { clientAddress } from '../../../common/http/client-address';
 
 export const UNAUTHENTICATED_WINDOW_MS = 60_000;
 

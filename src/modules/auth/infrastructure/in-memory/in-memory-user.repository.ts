@@ -30,4 +30,9 @@ export class InMemoryUserRepository extends UserRepository {
     const found = [...this.users.values()].find((u) => u.username === username);
     return found ? { ...found } : null;
   }
+
+  async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
+    const user = this.users.get(id);
+    if (user) this.users.set(id, { ...user, passwordHash });
+  }
 }

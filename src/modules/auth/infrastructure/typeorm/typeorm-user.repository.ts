@@ -51,4 +51,8 @@ export class TypeOrmUserRepository extends UserRepository {
     const row = await this.repo.findOneBy({ username });
     return row ? toDomain(row) : null;
   }
+
+  async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
+    await this.repo.update({ id }, { passwordHash });
+  }
 }

@@ -29,6 +29,14 @@ export class InMemoryApiKeyRepository extends ApiKeyRepository {
       .map((row) => ApiKey.restore(row));
   }
 
+  async deleteRevokedBeyond(userId: string, keep: number): Promise<number> {
+    const revoked = [...this.rows.values()]
+      .filter((k) => k.userId === userId && k.status === 'revoked')
+      .sort((a, b) => b.revokedAt!.getTime() - a.revokedAt!.getTime() || (a.id < b.id ? 1 : -1));
+    for (const row of revoked.slice(keep)) this.rows.delete(row.id);
+    return Math.max(0, revoked.length - keep);
+  }
+
   async save(key: ApiKey): Promise<void> {
     const props = key.toProps();
     this.rows.set(props.id, props);

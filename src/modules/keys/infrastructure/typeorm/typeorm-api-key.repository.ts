@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
-import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
+import { managerOf, runInTransaction } from '../../../../common/persistence/typeorm-unit-of-work';
 import { ApiKey } from '../../domain/api-key';
 import { ApiKeyRepository } from '../../domain/api-key.repository';
 import { ApiKeyOrmEntity } from './api-key.orm-entity';
@@ -32,7 +32,7 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
       return true;
     };
     const outer = managerOf(this.dataSource);
-    return outer.queryRunner?.isTransactionActive ? insert(outer) : this.dataSource.transaction(insert);
+    return outer.queryRunner?.isTransactionActive ? insert(outer) : runInTransaction(this.dataSource, insert);
   }
 
   async findById(id: string): Promise<ApiKey | null> {
@@ -48,6 +48,21 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
   async listByUser(userId: string): Promise<ApiKey[]> {
     const rows = await this.repo.find({ where: { userId }, order: { createdAt: 'ASC', id: 'ASC' } });
     return rows.map(toDomain);
+  }
+
+  async deleteRevokedBeyond(userId: string, keep: number): Promise<number> {
+    // A SELECT around the DELETE: TypeORM answers a bare DELETE as [rows, count].
+    const [{ n }] = await managerOf(this.dataSource).query(
+      `WITH gone AS (
+         DELETE FROM api_keys WHERE id IN (
+           SELECT id FROM api_keys WHERE user_id = $1 AND status = 'revoked'
+            ORDER BY revoked_at DESC, id DESC
+           OFFSET $2)
+         RETURNING id)
+       SELECT count(*)::int AS n FROM gone`,
+      [userId, keep],
+    );
+    return n;
   }
 
   async save(key: ApiKey): Promise<void> {

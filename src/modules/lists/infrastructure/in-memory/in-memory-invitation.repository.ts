@@ -29,15 +29,21 @@ export class InMemoryInvitationRepository extends InvitationRepository {
   }
 
   async findPending(listId: string, email: string, now: Date): Promise<Invitation | null> {
-    return (await this.listPendingFor(email, now)).find((invitation) => invitation.listId === listId) ?? null;
+    return (await this.listPendingFor(email, now, Number.MAX_SAFE_INTEGER)).find((invitation) => invitation.listId === listId) ?? null;
   }
 
   async countPending(listId: string, now: Date): Promise<number> {
     return (await this.listByList(listId)).filter((invitation) => invitation.isPendingAt(now)).length;
   }
 
-  async listPendingFor(email: string, now: Date): Promise<Invitation[]> {
-    return this.matching((invitation) => invitation.email === email && invitation.isPendingAt(now));
+  async deleteSettledBeyond(listId: string, now: Date, keep: number): Promise<number> {
+    const settled = this.matching((invitation) => invitation.listId === listId && !invitation.isPendingAt(now)).reverse();
+    for (const invitation of settled.slice(keep)) this.store.invitations.delete(invitation.toProps().id);
+    return Math.max(0, settled.length - keep);
+  }
+
+  async listPendingFor(email: string, now: Date, limit: number): Promise<Invitation[]> {
+    return this.matching((invitation) => invitation.email === email && invitation.isPendingAt(now)).slice(0, limit);
   }
 
   private matching(keep: (invitation: Invitation) => boolean): Invitation[] {

@@ -1,4 +1,4 @@
-import { Share } from '../../domain/share';
+import { isUsableShare, Share } from '../../domain/share';
 import { ShareRepository } from '../../domain/share.repository';
 import { byCreation, InMemoryListsStore } from './in-memory-lists.store';
 
@@ -28,6 +28,19 @@ export class InMemoryShareRepository extends ShareRepository {
       .filter((share) => share.listId === listId)
       .sort(byCreation)
       .map((props) => Share.restore(props));
+  }
+
+  async countUsable(listId: string, now: Date): Promise<number> {
+    return [...this.store.shares.values()].filter((share) => share.listId === listId && isUsableShare(share, now)).length;
+  }
+
+  async deleteUnusableBeyond(listId: string, now: Date, keep: number): Promise<number> {
+    const unusable = [...this.store.shares.values()]
+      .filter((share) => share.listId === listId && !isUsableShare(share, now))
+      .sort(byCreation)
+      .reverse();
+    for (const share of unusable.slice(keep)) this.store.shares.delete(share.id);
+    return Math.max(0, unusable.length - keep);
   }
 
   async save(share: Share): Promise<void> {

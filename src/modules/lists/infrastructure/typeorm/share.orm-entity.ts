@@ -9,9 +9,6 @@ export class ShareOrmEntity {
   @Column('uuid', { name: 'list_id' })
   listId!: string;
 
-  @Column('text')
-  token!: string;
-
   @Column('text', { name: 'token_hash' })
   tokenHash!: string;
 

@@ -45,8 +45,24 @@ export class TypeOrmInvitationRepository extends InvitationRepository {
     return this.repo.countBy({ listId, status: 'pending', expiresAt: MoreThan(now) });
   }
 
-  async listPendingFor(email: string, now: Date): Promise<Invitation[]> {
+  async deleteSettledBeyond(listId: string, now: Date, keep: number): Promise<number> {
+    // A SELECT around the DELETE: TypeORM answers a bare DELETE as [rows, count].
+    const [{ n }] = await managerOf(this.dataSource).query(
+      `WITH gone AS (
+         DELETE FROM list_invitations WHERE id IN (
+           SELECT id FROM list_invitations
+            WHERE list_id = $1 AND (status <> 'pending' OR expires_at <= $2)
+            ORDER BY created_at DESC, id DESC
+           OFFSET $3)
+         RETURNING id)
+       SELECT count(*)::int AS n FROM gone`,
+      [listId, now, keep],
+    );
+    return n;
+  }
+
+  async listPendingFor(email: string, now: Date, limit: number): Promise<Invitation[]> {
     const where = { email, status: 'pending' as const, expiresAt: MoreThan(now) };
-    return (await this.repo.find({ where, order: OLDEST_FIRST })).map(toDomain);
+    return (await this.repo.find({ where, order: OLDEST_FIRST, take: limit })).map(toDomain);
   }
 }

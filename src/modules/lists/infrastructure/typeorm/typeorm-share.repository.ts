@@ -35,6 +35,31 @@ export class TypeOrmShareRepository extends ShareRepository {
     return (await this.repo.find({ where: { listId }, order: { createdAt: 'ASC', id: 'ASC' } })).map(toDomain);
   }
 
+  async countUsable(listId: string, now: Date): Promise<number> {
+    const [{ n }] = await managerOf(this.dataSource).query(
+      `SELECT count(*)::int AS n FROM list_shares
+        WHERE list_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2)`,
+      [listId, now],
+    );
+    return n;
+  }
+
+  async deleteUnusableBeyond(listId: string, now: Date, keep: number): Promise<number> {
+    // A SELECT around the DELETE: TypeORM answers a bare DELETE as [rows, count].
+    const [{ n }] = await managerOf(this.dataSource).query(
+      `WITH gone AS (
+         DELETE FROM list_shares WHERE id IN (
+           SELECT id FROM list_shares
+            WHERE list_id = $1 AND (revoked_at IS NOT NULL OR expires_at <= $2)
+            ORDER BY created_at DESC, id DESC
+           OFFSET $3)
+         RETURNING id)
+       SELECT count(*)::int AS n FROM gone`,
+      [listId, now, keep],
+    );
+    return n;
+  }
+
   async save(share: Share): Promise<void> {
     const { id, revokedAt } = share.toProps();
     await this.repo.update({ id }, { revokedAt });

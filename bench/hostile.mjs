@@ -1,0 +1,120 @@
+#!/usr/bin/env node
+// npm run bench:hostile — what hostile anonymous bodies cost a legitimate caller. Starts the
+// built service on a temporary embedded PostgreSQL (or targets BENCH_URL with BENCH_KEY, a key
+// of that service), measures GET /v1/lists alone, then again while HOSTILE_CLIENTS anonymous
+// clients keep posting 250 KiB bodies (nested arrays, then 24,000 unknown fields) to
+// POST /developers/api/login, and prints the latency of both and what the hostile requests cost.
+//
+//   BENCH_DURATION=10 HOSTILE_CLIENTS=100 npm run bench:hostile
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { createRequire } from 'node:module';
+import autocannon from 'autocannon';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const { freePort } = createRequire(import.meta.url)(join(root, 'dist', 'common', 'net', 'free-port.js'));
+const run = promisify(execFile);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const HOSTILE_CLIENTS = Number(process.env.HOSTILE_CLIENTS ?? 100);
+const say = (line) => process.stderr.write(`${line}\n`);
+
+const KIB = 1024;
+const nested = (() => {
+  const levels = Math.floor((250 * KIB - 40) / 2);
+  return `{"login":${'['.repeat(levels)}${']'.repeat(levels)},"password":"x"}`;
+})();
+const wide = (() => {
+  const fields = [];
+  for (let i = 0, size = 2; size < 250 * KIB - 20; i += 1) {
+    const field = `"f${i}":1`;
+    fields.push(field);
+    size += field.length + 1;
+  }
+  return `{${fields.join(',')}}`;
+})();
+
+async function startService() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'todo-bench-hostile-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    DATA_DIR: dataDir,
+    RATE_LIMIT_MAX: '1000000',
+    RATE_LIMIT_UNAUTHENTICATED_MAX: '1000000',
+    LOG_LEVEL: 'warn',
+  };
+  delete env.DATABASE_URL;
+  const child = spawn(process.execPath, [join(root, 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 300; i += 1) {
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health/ready`)).ok) break;
+    } catch {
+      // not yet listening
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  const cli = (args) => run(process.execPath, [join(root, 'dist', 'cli.js'), ...args], { cwd: root, env });
+  await cli(['create-user', '--email', 'hostile-bench@example.test', '--username', 'hostile_bench', '--name', 'Bench', '--json']);
+  const { stdout } = await cli(['create-key', '--login', 'hostile_bench', '--label', 'bench', '--json']);
+  return {
+    url,
+    key: JSON.parse(stdout).key,
+    async stop() {
+      child.kill('SIGTERM');
+      await new Promise((r) => child.once('exit', r));
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+function cannon(options) {
+  return new Promise((resolve, reject) => {
+    autocannon({ duration: DURATION, ...options }, (error, result) => (error ? reject(error) : resolve(result)));
+  });
+}
+
+const legitimate = (url, key) =>
+  cannon({ url: `${url}/v1/lists`, connections: 4, headers: { 'x-api-key': key } });
+
+const hostile = (url, body) =>
+  cannon({
+    url: `${url}/developers/api/login`,
+    connections: HOSTILE_CLIENTS,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body,
+  });
+
+const row = (title, r) =>
+  `| ${title} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx} non-2xx of ${r.requests.total} |`;
+
+async function main() {
+  const service = process.env.BENCH_URL ? { url: process.env.BENCH_URL, key: process.env.BENCH_KEY, stop: async () => {} } : await startService();
+  try {
+    say(`hostile bodies: ${nested.length} and ${wide.length} bytes; ${HOSTILE_CLIENTS} anonymous clients; ${DURATION} s per case`);
+    const lines = ['| Case | req/s | p50 ms | p99 ms | max ms | answers |', '|---|---|---|---|---|---|'];
+    lines.push(row('`GET /v1/lists` alone', await legitimate(service.url, service.key)));
+    for (const [name, body] of [['nested arrays', nested], ['24,000 unknown fields', wide]]) {
+      const [legit, attack] = await Promise.all([legitimate(service.url, service.key), hostile(service.url, body)]);
+      lines.push(row(`\`GET /v1/lists\` during ${name}`, legit));
+      lines.push(row(`hostile login, ${name}`, attack));
+      const statuses = Object.entries(attack.statusCodeStats ?? {}).map(([code, { count }]) => `${code}×${count}`).join(' ');
+      say(`${name}: hostile answers ${statuses}; legitimate non-2xx ${legit.non2xx}`);
+    }
+    process.stdout.write(`${lines.join('\n')}\n`);
+  } finally {
+    await service.stop();
+  }
+}
+
+main().catch((error) => {
+  say(error.stack ?? String(error));
+  process.exit(1);
+});

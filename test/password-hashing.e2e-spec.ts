@@ -1,0 +1,41 @@
+import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { makeUserWithKey, TEST_PASSWORD } from './factories/make-user';
+import { startTestApp, TestApp } from './support/test-app';
+
+/** scrypt's parameters are stored with each hash; a hash made with a lower N is replaced at sign-in. */
+describe('password hashes (e2e)', () => {
+  let before: TestApp;
+  let after: TestApp;
+
+  beforeAll(async () => {
+    before = await startTestApp({ PASSWORD_SCRYPT_COST: '12' });
+    // The same database, served after an operator raised the cost.
+    after = await startTestApp({ PASSWORD_SCRYPT_COST: '13' });
+  });
+  afterAll(async () => {
+    await before?.close();
+    await after?.close();
+  });
+
+  const storedHash = async (t: TestApp, id: string) =>
+    (await t.app.get(DataSource).query('SELECT password_hash FROM users WHERE id = $1', [id]))[0].password_hash as string;
+
+  it('verifies an older hash with its own parameters and replaces it at the next sign-in', async () => {
+    const { user } = await makeUserWithKey(before.app);
+    const old = await storedHash(after, user.id);
+    expect(old).toMatch(/^scrypt\$4096\$8\$1\$/);
+
+    const login = (password: string) =>
+      request(after.server).post('/developers/api/login').set('Content-Type', 'application/json').send({ login: user.username, password });
+    await login('not the password').expect(401);
+    expect(await storedHash(after, user.id)).toBe(old);
+
+    await login(TEST_PASSWORD).expect(200);
+    const upgraded = await storedHash(after, user.id);
+    expect(upgraded).toMatch(/^scrypt\$8192\$8\$1\$/);
+    // The new hash works where the old one did.
+    await login(TEST_PASSWORD).expect(200);
+    expect(await storedHash(after, user.id)).toBe(upgraded);
+  });
+});
