@@ -4,7 +4,7 @@ import { DomainError } from './common/errors/domain-error';
 import { ConfigError, loadConfig } from './config/app-config';
 
 /**
- * The operator command (`npm run cli -- <command>`): creates accounts and keys without
+ * The operator command (`npm run --silent cli -- <command>`): creates accounts and keys without
  * the browser. Results go to stdout (one JSON object with --json); logs and errors go to
  * stderr, so scripts can parse stdout. The framework and database code load only once
  * the command line is known to be right, so a usage mistake is answered at once.
@@ -38,7 +38,7 @@ async function main(argv: string[]): Promise<number> {
     return 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      process.stderr.write(`error: ${error.message} (npm run cli -- help lists the commands)\n`);
+      process.stderr.write(`error: ${error.message} (npm run --silent cli -- help lists the commands)\n`);
       return 2;
     }
     const known = error instanceof DomainError || error instanceof CommandError || error instanceof ConfigError;

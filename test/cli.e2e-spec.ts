@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
 import { AccountsService } from '../src/modules/auth/domain/accounts.service';
+import { runNpm, userEnv } from './support/npm-process';
 import { listen, PortalClient } from './support/portal-client';
 import { freePort, ROOT, spawnService, waitForReady } from './support/service-process';
 import { startTestApp, TestApp } from './support/test-app';
@@ -27,7 +28,15 @@ function cli(args: string[], options: { env?: Record<string, string>; stdin?: st
       [join(ROOT, 'dist', 'cli.js'), ...args],
       {
         cwd: ROOT,
-        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', DATABASE_URL: process.env.DATABASE_URL!, ...options.env },
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/tmp',
+          DATABASE_URL: process.env.DATABASE_URL!,
+          // scrypt at the e2e run's lower cost (README: PASSWORD_SCRYPT_COST), not 2^17 per account.
+          NODE_ENV: 'test',
+          PASSWORD_SCRYPT_COST: process.env.PASSWORD_SCRYPT_COST ?? '12',
+          ...options.env,
+        },
         timeout: 60_000,
       },
       (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
@@ -53,6 +62,23 @@ describe('operator command (npm run cli)', () => {
     baseUrl = await listen(t.app);
   });
   afterAll(() => t.close());
+
+  it('prints exactly one JSON document in the documented form, npm run --silent cli -- … --json', async () => {
+    const who = fresh();
+    const run = runNpm(['run', '--silent', 'cli', '--', 'create-user', '--email', who.email, '--username', who.username, '--name', who.name, '--json'], {
+      cwd: ROOT,
+      env: userEnv({ DATABASE_URL: process.env.DATABASE_URL! }),
+    });
+    expect(await run.exited).toBe(0);
+    // The whole of stdout is the document: no npm banner before it, no build report.
+    expect(JSON.parse(run.stdout())).toMatchObject({ username: who.username });
+    expect(run.stdout().trim().split('\n')).toHaveLength(1);
+
+    const mistake = runNpm(['run', '--silent', 'cli', '--', 'create-key', '--json'], { cwd: ROOT, env: userEnv({ DATABASE_URL: process.env.DATABASE_URL! }) });
+    expect(await mistake.exited).toBe(2);
+    expect(mistake.stdout()).toBe('');
+    expect(mistake.output().trim().split('\n')).toHaveLength(1);
+  });
 
   it('creates a user with a generated password and a key that works on GET /v1/me', async () => {
     const who = fresh();

@@ -6,7 +6,8 @@ import type { ApiKey } from '../modules/keys/domain/api-key';
 import type { KeysService } from '../modules/keys/domain/keys.service';
 import { presentAccount, presentCreatedKey, presentKey } from '../modules/developers/http/portal.presenter';
 
-export const USAGE = `Usage: npm run cli -- <command> [options]
+export const USAGE = `Usage: npm run --silent cli -- <command> [options]
+  (--silent keeps npm's own banner off stdout, so that --json prints one JSON document alone)
 
 Commands:
   create-user --email E --username U --name N [--password-stdin] [--json]

@@ -32,7 +32,7 @@ export async function withServices<T>(initial: AppConfig, work: (services: Comma
       if (running) {
         config = config.with({ databaseUrl: running });
       } else {
-        embedded = await startEmbeddedPostgres(config.dataDir, logger);
+        embedded = await startEmbeddedPostgres(config.dataDir, logger, { systemDir: config.embeddedPgSystemDir });
         config = config.with({ databaseUrl: embedded.url });
       }
     }

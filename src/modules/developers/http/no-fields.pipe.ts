@@ -1,5 +1,6 @@
 import { Injectable, PipeTransform } from '@nestjs/common';
 import { InvalidInput } from '../../../common/errors/domain-error';
+import { unknownFieldsMessage } from '../../../common/http/validation';
 
 /**
  * For routes whose body has no fields (`{}` or none at all). A DTO class without
@@ -11,7 +12,7 @@ export class NoFieldsPipe implements PipeTransform {
   transform(value: unknown): Record<string, never> {
     const fields = value !== null && typeof value === 'object' ? Object.keys(value) : [];
     if (fields.length > 0) {
-      throw new InvalidInput('VALIDATION_FAILED', fields.map((field) => `property ${field} should not exist`).join('; '));
+      throw new InvalidInput('VALIDATION_FAILED', unknownFieldsMessage(fields));
     }
     return {};
   }

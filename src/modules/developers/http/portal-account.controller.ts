@@ -1,18 +1,20 @@
 import { Body, Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { clientAddress } from '../../../common/http/client-address';
 import { PostOk, Public } from '../../../common/http/decorators';
 import { AppConfig } from '../../../config/app-config';
 import { AccountsService } from '../../auth/domain/accounts.service';
 import { NoSession } from '../../auth/domain/auth.errors';
 import type { Session } from '../../auth/domain/session';
+import { SessionsService } from '../../auth/domain/sessions.service';
 import { SignInService } from '../../auth/domain/sign-in.service';
 import { LoginDto, SignUpDto } from './dto/portal.dto';
 import { NoFieldsPipe } from './no-fields.pipe';
 import { presentAccount } from './portal.presenter';
 import { SameOriginGuard } from './same-origin.guard';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
-import { CurrentSession, SessionGuard } from './session.guard';
+import { SessionGuard } from './session.guard';
 
 /** The developer page's account routes: no API key, a session cookie instead. */
 @ApiTags('developer portal')
@@ -23,13 +25,14 @@ export class PortalAccountController {
   constructor(
     private readonly signIns: SignInService,
     private readonly accounts: AccountsService,
+    private readonly sessions: SessionsService,
     private readonly config: AppConfig,
   ) {}
 
   @PostOk('signup')
   @ApiOperation({ summary: 'Create an account and sign in (sets the session cookie)' })
   async signUp(@Body() body: SignUpDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const signedIn = await this.signIns.signUp(body, sessionTokenOf(req));
+    const signedIn = await this.signIns.signUp(body, clientAddress(req), sessionTokenOf(req));
     setSessionCookie(res, this.config, signedIn.token, signedIn.session.expiresAt);
     return { user: presentAccount(signedIn.user) };
   }
@@ -37,8 +40,7 @@ export class PortalAccountController {
   @PostOk('login')
   @ApiOperation({ summary: 'Sign in with an email or username (sets a fresh session cookie)' })
   async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
-    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
-    const signedIn = await this.signIns.signIn(body.login, body.password, address, sessionTokenOf(req));
+    const signedIn = await this.signIns.signIn(body.login, body.password, clientAddress(req), sessionTokenOf(req));
     setSessionCookie(res, this.config, signedIn.token, signedIn.session.expiresAt);
     return { user: presentAccount(signedIn.user) };
   }
@@ -53,14 +55,23 @@ export class PortalAccountController {
     return {};
   }
 
-  /** Not in API.md's table: lets the page tell, on load, who (if anyone) is signed in. */
+  /**
+   * Not in API.md's table: lets the page tell, on load, who (if anyone) is signed in. Being
+   * signed out is an answer here, not an error: `{user: null}` with 200, so that opening the
+   * page logs no failed request in the browser's console.
+   */
   @Get('session')
-  @UseGuards(SessionGuard)
   @ApiCookieAuth('sid')
-  @ApiOperation({ summary: 'The signed-in account' })
-  async session(@CurrentSession() session: Session) {
+  @ApiOperation({ summary: 'The signed-in account, or user: null when no session is live' })
+  async session(@Req() req: Request) {
+    let session: Session;
+    try {
+      session = await this.sessions.require(sessionTokenOf(req));
+    } catch (error) {
+      if (error instanceof NoSession) return { user: null };
+      throw error;
+    }
     const user = await this.accounts.findById(session.userId);
-    if (!user) throw new NoSession();
-    return { user: presentAccount(user) };
+    return { user: user ? presentAccount(user) : null };
   }
 }

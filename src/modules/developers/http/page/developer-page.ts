@@ -25,6 +25,21 @@ input:focus-visible, button:focus-visible { outline: 3px solid #f29900; outline-
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 0.35rem 0.5rem; border-bottom: 1px solid #d0d0d0; vertical-align: top; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+.field-error { margin: 0; color: #a50e0e; font-weight: 600; font-size: 0.95rem; }
+input[aria-invalid="true"] { border: 2px solid #a50e0e; }
+#who, td code { overflow-wrap: anywhere; word-break: break-all; }
+pre.command { white-space: pre-wrap; word-break: break-all; background: #f1f3f4; padding: 0.5rem; margin: 0 0 0.5rem; font-size: 0.9rem; }
+.next-steps li { margin-bottom: 0.35rem; }
+.actions-row { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+/* A phone (390 px and the like): each key becomes a card, label beside value; nothing scrolls sideways. */
+@media (max-width: 40rem) {
+  body { padding: 0.75rem 1rem 2rem; }
+  .keys thead tr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  .keys, .keys tbody, .keys tr { display: block; }
+  .keys tr { border: 1px solid #d0d0d0; border-radius: 6px; padding: 0.5rem 0.75rem; margin-bottom: 0.75rem; }
+  .keys td { display: grid; grid-template-columns: 6rem minmax(0, 1fr); gap: 0.5rem; border: 0; padding: 0.15rem 0; }
+  .keys td::before { content: attr(data-label); font-weight: 600; }
+}
 `;
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
@@ -76,16 +91,20 @@ export const DEVELOPER_PAGE = `<!doctype html>
       <form id="signup-form" aria-labelledby="signup-title">
         <label for="signup-email">Email</label>
         <input id="signup-email" name="email" type="email" autocomplete="email" required maxlength="254">
+        <p id="signup-email-error" class="field-error" hidden></p>
         <label for="signup-username">Username</label>
         <input id="signup-username" name="username" autocomplete="username" required minlength="3" maxlength="32"
           pattern="[a-z0-9_]{3,32}" autocapitalize="none" spellcheck="false" aria-describedby="username-hint">
         <p id="username-hint" class="hint">3 to 32 characters: lower-case letters, digits and _</p>
+        <p id="signup-username-error" class="field-error" hidden></p>
         <label for="signup-name">Name</label>
         <input id="signup-name" name="name" autocomplete="name" required maxlength="100">
+        <p id="signup-name-error" class="field-error" hidden></p>
         <label for="signup-password">Password</label>
         <input id="signup-password" name="password" type="password" autocomplete="new-password" required minlength="10"
           aria-describedby="password-hint">
         <p id="password-hint" class="hint">At least 10 characters</p>
+        <p id="signup-password-error" class="field-error" hidden></p>
         <button type="submit">Sign up</button>
       </form>
     </section>
@@ -96,8 +115,10 @@ export const DEVELOPER_PAGE = `<!doctype html>
         <input id="signin-login" name="login" autocomplete="username" required autocapitalize="none" spellcheck="false"
           aria-describedby="login-hint">
         <p id="login-hint" class="hint">Your email or username</p>
+        <p id="signin-login-error" class="field-error" hidden></p>
         <label for="signin-password">Password</label>
         <input id="signin-password" name="password" type="password" autocomplete="current-password" required>
+        <p id="signin-password-error" class="field-error" hidden></p>
         <button type="submit">Sign in</button>
       </form>
     </section>
@@ -115,6 +136,7 @@ export const DEVELOPER_PAGE = `<!doctype html>
         <label for="key-label">Label</label>
         <input id="key-label" name="label" required maxlength="100" aria-describedby="label-hint">
         <p id="label-hint" class="hint">What the key is for, e.g. “CI pipeline” (1 to 100 characters)</p>
+        <p id="key-label-error" class="field-error" hidden></p>
         <button type="submit">Create key</button>
       </form>
       <div id="new-key-panel" class="new-key" hidden>
@@ -122,20 +144,40 @@ export const DEVELOPER_PAGE = `<!doctype html>
         <p>Copy it now and keep it secret: it is shown only this once.</p>
         <code id="new-key" data-testid="new-key"></code>
         <button type="button" id="copy-key">Copy key</button>
+        <h4 id="try-title">Try it</h4>
+        <p>Paste this into a terminal: it asks the service who the key belongs to.</p>
+        <pre class="command" aria-labelledby="try-title"><code id="new-key-curl" data-testid="new-key-curl"></code></pre>
+        <button type="button" id="copy-curl">Copy command</button>
       </div>
     </section>
     <section aria-labelledby="keys-title">
       <h2 id="keys-title" tabindex="-1">Your API keys</h2>
       <p id="no-keys" hidden>No keys yet.</p>
-      <table>
-        <thead>
-          <tr>
-            <th scope="col">Label</th><th scope="col">Key</th><th scope="col">Created</th>
-            <th scope="col">Last used</th><th scope="col">Status</th><th scope="col"><span class="visually-hidden">Actions</span></th>
+      <table class="keys" role="table" aria-labelledby="keys-title">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">Label</th><th scope="col" role="columnheader">Key</th>
+            <th scope="col" role="columnheader">Scopes</th><th scope="col" role="columnheader">Created</th>
+            <th scope="col" role="columnheader">Last used</th><th scope="col" role="columnheader">Status</th>
+            <th scope="col" role="columnheader"><span class="visually-hidden">Actions</span></th>
           </tr>
         </thead>
-        <tbody id="keys-body"></tbody>
+        <tbody id="keys-body" role="rowgroup"></tbody>
       </table>
+    </section>
+    <section aria-labelledby="next-title" class="next-steps">
+      <h2 id="next-title">What to do next</h2>
+      <ol>
+        <li>Keep the key out of your code: put it in an environment variable,
+          e.g. <code>export TODO_API_KEY=sk_live_…</code>, and send it as the <code>X-API-Key</code> header.</li>
+        <li>Check it with the command shown when you create a key: <code>GET /v1/me</code> answers with your
+          account and the key's scopes.</li>
+        <li>Create a list (<code>POST /v1/lists</code>) and add items to it (<code>POST /v1/actions/add</code>):
+          every route, field and status is in the <a href="/docs">API reference</a>.</li>
+        <li>Generating a client? The same reference as OpenAPI 3.1: <a href="/v1/openapi.json">/v1/openapi.json</a>.</li>
+        <li>Use one key per program: each can then be revoked alone, and each has its own rate limit
+          (the <code>RateLimit</code> header of every answer says what is left).</li>
+      </ol>
     </section>
   </div>
 </main>

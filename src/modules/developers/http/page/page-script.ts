@@ -12,16 +12,80 @@ export const PAGE_SCRIPT = String.raw`
   var newKeyPanel = byId('new-key-panel');
   var newKeyText = byId('new-key');
 
+  // Messages are shown as sentences, whichever layer wrote them.
+  function sentence(message) {
+    var text = String(message || '');
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
+  /**
+   * Which field a server-side error concerns, by form: the message names it. An error that
+   * concerns no field (a limit, a lost connection, too many attempts) stays at the top.
+   */
+  var FIELD_RULES = {
+    'signup-form': [[/^email\b|\bemail already/i, 'signup-email'], [/^username\b|\busername is already/i, 'signup-username'],
+      [/^name\b/i, 'signup-name'], [/^password\b/i, 'signup-password']],
+    'signin-form': [[/^invalid login or password/i, 'signin-password', ['signin-login']], [/^login\b/i, 'signin-login'], [/^password\b/i, 'signin-password']],
+    'key-form': [[/^label\b/i, 'key-label']]
+  };
+
+  function describedBy(input) {
+    return (input.getAttribute('aria-describedby') || '').split(/\s+/).filter(Boolean);
+  }
+
+  function clearFieldErrors(form) {
+    form.querySelectorAll('input[aria-invalid]').forEach(function (input) {
+      input.removeAttribute('aria-invalid');
+      var errorId = input.id + '-error';
+      var rest = describedBy(input).filter(function (id) { return id !== errorId; });
+      if (rest.length) input.setAttribute('aria-describedby', rest.join(' ')); else input.removeAttribute('aria-describedby');
+    });
+    form.querySelectorAll('.field-error').forEach(function (box) { box.textContent = ''; box.hidden = true; });
+  }
+
+  function markInvalid(input) {
+    input.setAttribute('aria-invalid', 'true');
+    var errorId = input.id + '-error';
+    var ids = describedBy(input);
+    if (ids.indexOf(errorId) < 0) ids.unshift(errorId);
+    input.setAttribute('aria-describedby', ids.join(' '));
+  }
+
+  /** Shows the error beside its field and returns true, or returns false if it concerns none. */
+  function showFieldError(form, message) {
+    var rules = FIELD_RULES[form.id] || [];
+    for (var i = 0; i < rules.length; i++) {
+      if (!rules[i][0].test(message)) continue;
+      var input = byId(rules[i][1]);
+      var box = byId(rules[i][1] + '-error');
+      box.textContent = sentence(message);
+      box.hidden = false;
+      markInvalid(input);
+      (rules[i][2] || []).forEach(function (otherId) {
+        var other = byId(otherId);
+        other.setAttribute('aria-invalid', 'true');
+        var ids = describedBy(other);
+        if (ids.indexOf(box.id) < 0) ids.unshift(box.id);
+        other.setAttribute('aria-describedby', ids.join(' '));
+      });
+      statusBox.textContent = '';
+      errorBox.textContent = '';
+      input.focus();
+      return true;
+    }
+    return false;
+  }
+
   function announce(message) {
     errorBox.textContent = '';
     // Emptying first makes screen readers repeat a message identical to the last one.
     statusBox.textContent = '';
-    window.setTimeout(function () { statusBox.textContent = message; }, 50);
+    window.setTimeout(function () { statusBox.textContent = sentence(message); }, 50);
   }
 
   function fail(message) {
     statusBox.textContent = '';
-    errorBox.textContent = message;
+    errorBox.textContent = sentence(message);
   }
 
   function api(method, path, body) {
@@ -56,8 +120,10 @@ export const PAGE_SCRIPT = String.raw`
     return time;
   }
 
-  function cell(row, content) {
+  function cell(row, content, label) {
     var td = document.createElement('td');
+    td.setAttribute('role', 'cell');
+    td.setAttribute('data-label', label || '');
     if (content instanceof Node) td.appendChild(content);
     else td.textContent = content;
     row.appendChild(td);
@@ -70,15 +136,17 @@ export const PAGE_SCRIPT = String.raw`
     byId('no-keys').hidden = keys.length > 0;
     keys.forEach(function (key) {
       var row = document.createElement('tr');
-      var label = cell(row, key.label);
+      row.setAttribute('role', 'row');
+      var label = cell(row, key.label, 'Label');
       label.id = 'key-label-' + key.id;
       var masked = document.createElement('code');
       masked.textContent = key.prefix + '\u2026' + key.last4;
-      cell(row, masked);
-      cell(row, formatTime(key.created_at));
-      cell(row, formatTime(key.last_used_at) || 'Never');
-      cell(row, key.status);
-      var actions = cell(row, '');
+      cell(row, masked, 'Key');
+      cell(row, (key.scopes || []).join(', '), 'Scopes');
+      cell(row, formatTime(key.created_at), 'Created');
+      cell(row, formatTime(key.last_used_at) || 'Never', 'Last used');
+      cell(row, key.status, 'Status');
+      var actions = cell(row, '', '');
       if (key.status === 'active') {
         var revoke = document.createElement('button');
         revoke.type = 'button';
@@ -97,6 +165,7 @@ export const PAGE_SCRIPT = String.raw`
 
   function hideNewKey() {
     newKeyText.textContent = '';
+    byId('new-key-curl').textContent = '';
     newKeyPanel.hidden = true;
   }
 
@@ -137,7 +206,13 @@ export const PAGE_SCRIPT = String.raw`
       event.preventDefault();
       var button = form.querySelector('button[type="submit"]');
       busy(button, true);
-      action(form, fieldsOf(form)).catch(handleFailure).then(function () { busy(button, false); });
+      clearFieldErrors(form);
+      action(form, fieldsOf(form))
+        .catch(function (error) {
+          if (error.status === 401 && !byId('signed-in').hidden) return handleFailure(error);
+          if (!showFieldError(form, error.message)) handleFailure(error);
+        })
+        .then(function () { busy(button, false); });
     });
   }
 
@@ -161,6 +236,7 @@ export const PAGE_SCRIPT = String.raw`
     return api('POST', 'keys', fields).then(function (data) {
       form.reset();
       newKeyText.textContent = data.key;
+      byId('new-key-curl').textContent = "curl -s " + window.location.origin + "/v1/me -H 'X-API-Key: " + data.key + "'";
       newKeyPanel.hidden = false;
       byId('new-key-title').focus();
       announce('Key "' + data.label + '" created. Copy it now: it is shown only this once.');
@@ -180,23 +256,26 @@ export const PAGE_SCRIPT = String.raw`
     ).then(function () { busy(button, false); });
   });
 
-  byId('copy-key').addEventListener('click', function () {
-    var key = newKeyText.textContent;
+  function copyText(element, done) {
+    var text = element.textContent;
     var copied = navigator.clipboard && window.isSecureContext
-      ? navigator.clipboard.writeText(key)
+      ? navigator.clipboard.writeText(text)
       : new Promise(function (resolve, reject) {
           var range = document.createRange();
-          range.selectNodeContents(newKeyText);
+          range.selectNodeContents(element);
           var selection = window.getSelection();
           selection.removeAllRanges();
           selection.addRange(range);
           if (document.execCommand('copy')) resolve(); else reject(new Error('copy refused'));
         });
     copied.then(
-      function () { announce('Key copied to the clipboard.'); },
-      function () { fail('Copying failed: select the key and copy it by hand.'); }
+      function () { announce(done); },
+      function () { fail('Copying failed: select the text and copy it by hand.'); }
     );
-  });
+  }
+
+  byId('copy-key').addEventListener('click', function () { copyText(newKeyText, 'Key copied to the clipboard.'); });
+  byId('copy-curl').addEventListener('click', function () { copyText(byId('new-key-curl'), 'Command copied to the clipboard.'); });
 
   function revokeKey(key, button) {
     var masked = key.prefix + '\u2026' + key.last4;
@@ -208,9 +287,10 @@ export const PAGE_SCRIPT = String.raw`
     }, function (error) { busy(button, false); handleFailure(error); });
   }
 
+  // Signed out is {user: null}, not a 401: loading the page logs no failed request.
   api('GET', 'session').then(
-    function (data) { return showSignedIn(data.user, false); },
-    function (error) { showSignedOut(false); if (error.status !== 401) fail(error.message); }
+    function (data) { if (data.user) return showSignedIn(data.user, false); showSignedOut(false); },
+    function (error) { showSignedOut(false); fail(error.message); }
   );
 })();
 `;

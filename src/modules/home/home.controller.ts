@@ -1,0 +1,37 @@
+import { Controller, Get, Req, Res } from '@nestjs/common';
+import type { Request, Response } from 'express';
+import { Public, RawResponse } from '../../common/http/decorators';
+
+/** Where to go from the base URL: what a person or a program opening `/` needs next. */
+export const FRONT_DOOR = {
+  service: 'shared to-do list service',
+  links: {
+    developers: '/developers',
+    docs: '/docs',
+    openapi: '/v1/openapi.json',
+    api: '/v1/',
+    health: '/health/ready',
+  },
+  next: 'Get an API key on /developers, then send it as X-API-Key to the /v1/ routes described on /docs',
+} as const;
+
+/**
+ * The base URL. A browser (which asks for HTML) is sent on to the developer page, where an
+ * account and a key are made and the reference is linked; any other client gets the same
+ * directions as JSON, in the envelope.
+ */
+@Controller()
+export class HomeController {
+  @Get()
+  @Public()
+  @RawResponse()
+  home(@Req() req: Request, @Res() res: Response): void {
+    res.setHeader('Vary', 'Accept');
+    res.setHeader('Cache-Control', 'no-store');
+    if (req.accepts(['application/json', 'text/html']) === 'text/html') {
+      res.redirect(302, FRONT_DOOR.links.developers);
+      return;
+    }
+    res.status(200).json({ data: FRONT_DOOR, error: null });
+  }
+}
