@@ -5,6 +5,7 @@ import cookieParser from 'cookie-parser';
 import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
+import { EnvelopeExpressAdapter } from './common/http/envelope-adapter';
 import { limitHttpServer, ShutdownGate } from './common/http/http-server';
 import { jsonBody } from './common/http/json-body.middleware';
 import { createHttpLogger } from './common/logging/logger';
@@ -20,7 +21,7 @@ export async function createApp(
   logger: RootLogger,
   extra: Pick<ModuleMetadata, 'imports'> = {},
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger, extra), {
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger, extra), new EnvelopeExpressAdapter(), {
     bodyParser: false,
     bufferLogs: true,
     abortOnError: false,
@@ -42,7 +43,8 @@ export async function createApp(
   app.use(createHttpLogger(logger.pino));
   // After SIGTERM, requests are answered 503 here, before anything reads them (see main.ts).
   app.use(app.get(ShutdownGate).middleware);
-  app.use(cookieParser());
+  // Only the developer page and its API use cookies (the session); /v1/ never reads them.
+  app.use('/developers', cookieParser());
   app.use(jsonBody());
   setupOpenApi(app);
   return app;

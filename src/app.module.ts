@@ -1,11 +1,9 @@
 import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { CommonModule } from './common/common.module';
 import { EnvelopeExceptionFilter } from './common/http/envelope.filter';
-import { EnvelopeInterceptor } from './common/http/envelope.interceptor';
-import { ShownOnceInterceptor } from './common/http/shown-once';
 import { createValidationPipe } from './common/http/validation';
 import { RootLogger } from './common/logging/root-logger';
 import { DatabaseModule } from './database/database.module';
@@ -13,7 +11,6 @@ import { AuthModule } from './modules/auth/auth.module';
 import { DevelopersModule } from './modules/developers/developers.module';
 import { HealthModule } from './modules/health/health.module';
 import { HomeModule } from './modules/home/home.module';
-import { IdempotencyInterceptor } from './modules/idempotency/http/idempotency.interceptor';
 import { IdempotencyModule } from './modules/idempotency/idempotency.module';
 import { ScopeGuard } from './modules/keys/http/scope.guard';
 import { ItemsModule } from './modules/items/items.module';
@@ -60,12 +57,8 @@ export class AppModule {
         { provide: APP_GUARD, useExisting: UnauthenticatedLimitGuard },
         { provide: APP_GUARD, useExisting: KeyRateLimitGuard },
         { provide: APP_GUARD, useExisting: ScopeGuard },
-        { provide: APP_INTERCEPTOR, useClass: EnvelopeInterceptor },
-        // Between the two: puts a secret shown once (a new share token) back into the response
-        // after the idempotency layer stored it without (src/common/http/shown-once.ts).
-        { provide: APP_INTERCEPTOR, useClass: ShownOnceInterceptor },
-        // Inside the envelope: Idempotency-Key stores and replays the handler's data (POST /v1/ only).
-        { provide: APP_INTERCEPTOR, useExisting: IdempotencyInterceptor },
+        // No global interceptor: the envelope is added by the HTTP adapter (envelope-adapter.ts),
+        // and Idempotency-Key is handled on the POST /v1/ routes that take it (@IdempotentPost).
         { provide: APP_PIPE, useFactory: createValidationPipe },
       ],
       exports: [AppConfig, RootLogger],

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { RequestMethod } from '@nestjs/common';
+import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { ModulesContainer } from '@nestjs/core';
 import request from 'supertest';
+import { IdempotencyInterceptor } from '../src/modules/idempotency/http/idempotency.interceptor';
 import { IdempotencyJanitor } from '../src/modules/idempotency/idempotency-janitor';
 import { makeUserWithKey } from './factories/make-user';
 import { itemsWorld, Person } from './support/items-world';
@@ -173,6 +177,29 @@ describe('Idempotency-Key (e2e)', () => {
     await replays('/v1/actions/remove', { list: list.id, items: ['b'] });
     expect((await w.allItems(owner, ref)).map((i) => [i.text, i.completed])).toEqual([['a', false]]);
     expect(await w.counters(ref)).toMatchObject({ item_count: 1, open_item_count: 1 });
+  });
+
+  it('is declared on every POST /v1/ route the application has (@IdempotentPost), and on no other route', async () => {
+    const declared: string[] = [];
+    const missing: string[] = [];
+    const controllers = [...t.app.get(ModulesContainer).values()].flatMap((module) => [...module.controllers.values()]);
+    for (const wrapper of controllers) {
+      const controller = wrapper.metatype as (new () => unknown) | undefined;
+      if (!controller) continue;
+      const base = String(Reflect.getMetadata(PATH_METADATA, controller) ?? '');
+      for (const name of Object.getOwnPropertyNames(controller.prototype)) {
+        const handler = (controller.prototype as Record<string, unknown>)[name];
+        if (typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
+        const path = `/${[base, String(Reflect.getMetadata(PATH_METADATA, handler))].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/');
+        const route = `${RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number]} ${path}`;
+        const idempotent = ((Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? []) as unknown[]).includes(IdempotencyInterceptor);
+        const shouldBe = route.startsWith('POST /v1/');
+        if (idempotent) declared.push(route);
+        if (idempotent !== shouldBe) missing.push(`${route}: ${idempotent ? 'declared but not a POST /v1/ route' : 'not declared'}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    expect(declared.length).toBeGreaterThanOrEqual(10);
   });
 
   it('counts a replay against the rate limit like any request', async () => {

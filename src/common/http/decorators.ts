@@ -3,7 +3,6 @@ import { ApiExcludeEndpoint, ApiExtension, ApiSecurity } from '@nestjs/swagger';
 
 export const IS_PUBLIC = 'auth:is-public';
 export const REQUIRED_SCOPE = 'auth:required-scope';
-export const RAW_RESPONSE = 'http:raw-response';
 
 export const SCOPES = ['lists:read', 'lists:write', 'items:read', 'items:write', 'profile:read'] as const;
 export type Scope = (typeof SCOPES)[number];
@@ -28,9 +27,6 @@ export const RequireScope = (scope: Scope) =>
 
 /** Keeps a route out of the OpenAPI document (test-only routes). */
 export const Undocumented = () => ApiExcludeEndpoint();
-
-/** The handler writes its own body (HTML pages, the OpenAPI document): no envelope. */
-export const RawResponse = () => SetMetadata(RAW_RESPONSE, true);
 
 /**
  * A POST route that answers 200: the published status table has no 201, so creation

@@ -1,6 +1,6 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { Public, RawResponse } from '../../common/http/decorators';
+import { Public } from '../../common/http/decorators';
 
 /** Where to go from the base URL: what a person or a program opening `/` needs next. */
 export const FRONT_DOOR = {
@@ -24,7 +24,6 @@ export const FRONT_DOOR = {
 export class HomeController {
   @Get()
   @Public()
-  @RawResponse()
   home(@Req() req: Request, @Res() res: Response): void {
     res.setHeader('Vary', 'Accept');
     res.setHeader('Cache-Control', 'no-store');

@@ -8,8 +8,9 @@ import { IdempotencyJanitor } from './idempotency-janitor';
 import { TypeOrmIdempotencyRepository } from './infrastructure/typeorm/typeorm-idempotency.repository';
 
 /**
- * Idempotency-Key support for every POST /v1/ route. AppModule registers the exported
- * interceptor as a global one, right after the envelope interceptor (so it runs inside it).
+ * Idempotency-Key support for every POST /v1/ route. Modules with such routes import this
+ * one and declare them with @IdempotentPost (http/idempotent-post.ts), which puts the
+ * interceptor on those routes only.
  */
 @Module({
   providers: [
@@ -22,6 +23,6 @@ import { TypeOrmIdempotencyRepository } from './infrastructure/typeorm/typeorm-i
     IdempotencyInterceptor,
     IdempotencyJanitor,
   ],
-  exports: [IdempotencyInterceptor, IdempotencyJanitor],
+  exports: [IdempotencyService, IdempotencyInterceptor, IdempotencyJanitor],
 })
 export class IdempotencyModule {}

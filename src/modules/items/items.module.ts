@@ -4,6 +4,7 @@ import { Clock } from '../../common/ports/clock';
 import { IdGenerator } from '../../common/ports/id-generator';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
 import { ListAccess } from '../lists/domain/list-access';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { ListsModule } from '../lists/lists.module';
 import { ItemRepository } from './domain/item.repository';
 import { ItemsService } from './domain/items.service';
@@ -12,7 +13,7 @@ import { TypeOrmItemRepository } from './infrastructure/typeorm/typeorm-item.rep
 
 /** Items of lists: the actions and the paged read (API.md sections 3 and 6). Knows lists only through ListAccess. */
 @Module({
-  imports: [ListsModule],
+  imports: [ListsModule, IdempotencyModule],
   controllers: [ItemsController],
   providers: [
     { provide: ItemRepository, useClass: TypeOrmItemRepository },

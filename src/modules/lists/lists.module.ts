@@ -7,6 +7,7 @@ import { IdGenerator } from '../../common/ports/id-generator';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
 import { AppConfig } from '../../config/app-config';
 import { AuthModule } from '../auth/auth.module';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { UserDirectory } from '../auth/domain/user-directory';
 import { InvitationRepository } from './domain/invitation.repository';
 import { InvitationsService } from './domain/invitations.service';
@@ -30,7 +31,7 @@ import { TypeOrmShareRepository } from './infrastructure/typeorm/typeorm-share.r
  * what they may do with it.
  */
 @Module({
-  imports: [AuthModule],
+  imports: [AuthModule, IdempotencyModule],
   controllers: [ListsController, InvitationsController, SharesController],
   providers: [
     { provide: ListRepository, useClass: TypeOrmListRepository },

@@ -6,11 +6,27 @@ import { UserRepository } from './user.repository';
  * match emails). They depend on this, never on the auth module's storage.
  */
 export class UserDirectory {
-  constructor(private readonly users: UserRepository) {}
+  /**
+   * Summaries by id, so that `GET /v1/me` costs no query. Never stale: an account's id,
+   * email, username and name are fixed at sign-up (v1 has no route that changes them; one
+   * that does must drop the entry here). Bounded: past `cacheLimit` the oldest entry goes.
+   */
+  private readonly cache = new Map<string, UserSummary>();
+
+  constructor(
+    private readonly users: UserRepository,
+    private readonly cacheLimit = 10_000,
+  ) {}
 
   async findById(id: string): Promise<UserSummary | null> {
+    const cached = this.cache.get(id);
+    if (cached) return cached;
     const user = await this.users.findById(id);
-    return user ? toSummary(user) : null;
+    if (!user) return null;
+    const summary = toSummary(user);
+    if (this.cache.size >= this.cacheLimit) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(id, summary);
+    return summary;
   }
 
   async findByIds(ids: readonly string[]): Promise<Map<string, UserSummary>> {

@@ -1,11 +1,12 @@
 import { Body, Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { PostOk, RequireScope } from '../../../common/http/decorators';
+import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { ItemsService } from '../domain/items.service';
 import { ItemPageQuery } from './dto/item-page.query';
 import { ItemsActionDto } from './dto/items-action.dto';
 import { presentItems, presentPage } from './item.presenter';
+import { IdempotentPost } from '../../idempotency/http/idempotent-post';
 
 @ApiTags('items')
 @Controller('v1')
@@ -19,7 +20,7 @@ export class ItemsController {
     return presentPage(await this.items.page(caller.userId, listId, query));
   }
 
-  @PostOk('actions/add')
+  @IdempotentPost('actions/add')
   @RequireScope('items:write')
   @ApiOperation({
     summary: 'Adds items to a list, in request order (not idempotent unless an Idempotency-Key is sent)',
@@ -28,21 +29,21 @@ export class ItemsController {
     return presentItems(await this.items.add(caller.userId, body.list, body.items));
   }
 
-  @PostOk('actions/complete')
+  @IdempotentPost('actions/complete')
   @RequireScope('items:write')
   @ApiOperation({ summary: 'Completes items, given by id or text; all or nothing' })
   async complete(@CurrentPrincipal() caller: Principal, @Body() body: ItemsActionDto) {
     return presentItems(await this.items.complete(caller.userId, body.list, body.items));
   }
 
-  @PostOk('actions/reopen')
+  @IdempotentPost('actions/reopen')
   @RequireScope('items:write')
   @ApiOperation({ summary: 'Reopens completed items, given by id or text; all or nothing' })
   async reopen(@CurrentPrincipal() caller: Principal, @Body() body: ItemsActionDto) {
     return presentItems(await this.items.reopen(caller.userId, body.list, body.items));
   }
 
-  @PostOk('actions/remove')
+  @IdempotentPost('actions/remove')
   @RequireScope('items:write')
   @ApiOperation({ summary: 'Removes items for good, given by id or text; answers them as they were; all or nothing' })
   async remove(@CurrentPrincipal() caller: Principal, @Body() body: ItemsActionDto) {

@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { PostOk, RequireScope } from '../../../common/http/decorators';
+import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { InvitationsService } from '../domain/invitations.service';
 import { InviteDto } from './dto/invite.dto';
 import { EmptyBodyPipe } from './empty-body.pipe';
 import { ListsPresenter } from './lists.presenter';
+import { IdempotentPost } from '../../idempotency/http/idempotent-post';
 
 @ApiTags('invitations')
 @Controller('v1')
@@ -15,7 +16,7 @@ export class InvitationsController {
     private readonly present: ListsPresenter,
   ) {}
 
-  @PostOk('lists/:id/invitations')
+  @IdempotentPost('lists/:id/invitations')
   @RequireScope('lists:write')
   @ApiOperation({ summary: 'Invites an email address to the list with a role (owner)' })
   async invite(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body() body: InviteDto) {
@@ -43,14 +44,14 @@ export class InvitationsController {
     return { invitations: await this.present.invitations(await this.invitations.listMine(caller.userId)) };
   }
 
-  @PostOk('invitations/:inv_id/accept')
+  @IdempotentPost('invitations/:inv_id/accept')
   @RequireScope('lists:write')
   @ApiOperation({ summary: 'Accepts an invitation: the caller joins the list with the invited role' })
   async accept(@CurrentPrincipal() caller: Principal, @Param('inv_id') invitationId: string, @Body(EmptyBodyPipe) _body: unknown) {
     return { list: await this.present.list(await this.invitations.accept(caller.userId, invitationId)) };
   }
 
-  @PostOk('invitations/:inv_id/decline')
+  @IdempotentPost('invitations/:inv_id/decline')
   @RequireScope('lists:write')
   @ApiOperation({ summary: 'Declines an invitation' })
   async decline(@CurrentPrincipal() caller: Principal, @Param('inv_id') invitationId: string, @Body(EmptyBodyPipe) _body: unknown) {

@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { PostOk, RequireScope } from '../../../common/http/decorators';
+import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { PAGE_LIMIT } from '../../../common/paging/cursor';
 import { ListsService } from '../domain/lists.service';
@@ -8,6 +8,7 @@ import { ListNameDto } from './dto/list-name.dto';
 import { ListPageQuery } from './dto/list-page.query';
 import { MemberRoleDto } from './dto/member-role.dto';
 import { ListsPresenter } from './lists.presenter';
+import { IdempotentPost } from '../../idempotency/http/idempotent-post';
 
 @ApiTags('lists')
 @Controller('v1/lists')
@@ -25,7 +26,7 @@ export class ListsController {
     return { lists: await this.present.lists(page.lists), next_cursor: page.nextCursor };
   }
 
-  @PostOk()
+  @IdempotentPost()
   @RequireScope('lists:write')
   @ApiOperation({ summary: 'Creates a list owned by the caller' })
   async create(@CurrentPrincipal() caller: Principal, @Body() body: ListNameDto) {

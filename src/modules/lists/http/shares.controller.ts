@@ -1,11 +1,12 @@
 import { Body, Controller, Delete, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { PostOk, RequireScope } from '../../../common/http/decorators';
+import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { SharesService } from '../domain/shares.service';
 import { CreateShareDto } from './dto/create-share.dto';
 import { EmptyBodyPipe } from './empty-body.pipe';
 import { ListsPresenter } from './lists.presenter';
+import { IdempotentPost } from '../../idempotency/http/idempotent-post';
 
 @ApiTags('shares')
 @Controller('v1')
@@ -15,7 +16,7 @@ export class SharesController {
     private readonly present: ListsPresenter,
   ) {}
 
-  @PostOk('lists/:id/shares')
+  @IdempotentPost('lists/:id/shares')
   @RequireScope('lists:write')
   @ApiOperation({ summary: 'Creates a share link with a role and an optional expiry (owner)' })
   async create(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body() body: CreateShareDto) {
@@ -37,7 +38,7 @@ export class SharesController {
     return { share: this.present.share(await this.shares.revoke(caller.userId, id, shareId)) };
   }
 
-  @PostOk('shares/:token/join')
+  @IdempotentPost('shares/:token/join')
   @RequireScope('lists:write')
   @ApiOperation({ summary: "Joins the share link's list with its role" })
   async join(@CurrentPrincipal() caller: Principal, @Param('token') token: string, @Body(EmptyBodyPipe) _body: unknown) {

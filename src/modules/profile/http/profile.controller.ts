@@ -2,17 +2,17 @@ import { Controller, Get } from '@nestjs/common';
 import { NotFoundError } from '../../../common/errors/domain-error';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
-import { AccountsService } from '../../auth/domain/accounts.service';
+import { UserDirectory } from '../../auth/domain/user-directory';
 
 @Controller('v1')
 export class ProfileController {
-  constructor(private readonly accounts: AccountsService) {}
+  constructor(private readonly users: UserDirectory) {}
 
   /** Confirms that a key works and reports its scopes. */
   @Get('me')
   @RequireScope('profile:read')
   async me(@CurrentPrincipal() principal: Principal) {
-    const user = await this.accounts.findById(principal.userId);
+    const user = await this.users.findById(principal.userId);
     if (!user) throw new NotFoundError('USER_NOT_FOUND', 'Account not found');
     return { id: user.id, email: user.email, name: user.name, username: user.username, scopes: [...principal.scopes] };
   }

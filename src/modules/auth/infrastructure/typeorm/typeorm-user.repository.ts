@@ -8,6 +8,9 @@ import { UserOrmEntity } from './user.orm-entity';
 
 const toDomain = (row: UserOrmEntity): User => ({ ...row });
 
+/** The columns of a User, named as the domain names them (for plain SQL on per-request paths). */
+const USER_COLUMNS = 'id, email, username, name, password_hash AS "passwordHash", created_at AS "createdAt"';
+
 @Injectable()
 export class TypeOrmUserRepository extends UserRepository {
   constructor(private readonly dataSource: DataSource) {
@@ -29,9 +32,10 @@ export class TypeOrmUserRepository extends UserRepository {
     }
   }
 
+  /** Per request (GET /v1/me): plain SQL, not the query builder (README, "Hot path rules"). */
   async findById(id: string): Promise<User | null> {
-    const row = await this.repo.findOneBy({ id });
-    return row ? toDomain(row) : null;
+    const rows: User[] = await managerOf(this.dataSource).query(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+    return rows[0] ?? null;
   }
 
   async findByIds(ids: readonly string[]): Promise<User[]> {

@@ -7,6 +7,10 @@ import { ApiKeyOrmEntity } from './api-key.orm-entity';
 
 const toDomain = (row: ApiKeyOrmEntity): ApiKey => ApiKey.restore({ ...row });
 
+/** The columns of an ApiKey, named as the domain names them (for plain SQL on per-request paths). */
+const KEY_COLUMNS = `id, user_id AS "userId", label, prefix, last4, key_hash AS "keyHash", scopes, status,
+  created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`;
+
 @Injectable()
 export class TypeOrmApiKeyRepository extends ApiKeyRepository {
   constructor(private readonly dataSource: DataSource) {
@@ -40,9 +44,10 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
     return row ? toDomain(row) : null;
   }
 
+  /** Every request whose key is not in the cache: plain SQL, not the query builder. */
   async findByHash(keyHash: string): Promise<ApiKey | null> {
-    const row = await this.repo.findOneBy({ keyHash });
-    return row ? toDomain(row) : null;
+    const rows: ApiKeyOrmEntity[] = await managerOf(this.dataSource).query(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`, [keyHash]);
+    return rows[0] ? toDomain(rows[0]) : null;
   }
 
   async listByUser(userId: string): Promise<ApiKey[]> {
