@@ -29,15 +29,17 @@ describe('items: round trips and query plans (e2e)', () => {
   /**
    * Every statement the app sends while `work` runs. TypeORM hands each one to its
    * logger before sending it, whether logging is on or not, so wrapping logQuery sees
-   * them all. Authentication (the key lookup, last_used_at) is left out: the budget is
+   * them all; a named statement (NamedStatement) arrives as pg's query config, its text and
+   * values inside. Authentication (the key lookup, last_used_at) is left out: the budget is
    * "beyond authentication".
    */
   async function statementsOf(work: () => Promise<unknown>): Promise<Statement[]> {
     const seen: Statement[] = [];
-    const logger = ds.logger as { logQuery: (sql: string, parameters?: unknown[], ...rest: unknown[]) => unknown };
+    type Query = string | { text: string; values: unknown[] };
+    const logger = ds.logger as { logQuery: (sql: Query, parameters?: unknown[], ...rest: unknown[]) => unknown };
     const original = logger.logQuery;
-    logger.logQuery = function (this: unknown, sql: string, parameters?: unknown[], ...rest: unknown[]) {
-      seen.push({ sql, parameters: parameters ?? [] });
+    logger.logQuery = function (this: unknown, sql: Query, parameters?: unknown[], ...rest: unknown[]) {
+      seen.push(typeof sql === 'string' ? { sql, parameters: parameters ?? [] } : { sql: sql.text, parameters: sql.values });
       return original.call(this, sql, parameters, ...rest);
     };
     try {

@@ -79,7 +79,7 @@ export function createRootLogger(level: LogLevel, destination?: DestinationStrea
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
       serializers: { err: errorSerializer },
     },
-    destination,
+    destination ?? pino.destination({ dest: 1, sync: true }),
   );
 }
 

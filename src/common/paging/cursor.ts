@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, createSecretKey, KeyObject, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { InvalidInput } from '../errors/domain-error';
 
@@ -15,11 +15,12 @@ const invalid = () => new InvalidInput('INVALID_CURSOR', 'cursor is invalid: pas
  * its payload is even parsed; one it did issue is still checked for the expected shape.
  */
 export class CursorCodec {
-  private readonly key: Buffer;
+  /** Imported once: an HMAC made from raw key bytes imports them again on every cursor. */
+  private readonly key: KeyObject;
 
   constructor(secret: Uint8Array) {
     if (secret.length < 32) throw new Error('The cursor secret must hold at least 32 bytes');
-    this.key = Buffer.from(secret);
+    this.key = createSecretKey(Buffer.from(secret));
   }
 
   encode(kind: string, payload: Record<string, unknown>): string {

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In, QueryFailedError } from 'typeorm';
+import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import { EmailTaken, UsernameTaken } from '../../domain/auth.errors';
 import { normaliseEmail, User } from '../../domain/user';
@@ -10,6 +11,8 @@ const toDomain = (row: UserOrmEntity): User => ({ ...row });
 
 /** The columns of a User, named as the domain names them (for plain SQL on per-request paths). */
 const USER_COLUMNS = 'id, email, username, name, password_hash AS "passwordHash", created_at AS "createdAt"';
+
+const FIND_BY_ID = new NamedStatement('users_find_by_id', `SELECT ${USER_COLUMNS} FROM users WHERE id = $1`);
 
 @Injectable()
 export class TypeOrmUserRepository extends UserRepository {
@@ -34,7 +37,7 @@ export class TypeOrmUserRepository extends UserRepository {
 
   /** Per request (GET /v1/me): plain SQL, not the query builder (README, "Hot path rules"). */
   async findById(id: string): Promise<User | null> {
-    const rows: User[] = await managerOf(this.dataSource).query(`SELECT ${USER_COLUMNS} FROM users WHERE id = $1`, [id]);
+    const rows = await FIND_BY_ID.run<User>(this.dataSource, [id]);
     return rows[0] ?? null;
   }
 

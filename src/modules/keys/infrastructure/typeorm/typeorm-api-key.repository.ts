@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager } from 'typeorm';
+import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf, runInTransaction } from '../../../../common/persistence/typeorm-unit-of-work';
 import { ApiKey } from '../../domain/api-key';
 import { ApiKeyRepository } from '../../domain/api-key.repository';
@@ -10,6 +11,8 @@ const toDomain = (row: ApiKeyOrmEntity): ApiKey => ApiKey.restore({ ...row });
 /** The columns of an ApiKey, named as the domain names them (for plain SQL on per-request paths). */
 const KEY_COLUMNS = `id, user_id AS "userId", label, prefix, last4, key_hash AS "keyHash", scopes, status,
   created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`;
+
+const FIND_BY_HASH = new NamedStatement('api_keys_find_by_hash', `SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`);
 
 @Injectable()
 export class TypeOrmApiKeyRepository extends ApiKeyRepository {
@@ -46,7 +49,7 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
 
   /** Every request whose key is not in the cache: plain SQL, not the query builder. */
   async findByHash(keyHash: string): Promise<ApiKey | null> {
-    const rows: ApiKeyOrmEntity[] = await managerOf(this.dataSource).query(`SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`, [keyHash]);
+    const rows = await FIND_BY_HASH.run<ApiKeyOrmEntity>(this.dataSource, [keyHash]);
     return rows[0] ? toDomain(rows[0]) : null;
   }
 

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
+import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import { List, VisibleList } from '../../domain/list';
 import { ListPageKey, ListRepository } from '../../domain/list.repository';
@@ -19,6 +20,16 @@ const visibleBranches = (where: string) => `
   SELECT ${LIST_COLUMNS}, 'owner' AS role FROM lists l WHERE l.owner_id = $1 AND ${where}
   UNION ALL
   SELECT ${LIST_COLUMNS}, m.role FROM list_members m JOIN lists l ON l.id = m.list_id WHERE m.user_id = $1 AND ${where}`;
+
+/** The list a caller names by id (every read and write of its items). */
+const FIND_VISIBLE = new NamedStatement('lists_find_visible', visibleBranches('l.id = $2::uuid'));
+
+/** The lists a caller may mean by an id or a name (the actions' `list` field), best match first. */
+const FIND_VISIBLE_BY_ID_OR_NAME = new NamedStatement(
+  'lists_find_visible_by_id_or_name',
+  `SELECT * FROM (${visibleBranches('(l.id = $2::uuid OR lower(l.name) = lower($3::text))')}) v
+   ORDER BY (v.id = $2::uuid) IS TRUE DESC, v.role = 'owner' DESC, v.created_at, v.id LIMIT $4`,
+);
 
 @Injectable()
 export class TypeOrmListRepository extends ListRepository {
@@ -86,7 +97,7 @@ export class TypeOrmListRepository extends ListRepository {
   }
 
   async findVisible(userId: string, listId: string): Promise<VisibleList | null> {
-    const rows = await this.manager.query<VisibleListRow[]>(visibleBranches('l.id = $2'), [userId, listId]);
+    const rows = await FIND_VISIBLE.run<VisibleListRow>(this.dataSource, [userId, listId]);
     return rows.length ? visibleFromRow(userId, rows[0]) : null;
   }
 
@@ -104,11 +115,7 @@ export class TypeOrmListRepository extends ListRepository {
   }
 
   async findVisibleByIdOrName(userId: string, id: string | null, name: string, limit: number): Promise<VisibleList[]> {
-    const rows = await this.manager.query<VisibleListRow[]>(
-      `SELECT * FROM (${visibleBranches('(l.id = $2::uuid OR lower(l.name) = lower($3::text))')}) v
-       ORDER BY (v.id = $2::uuid) IS TRUE DESC, v.role = 'owner' DESC, v.created_at, v.id LIMIT $4`,
-      [userId, id, name, limit],
-    );
+    const rows = await FIND_VISIBLE_BY_ID_OR_NAME.run<VisibleListRow>(this.dataSource, [userId, id, name, limit]);
     return rows.map((row) => visibleFromRow(userId, row));
   }
 
