@@ -1,4 +1,5 @@
-import { applyDecorators, HttpCode, HttpStatus, Post, SetMetadata } from '@nestjs/common';
+import { applyDecorators, type ExecutionContext, HttpCode, HttpStatus, Post, SetMetadata } from '@nestjs/common';
+import type { Reflector } from '@nestjs/core';
 import { ApiExcludeEndpoint, ApiExtension, ApiSecurity } from '@nestjs/swagger';
 
 export const IS_PUBLIC = 'auth:is-public';
@@ -33,3 +34,30 @@ export const Undocumented = () => ApiExcludeEndpoint();
  * also answers 200.
  */
 export const PostOk = (path?: string) => applyDecorators(Post(path), HttpCode(HttpStatus.OK));
+
+/** What the guards need to know of a route, read from its decorators once per handler. */
+export interface RouteAccess {
+  isPublic: boolean;
+  scope: Scope | undefined;
+}
+
+const accessOfHandler = new WeakMap<object, RouteAccess>();
+
+/**
+ * The route's @Public() and @RequireScope(), on the handler or its controller. Decorators do
+ * not change once the application runs, so each handler's answer is kept (a WeakMap keyed by
+ * the handler function) rather than looked up again by every guard of every request.
+ */
+export function routeAccess(reflector: Reflector, context: ExecutionContext): RouteAccess {
+  const handler = context.getHandler();
+  let access = accessOfHandler.get(handler);
+  if (!access) {
+    const targets = [handler, context.getClass()];
+    access = {
+      isPublic: Boolean(reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)),
+      scope: reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets),
+    };
+    accessOfHandler.set(handler, access);
+  }
+  return access;
+}

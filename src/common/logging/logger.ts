@@ -91,13 +91,19 @@ const SHARE_TOKEN_IN_PATH = /(\/shares\/)[^/]+(\/join)/gi;
  * carry `?api_key=…`), the share-join token masked, and any other path segment shaped like a
  * key, token or hash masked too.
  */
-export const loggablePath = (url: string): string =>
-  url
-    .replace(/[?#].*$/s, '')
-    .replace(SHARE_TOKEN_IN_PATH, `$1${REDACTED}$2`)
+export const loggablePath = (url: string): string => {
+  const path = url.replace(/[?#].*$/s, '').replace(SHARE_TOKEN_IN_PATH, `$1${REDACTED}$2`);
+  // Nothing secret-shaped can be in a path without one of these (see maskSecrets): most
+  // paths (ids are UUIDs) skip the per-segment decoding and masking.
+  if (!MAYBE_SECRET_IN_PATH.test(path)) return path;
+  return path
     .split('/')
-    .map((segment) => maskSecrets(safeDecode(segment)) === safeDecode(segment) ? segment : REDACTED)
+    .map((segment) => (maskSecrets(safeDecode(segment)) === safeDecode(segment) ? segment : REDACTED))
     .join('/');
+};
+
+/** A percent sign (an encoded segment may hide anything), or a piece of a key, hash or token shape. */
+const MAYBE_SECRET_IN_PATH = /%|sk_|scrypt\$|[A-Za-z0-9_-]{40}/i;
 
 function safeDecode(segment: string): string {
   try {

@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import type { Request } from 'express';
-import { IS_PUBLIC } from '../../../common/http/decorators';
+import { routeAccess } from '../../../common/http/decorators';
 import type { RequestWithPrincipal } from '../../../common/http/principal';
 import { KeysService } from '../domain/keys.service';
 
@@ -18,7 +18,7 @@ export class ApiKeyGuard implements CanActivate {
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()])) return true;
+    if (routeAccess(this.reflector, context).isPublic) return true;
     const request = context.switchToHttp().getRequest<Request & RequestWithPrincipal>();
     const header = request.headers['x-api-key'];
     request.principal = await this.keys.authenticate(typeof header === 'string' ? header : undefined);

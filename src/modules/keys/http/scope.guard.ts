@@ -1,7 +1,7 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { ForbiddenError } from '../../../common/errors/domain-error';
-import { IS_PUBLIC, REQUIRED_SCOPE, Scope } from '../../../common/http/decorators';
+import { routeAccess } from '../../../common/http/decorators';
 import type { RequestWithPrincipal } from '../../../common/http/principal';
 
 /**
@@ -13,9 +13,8 @@ export class ScopeGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const targets = [context.getHandler(), context.getClass()];
-    if (this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)) return true;
-    const scope = this.reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets);
+    const { isPublic, scope } = routeAccess(this.reflector, context);
+    if (isPublic) return true;
     if (!scope) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no scope`);
     const principal = context.switchToHttp().getRequest<RequestWithPrincipal>().principal;
     if (!principal?.scopes.includes(scope)) {

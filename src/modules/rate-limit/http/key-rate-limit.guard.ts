@@ -3,7 +3,7 @@ import type { Reflector } from '@nestjs/core';
 import { ThrottlerGuard, type ThrottlerRequest } from '@nestjs/throttler';
 import type { Response } from 'express';
 import { RateLimited } from '../../../common/errors/domain-error';
-import { IS_PUBLIC } from '../../../common/http/decorators';
+import { routeAccess } from '../../../common/http/decorators';
 import type { RequestWithPrincipal } from '../../../common/http/principal';
 import { RateLimitStore } from '../domain/rate-limit-store';
 import { RollingWindowThrottlerStorage } from './rolling-window.throttler-storage';
@@ -42,7 +42,7 @@ export class KeyRateLimitGuard extends ThrottlerGuard {
 
   protected override async shouldSkip(context: ExecutionContext): Promise<boolean> {
     // Public routes (health, OpenAPI, developer portal) are never limited by key.
-    return Boolean(this.reflector.getAllAndOverride<boolean>(IS_PUBLIC, [context.getHandler(), context.getClass()]));
+    return routeAccess(this.reflector, context).isPublic;
   }
 
   protected override async getTracker(req: Record<string, unknown>): Promise<string> {
