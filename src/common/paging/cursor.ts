@@ -42,7 +42,7 @@ export class CursorCodec {
     } catch {
       throw invalid();
     }
-    const parsed = z.object({ v: z.literal(1), ...shape }).strict().safeParse(json);
+    const parsed = schemaOf(shape).safeParse(json);
     if (!parsed.success) throw invalid();
     const { v: _version, ...payload } = parsed.data as Record<string, unknown>;
     return payload as z.infer<z.ZodObject<T>>;
@@ -51,6 +51,20 @@ export class CursorCodec {
   private tag(kind: string, body: string): Buffer {
     return createHmac('sha256', this.key).update(`cursor:${kind}\n${body}`).digest().subarray(0, TAG_BYTES);
   }
+}
+
+/**
+ * The strict schema of a cursor's payload, built once per shape (the shapes are module
+ * constants): building a zod schema costs more than using it.
+ */
+const schemas = new WeakMap<z.ZodRawShape, z.ZodType>();
+function schemaOf(shape: z.ZodRawShape): z.ZodType {
+  let schema = schemas.get(shape);
+  if (!schema) {
+    schema = z.object({ v: z.literal(1), ...shape }).strict();
+    schemas.set(shape, schema);
+  }
+  return schema;
 }
 
 /** `limit` query parameter: 1-500, default 100. */
