@@ -6,21 +6,11 @@
 // POST /developers/api/login, and prints the latency of both and what the hostile requests cost.
 //
 //   BENCH_DURATION=10 HOSTILE_CLIENTS=100 npm run bench:hostile
-import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { createRequire } from 'node:module';
 import autocannon from 'autocannon';
+import { cli, say, startService } from './service.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { freePort } = createRequire(import.meta.url)(join(root, 'dist', 'common', 'net', 'free-port.js'));
-const run = promisify(execFile);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const HOSTILE_CLIENTS = Number(process.env.HOSTILE_CLIENTS ?? 100);
-const say = (line) => process.stderr.write(`${line}\n`);
 
 const KIB = 1024;
 const nested = (() => {
@@ -37,41 +27,14 @@ const wide = (() => {
   return `{${fields.join(',')}}`;
 })();
 
-async function startService() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'todo-bench-hostile-'));
-  const port = await freePort();
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    DATA_DIR: dataDir,
-    RATE_LIMIT_MAX: '1000000',
-    RATE_LIMIT_UNAUTHENTICATED_MAX: '1000000',
-    LOG_LEVEL: 'warn',
-  };
+/** The service on its own embedded PostgreSQL, both limiters out of the way, and one account with a key. */
+async function startBenchService() {
+  const env = { ...process.env, RATE_LIMIT_MAX: '1000000', RATE_LIMIT_UNAUTHENTICATED_MAX: '1000000', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) break;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  const cli = (args) => run(process.execPath, [join(root, 'dist', 'cli.js'), ...args], { cwd: root, env });
-  await cli(['create-user', '--email', 'hostile-bench@example.test', '--username', 'hostile_bench', '--name', 'Bench', '--json']);
-  const { stdout } = await cli(['create-key', '--login', 'hostile_bench', '--label', 'bench', '--json']);
-  return {
-    url,
-    key: JSON.parse(stdout).key,
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
+  const service = await startService(env);
+  await cli(service.env, ['create-user', '--email', 'hostile-bench@example.test', '--username', 'hostile_bench', '--name', 'Bench', '--json']);
+  const { stdout } = await cli(service.env, ['create-key', '--login', 'hostile_bench', '--label', 'bench', '--json']);
+  return { ...service, key: JSON.parse(stdout).key };
 }
 
 function cannon(options) {
@@ -96,7 +59,7 @@ const row = (title, r) =>
   `| ${title} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx} non-2xx of ${r.requests.total} |`;
 
 async function main() {
-  const service = process.env.BENCH_URL ? { url: process.env.BENCH_URL, key: process.env.BENCH_KEY, stop: async () => {} } : await startService();
+  const service = process.env.BENCH_URL ? { url: process.env.BENCH_URL, key: process.env.BENCH_KEY, stop: async () => {} } : await startBenchService();
   try {
     say(`hostile bodies: ${nested.length} and ${wide.length} bytes; ${HOSTILE_CLIENTS} anonymous clients; ${DURATION} s per case`);
     const lines = ['| Case | req/s | p50 ms | p99 ms | max ms | answers |', '|---|---|---|---|---|---|'];

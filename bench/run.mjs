@@ -1,54 +1,17 @@
 #!/usr/bin/env node
-// npm run bench — drives the service with autocannon and prints requests/s and p50/p99
+// npm run bench:own (and npm run bench without the shared baseline) — drives the service with autocannon and prints requests/s and p50/p99
 // latency per case. Starts its own service (embedded PostgreSQL in a temporary DATA_DIR,
 // RATE_LIMIT_MAX raised so the limiter never refuses) unless BENCH_URL names a running
 // one; then BENCH_DATABASE_URL must name that service's database, for the operator
 // command that creates the benchmark's users and keys.
 //
-//   BENCH_DURATION=10 BENCH_CONNECTIONS=20 BENCH_KEYS=20 npm run bench
-import { execFile, spawn } from 'node:child_process';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
-import { createRequire } from 'node:module';
+//   BENCH_DURATION=10 BENCH_CONNECTIONS=20 BENCH_KEYS=20 npm run bench:own
 import autocannon from 'autocannon';
+import { cli, say, startService } from './service.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-const { freePort } = createRequire(import.meta.url)(join(root, 'dist', 'common', 'net', 'free-port.js'));
-const run = promisify(execFile);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const KEYS = Number(process.env.BENCH_KEYS ?? 20);
-const say = (line) => process.stderr.write(`${line}\n`);
-
-async function startService() {
-  const dataDir = await mkdtemp(join(tmpdir(), 'todo-bench-'));
-  const port = await freePort();
-  const env = { ...process.env, PORT: String(port), DATA_DIR: dataDir, RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [join(root, 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-  const url = `http://127.0.0.1:${port}`;
-  for (let i = 0; i < 300; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) break;
-    } catch {
-      // not yet listening
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    url,
-    cliEnv: { ...env },
-    async stop() {
-      child.kill('SIGTERM');
-      await new Promise((r) => child.once('exit', r));
-      await rm(dataDir, { recursive: true, force: true });
-    },
-  };
-}
 
 /** Users and keys come from the operator command, as an operator would make them. */
 async function provisionKeys(cliEnv, count) {
@@ -56,9 +19,8 @@ async function provisionKeys(cliEnv, count) {
   const keys = [];
   for (let i = 0; i < count; i += 1) {
     const username = `bench_${tag}_${i}`;
-    const cli = (args) => run(process.execPath, [join(root, 'dist', 'cli.js'), ...args], { cwd: root, env: cliEnv });
-    await cli(['create-user', '--email', `${username}@example.test`, '--username', username, '--name', `Bench ${i}`, '--json']);
-    const { stdout } = await cli(['create-key', '--login', username, '--label', 'bench', '--json']);
+    await cli(cliEnv, ['create-user', '--email', `${username}@example.test`, '--username', username, '--name', `Bench ${i}`, '--json']);
+    const { stdout } = await cli(cliEnv, ['create-key', '--login', username, '--label', 'bench', '--json']);
     keys.push(JSON.parse(stdout).key);
   }
   return keys;
@@ -139,11 +101,19 @@ function bench(url, title, keys, build, options = {}) {
   });
 }
 
+/** The service on its own embedded PostgreSQL, limiter out of the way, logging only warnings. */
+async function startOwnService() {
+  const env = { ...process.env, RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  const service = await startService(env);
+  return { ...service, cliEnv: service.env };
+}
+
 async function main() {
   const external = process.env.BENCH_URL;
   const service = external
     ? { url: external, cliEnv: { ...process.env, DATABASE_URL: process.env.BENCH_DATABASE_URL }, stop: async () => {} }
-    : await startService();
+    : await startOwnService();
   try {
     say(`benchmarking ${service.url}: ${KEYS} keys, ${CONNECTIONS} connections, ${DURATION}s per case`);
     const keys = await provisionKeys(service.cliEnv, KEYS);

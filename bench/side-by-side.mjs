@@ -9,41 +9,24 @@
 //
 //   BENCH_ROUNDS=3 BENCH_DURATION=10 BENCH_CONNECTIONS=50 BENCH_KEYS=50 npm run bench
 //   BENCH_REDIS_URL=redis://127.0.0.1:6379 npm run bench     # the service with REDIS_URL set
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { root, say, startService } from './service.mjs';
 
-const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const shared = resolve(process.env.BENCH_SHARED_DIR ?? join(root, '..', 'shared', 'bench'));
-const say = (line) => process.stderr.write(`${line}\n`);
 
 if (!existsSync(join(shared, 'bench.mjs')) || !existsSync(join(shared, 'run-baseline.sh'))) {
   say(`no shared benchmark at ${shared}: the side-by-side comparison is skipped`);
   process.exit(3);
 }
 
-const { freePort } = createRequire(import.meta.url)(join(root, 'dist', 'common', 'net', 'free-port.js'));
 const setting = (name, fallback) => process.env[name] ?? fallback;
 
 function runChecked(command, args, options) {
   const result = spawnSync(command, args, { encoding: 'utf8', ...options });
   if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}${result.stderr}`);
   return result.stdout;
-}
-
-async function waitReady(url, child) {
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${url}/health/ready`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the service did not become ready in 60 s');
 }
 
 async function main() {
@@ -58,16 +41,13 @@ async function main() {
   let service;
   try {
     if (!databaseUrl) throw new Error('run-baseline.sh did not print the project DATABASE_URL');
-    const port = await freePort();
-    const env = { ...process.env, NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: '1000000' };
+    const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: databaseUrl, RATE_LIMIT_MAX: '1000000' };
     // The default log level (one line per request), as in production: not turned down.
     delete env.LOG_LEVEL;
     delete env.REDIS_URL;
     if (process.env.BENCH_REDIS_URL) env.REDIS_URL = process.env.BENCH_REDIS_URL;
-    // The log lines go to /dev/null: written, as in production, but not read back.
-    service = spawn(process.execPath, [join(root, 'dist', 'main.js')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
-    const url = `http://127.0.0.1:${port}`;
-    await waitReady(url, service);
+    service = await startService(env);
+    const url = service.url;
     say(`service (pid ${service.pid}) on ${url}${env.REDIS_URL ? ' with REDIS_URL' : ''}; baseline on port ${readFileSync('/tmp/bench-baseline/port', 'utf8').trim()}`);
     const args = [
       join(shared, 'bench.mjs'),
@@ -83,10 +63,7 @@ async function main() {
     const driver = spawnSync(process.execPath, args, { cwd: shared, stdio: 'inherit' });
     if (driver.status !== 0) throw new Error(`the shared driver failed (${driver.status})`);
   } finally {
-    if (service && service.exitCode === null) {
-      service.kill('SIGTERM');
-      await new Promise((r) => service.once('exit', r));
-    }
+    await service?.stop();
     process.stderr.write(runChecked(join(shared, 'run-baseline.sh'), ['stop'], { cwd: shared }));
   }
 }

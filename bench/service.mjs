@@ -1,0 +1,57 @@
+// What the benchmark scripts share: starting the built service (dist/main.js) and waiting
+// until it is ready, and running the operator command against it.
+import { execFile, spawn } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+
+export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+export const { freePort } = createRequire(import.meta.url)(join(root, 'dist', 'common', 'net', 'free-port.js'));
+export const say = (line) => process.stderr.write(`${line}\n`);
+const execFileAsync = promisify(execFile);
+
+/** The operator command (dist/cli.js) with `env`; resolves to its stdout and stderr. */
+export const cli = (env, args) => execFileAsync(process.execPath, [join(root, 'dist', 'cli.js'), ...args], { cwd: root, env });
+
+/** Polls /health/ready until the service answers 200; fails if it exits or takes over 60 s. */
+export async function waitReady(url, child) {
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`the service exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${url}/health/ready`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('the service did not become ready in 60 s');
+}
+
+/**
+ * The production build on a free port, its log lines to /dev/null (written, not read), and
+ * ready. Without DATABASE_URL in `env` it runs its own embedded PostgreSQL in a temporary
+ * DATA_DIR, removed by stop().
+ */
+export async function startService(env) {
+  const port = await freePort();
+  const dataDir = env.DATABASE_URL ? undefined : await mkdtemp(join(tmpdir(), 'todo-bench-'));
+  const serviceEnv = { ...env, PORT: String(port), HOST: '127.0.0.1', ...(dataDir ? { DATA_DIR: dataDir } : {}) };
+  const child = spawn(process.execPath, [join(root, 'dist', 'main.js')], { cwd: root, env: serviceEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  await waitReady(url, child);
+  return {
+    url,
+    env: serviceEnv,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
