@@ -45,8 +45,8 @@ export function revealShownOnce(value: unknown): unknown {
 }
 
 /**
- * Registered globally between the envelope and the idempotency interceptors (app.module.ts):
- * it sees the handler's data after the idempotency layer stored it, before the envelope.
+ * On the POST /v1/ routes, outside the idempotency interceptor (@IdempotentPost): it sees the
+ * handler's data after the idempotency layer stored it, before the HTTP adapter's envelope.
  */
 @Injectable()
 export class ShownOnceInterceptor implements NestInterceptor {

@@ -8,12 +8,12 @@ import { fingerprintRequest, readIdempotencyKey } from '../domain/idempotent-req
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
 /**
- * Idempotency-Key on every `POST /v1/` route (API.md section 6), as a global
- * interceptor: it runs after the guards (key 401, rate limit 429, scope 403) and
+ * Idempotency-Key on every `POST /v1/` route (API.md section 6), put on those routes by
+ * @IdempotentPost: it runs after the guards (key 401, rate limit 429, scope 403) and
  * before the body is validated, and it wraps the handler, which runs inside the
  * claim's transaction (the handler is started from within the unit of work, so its
- * repositories join it through managerOf). It sits inside the envelope interceptor:
- * what it stores and replays is the handler's `data`.
+ * repositories join it through managerOf). What it stores and replays is the handler's
+ * `data`; the HTTP adapter puts it in the envelope (envelope-adapter.ts).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor {
