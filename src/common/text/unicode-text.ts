@@ -15,3 +15,10 @@ export function unicodeTextProblem(text: string): string | null {
   if (LONE_SURROGATE.test(text)) return 'must be valid Unicode (it contains an unpaired surrogate)';
   return null;
 }
+
+/** Length in code points (what "characters" means in every length limit), without an array. */
+export const codePointLength = (text: string): number => {
+  let length = 0;
+  for (const _ of text) length += 1;
+  return length;
+};

@@ -1,4 +1,5 @@
 import { Clock } from '../../../common/ports/clock';
+import { codePointLength } from '../../../common/text/unicode-text';
 import { IdGenerator } from '../../../common/ports/id-generator';
 import { InvalidAccountField, InvalidCredentials } from './auth.errors';
 import { PasswordHasher } from './password-hasher';
@@ -13,7 +14,6 @@ export interface SignUp {
 }
 
 const USERNAME = /^[a-z0-9_]{3,32}$/;
-const codePoints = (s: string) => [...s].length;
 
 /** Accounts: sign-up and sign-in. Field rules live here so every entry point (portal, CLI) shares them. */
 export class AccountsService {
@@ -40,9 +40,9 @@ export class AccountsService {
     if (!USERNAME.test(input.username)) {
       throw new InvalidAccountField('username must be 3-32 characters of a-z, 0-9 and _');
     }
-    if (codePoints(name) < 1 || codePoints(name) > 100) throw new InvalidAccountField('name must be 1-100 characters');
-    if (codePoints(input.password) < 10) throw new InvalidAccountField('password must be at least 10 characters');
-    if (codePoints(input.password) > 1024) throw new InvalidAccountField('password must be at most 1024 characters');
+    if (codePointLength(name) < 1 || codePointLength(name) > 100) throw new InvalidAccountField('name must be 1-100 characters');
+    if (codePointLength(input.password) < 10) throw new InvalidAccountField('password must be at least 10 characters');
+    if (codePointLength(input.password) > 1024) throw new InvalidAccountField('password must be at most 1024 characters');
     return { email, username: input.username, name, password: input.password };
   }
 

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { RateLimited } from '../../../common/errors/domain-error';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator } from '../../../common/ports/id-generator';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { SignInAttemptRepository } from './sign-in-attempt.repository';
+import { sha256Hex } from '../../../common/crypto/sha256';
 
 export const SIGN_IN_FAILURE_LIMIT = 10;
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
@@ -26,7 +26,7 @@ export class TooManySignUps extends TooManySignIns {
 export type ThrottledAction = 'sign-in' | 'sign-up';
 
 /** Emails are case-insensitive and usernames lower case, so one login has one counter however it is typed. */
-export const loginKeyOf = (login: string): string => createHash('sha256').update(login.trim().toLowerCase()).digest('hex');
+export const loginKeyOf = (login: string): string => sha256Hex(login.trim().toLowerCase());
 
 /**
  * At most 10 failed sign-ins per login and per client address in any 15 minutes.

@@ -10,7 +10,7 @@ import type { Session } from '../../auth/domain/session';
 import { SessionsService } from '../../auth/domain/sessions.service';
 import { SignInService } from '../../auth/domain/sign-in.service';
 import { LoginDto, SignUpDto } from './dto/portal.dto';
-import { NoFieldsPipe } from './no-fields.pipe';
+import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
 import { presentAccount } from './portal.presenter';
 import { SameOriginGuard } from './same-origin.guard';
 import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';

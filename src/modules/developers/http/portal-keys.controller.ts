@@ -4,7 +4,7 @@ import { PostOk, Public } from '../../../common/http/decorators';
 import type { Session } from '../../auth/domain/session';
 import { KeysService } from '../../keys/domain/keys.service';
 import { CreateKeyDto } from './dto/portal.dto';
-import { NoFieldsPipe } from './no-fields.pipe';
+import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
 import { presentCreatedKey, presentKey } from './portal.presenter';
 import { SameOriginGuard } from './same-origin.guard';
 import { CurrentSession, SessionGuard } from './session.guard';

@@ -1,5 +1,5 @@
-import { createHash } from 'node:crypto';
 import { InvalidIdempotencyKey } from './idempotency.errors';
+import { sha256Hex } from '../../../common/crypto/sha256';
 
 export const IDEMPOTENCY_KEY_MAX = 255;
 
@@ -32,5 +32,5 @@ function canonicalJson(value: unknown): string {
  */
 export function fingerprintRequest(method: string, path: string, body: unknown): string {
   const canonical = `${method.toUpperCase()} ${path}\n${canonicalJson(body ?? {})}`;
-  return createHash('sha256').update(canonical).digest('hex');
+  return sha256Hex(canonical);
 }

@@ -1,4 +1,5 @@
-import { codePointLength, matchKey, normaliseEntries, normaliseListReference } from './item-text';
+import { codePointLength } from '../../../common/text/unicode-text';
+import { matchKey, normaliseEntries, normaliseListReference } from './item-text';
 
 const invalid = (code: string) => expect.objectContaining({ kind: 'invalid', code });
 

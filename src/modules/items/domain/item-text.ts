@@ -1,15 +1,9 @@
 import { InvalidInput } from '../../../common/errors/domain-error';
-import { unicodeTextProblem } from '../../../common/text/unicode-text';
+import { codePointLength, unicodeTextProblem } from '../../../common/text/unicode-text';
 
 export const ITEM_TEXT_MAX = 500;
 export const ENTRIES_MIN = 1;
 export const ENTRIES_MAX = 100;
-
-export const codePointLength = (text: string): number => {
-  let length = 0;
-  for (const _ of text) length += 1;
-  return length;
-};
 
 /** Why a trimmed text is unacceptable, or null when it is fine. Lengths count code points. */
 function textProblem(trimmed: string): string | null {

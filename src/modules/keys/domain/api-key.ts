@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { Scope, SCOPES } from '../../../common/http/decorators';
+import { sha256Hex } from '../../../common/crypto/sha256';
 
 export const LIVE_PREFIX = 'sk_live_';
 export const TEST_PREFIX = 'sk_test_';
@@ -22,7 +23,7 @@ export interface ApiKeyProps {
 }
 
 /** Only the SHA-256 of a key is ever stored; 256 random bits make a slow hash unnecessary. */
-export const hashKey = (secret: string): string => createHash('sha256').update(secret).digest('hex');
+export const hashKey = (secret: string): string => sha256Hex(secret);
 
 export const isLiveKeyFormat = (value: string): boolean => LIVE_KEY.test(value);
 

@@ -2,6 +2,7 @@ import { Logger } from '@nestjs/common';
 import type { Principal } from '../../../common/http/principal';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
+import { codePointLength } from '../../../common/text/unicode-text';
 import { ApiKey, hashKey, isLiveKeyFormat, TEST_PREFIX } from './api-key';
 import { ApiKeyRepository } from './api-key.repository';
 import { InProcessRevocationBus, RevocationBus } from './revocation-bus';
@@ -54,7 +55,7 @@ export class KeysService {
 
   async create(userId: string, rawLabel: string): Promise<{ key: ApiKey; secret: string }> {
     const label = rawLabel.trim();
-    const length = [...label].length;
+    const length = codePointLength(label);
     if (length < 1 || length > 100) throw new InvalidKeyLabel();
     const issued = ApiKey.issue({ id: this.ids.next(), userId, label, now: this.clock.now() });
     if (!(await this.keys.insertIfBelowLimit(issued.key, MAX_ACTIVE_KEYS))) throw new KeyLimitReached(MAX_ACTIVE_KEYS);

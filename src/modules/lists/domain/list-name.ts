@@ -1,3 +1,4 @@
+import { codePointLength } from '../../../common/text/unicode-text';
 import { InvalidListName, LIST_NAME_RULE } from './lists.errors';
 import { LIST_NAME_MAX } from './limits';
 
@@ -7,7 +8,7 @@ const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF
 /** Why a raw list name is refused, or null when it is acceptable. Lengths count code points. */
 export function listNameProblem(raw: string): string | null {
   const name = raw.trim();
-  const length = [...name].length;
+  const length = codePointLength(name);
   if (length < 1 || length > LIST_NAME_MAX || UNSTORABLE.test(name)) return LIST_NAME_RULE;
   return null;
 }

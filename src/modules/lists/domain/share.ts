@@ -1,5 +1,6 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { MemberRole } from './membership';
+import { sha256Hex } from '../../../common/crypto/sha256';
 
 export interface ShareProps {
   id: string;
@@ -20,7 +21,7 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{22,128}$/;
  * Tokens are found by their SHA-256, never compared as text, so a lookup's timing says
  * nothing about how much of a guessed token was right.
  */
-export const hashShareToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const hashShareToken = (token: string): string => sha256Hex(token);
 
 /** Anything else cannot be a token this service issued: refused before any lookup. */
 export const isShareTokenFormat = (value: string): boolean => TOKEN_FORMAT.test(value);

@@ -4,7 +4,7 @@ import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { InvitationsService } from '../domain/invitations.service';
 import { InviteDto } from './dto/invite.dto';
-import { EmptyBodyPipe } from './empty-body.pipe';
+import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
 import { ListsPresenter } from './lists.presenter';
 import { IdempotentPost } from '../../idempotency/http/idempotent-post';
 
@@ -47,14 +47,14 @@ export class InvitationsController {
   @IdempotentPost('invitations/:inv_id/accept')
   @RequireScope('lists:write')
   @ApiOperation({ summary: 'Accepts an invitation: the caller joins the list with the invited role' })
-  async accept(@CurrentPrincipal() caller: Principal, @Param('inv_id') invitationId: string, @Body(EmptyBodyPipe) _body: unknown) {
+  async accept(@CurrentPrincipal() caller: Principal, @Param('inv_id') invitationId: string, @Body(NoFieldsPipe) _body: unknown) {
     return { list: await this.present.list(await this.invitations.accept(caller.userId, invitationId)) };
   }
 
   @IdempotentPost('invitations/:inv_id/decline')
   @RequireScope('lists:write')
   @ApiOperation({ summary: 'Declines an invitation' })
-  async decline(@CurrentPrincipal() caller: Principal, @Param('inv_id') invitationId: string, @Body(EmptyBodyPipe) _body: unknown) {
+  async decline(@CurrentPrincipal() caller: Principal, @Param('inv_id') invitationId: string, @Body(NoFieldsPipe) _body: unknown) {
     return { invitation: await this.present.invitation(await this.invitations.decline(caller.userId, invitationId)) };
   }
 }

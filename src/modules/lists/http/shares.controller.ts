@@ -4,7 +4,7 @@ import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { SharesService } from '../domain/shares.service';
 import { CreateShareDto } from './dto/create-share.dto';
-import { EmptyBodyPipe } from './empty-body.pipe';
+import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
 import { ListsPresenter } from './lists.presenter';
 import { IdempotentPost } from '../../idempotency/http/idempotent-post';
 
@@ -41,7 +41,7 @@ export class SharesController {
   @IdempotentPost('shares/:token/join')
   @RequireScope('lists:write')
   @ApiOperation({ summary: "Joins the share link's list with its role" })
-  async join(@CurrentPrincipal() caller: Principal, @Param('token') token: string, @Body(EmptyBodyPipe) _body: unknown) {
+  async join(@CurrentPrincipal() caller: Principal, @Param('token') token: string, @Body(NoFieldsPipe) _body: unknown) {
     return { list: await this.present.list(await this.shares.join(caller.userId, token)) };
   }
 }

@@ -1,4 +1,4 @@
-import { InvalidInput } from '../../../common/errors/domain-error';
+import { InvalidInput } from '../errors/domain-error';
 import { NoFieldsPipe } from './no-fields.pipe';
 
 describe('NoFieldsPipe', () => {
