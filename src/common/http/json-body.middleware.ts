@@ -21,6 +21,15 @@ function charsetOf(contentType: string): string | undefined {
   return match ? match[1].toLowerCase() : undefined;
 }
 
+/**
+ * The Content-Encodings a body may arrive in, whatever Node runs the service: body-parser
+ * inflates zstd too where Node's zlib has it (Node 22.15 and later), which would make the
+ * contract depend on the runtime. Anything else is refused as body-parser refuses an encoding
+ * it does not know (its `encoding.unsupported` error, which the envelope filter words).
+ */
+const BODY_ENCODINGS = new Set(['identity', 'gzip', 'deflate', 'br']);
+const isSupportedEncoding = (header: string | undefined): boolean => header === undefined || BODY_ENCODINGS.has(header.trim().toLowerCase());
+
 /** The bytes must be JSON's own encoding (RFC 8259 section 8.1); body-parser would decode UTF-16, UTF-7 or UTF-32 too. */
 const isUtf8 = (charset: string | undefined): boolean => charset === undefined || charset === 'utf-8' || charset === 'utf8';
 
@@ -50,6 +59,11 @@ export function jsonBody(limitBytes = BODY_LIMIT_BYTES) {
     }
     if (!isJsonType(req.headers['content-type'])) {
       next(new BadRequestException('Content-Type must be application/json for a request with a body'));
+      return;
+    }
+    if (!isSupportedEncoding(req.headers['content-encoding'])) {
+      const encoding = req.headers['content-encoding'];
+      next(Object.assign(new Error(`unsupported content encoding "${encoding}"`), { status: 415, type: 'encoding.unsupported', expose: true }));
       return;
     }
     if (!isUtf8(charsetOf(req.headers['content-type'] ?? ''))) {
