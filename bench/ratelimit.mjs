@@ -14,7 +14,7 @@ import { randomBytes } from 'node:crypto';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const require = createRequire(import.meta.url);
 const dist = (path) => require(join(root, 'dist', path));
-const { MemoryRateLimitStore } = dist('modules/rate-limit/infrastructure/memory/memory-rate-limit.store.js');
+const { MemoryRateLimitStore } = dist('modules/rate-limit/infrastructure/in-memory/memory-rate-limit.store.js');
 const { RedisRateLimitStore } = dist('modules/rate-limit/infrastructure/redis/redis-rate-limit.store.js');
 const { connectRateLimitRedis } = dist('modules/rate-limit/rate-limit.module.js');
 const { SystemClock } = dist('common/ports/clock.js');

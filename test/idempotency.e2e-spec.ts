@@ -4,7 +4,7 @@ import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/c
 import { ModulesContainer } from '@nestjs/core';
 import request from 'supertest';
 import { IdempotencyInterceptor } from '../src/modules/idempotency/http/idempotency.interceptor';
-import { IdempotencyJanitor } from '../src/modules/idempotency/idempotency-janitor';
+import { IdempotencyJanitor } from '../src/modules/idempotency/infrastructure/idempotency-janitor';
 import { makeUserWithKey } from './factories/make-user';
 import { itemsWorld, Person } from './support/items-world';
 import { startTestApp, TestApp } from './support/test-app';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
 import request from 'supertest';
-import { MemoryRateLimitStore } from '../src/modules/rate-limit/infrastructure/memory/memory-rate-limit.store';
+import { MemoryRateLimitStore } from '../src/modules/rate-limit/infrastructure/in-memory/memory-rate-limit.store';
 import { RedisRateLimitStore } from '../src/modules/rate-limit/infrastructure/redis/redis-rate-limit.store';
 import { connectRateLimitRedis } from '../src/modules/rate-limit/rate-limit.module';
 import { describeRateLimitStoreContract } from '../src/modules/rate-limit/testing/rate-limit-store.contract';

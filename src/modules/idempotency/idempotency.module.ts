@@ -4,7 +4,7 @@ import { UnitOfWork } from '../../common/ports/unit-of-work';
 import { IdempotencyRepository } from './domain/idempotency.repository';
 import { IdempotencyService } from './domain/idempotency.service';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
-import { IdempotencyJanitor } from './idempotency-janitor';
+import { IdempotencyJanitor } from './infrastructure/idempotency-janitor';
 import { TypeOrmIdempotencyRepository } from './infrastructure/typeorm/typeorm-idempotency.repository';
 
 /**

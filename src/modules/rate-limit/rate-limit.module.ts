@@ -8,7 +8,7 @@ import { KeysModule } from '../keys/keys.module';
 import { RateLimitStore } from './domain/rate-limit-store';
 import { KeyRateLimitGuard } from './http/key-rate-limit.guard';
 import { UnauthenticatedLimit, UnauthenticatedLimitGuard } from './http/unauthenticated-limit.guard';
-import { MemoryRateLimitStore } from './infrastructure/memory/memory-rate-limit.store';
+import { MemoryRateLimitStore } from './infrastructure/in-memory/memory-rate-limit.store';
 import { RedisRateLimitStore } from './infrastructure/redis/redis-rate-limit.store';
 
 /** How long start-up waits for Redis before it begins with per-instance limits. */

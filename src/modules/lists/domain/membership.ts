@@ -1,4 +1,4 @@
-import { canWriteItems, ListRole } from './list-access';
+import { ListRole } from './list-access';
 
 export type MemberRole = Exclude<ListRole, 'owner'>;
 export const MEMBER_ROLES: readonly MemberRole[] = ['editor', 'viewer'];
@@ -26,10 +26,6 @@ export class Membership {
   get userId() { return this.props.userId; }
   get role() { return this.props.role; }
   get joinedAt() { return this.props.joinedAt; }
-
-  canWriteItems(): boolean {
-    return canWriteItems(this.props.role);
-  }
 
   changeRole(role: MemberRole): void {
     this.props = { ...this.props, role };

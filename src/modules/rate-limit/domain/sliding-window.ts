@@ -38,12 +38,6 @@ export class SlidingWindowLog {
     return this.size === 0 || this.at(this.size - 1) + this.windowMs <= now;
   }
 
-  /** Requests currently counted (after expiring those that left by `now`). */
-  count(now: number): number {
-    this.expire(now);
-    return this.size;
-  }
-
   private expire(now: number): void {
     while (this.size > 0 && this.times[this.start] + this.windowMs <= now) {
       this.start = (this.start + 1) % this.times.length;

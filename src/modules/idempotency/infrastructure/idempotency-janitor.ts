@@ -1,5 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { IdempotencyService } from './domain/idempotency.service';
+import { IdempotencyService } from '../domain/idempotency.service';
 
 /** How often expired Idempotency-Key records are deleted. */
 export const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
