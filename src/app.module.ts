@@ -34,14 +34,17 @@ export class AppModule {
         LoggerModule.forRoot({ pinoHttp: { logger: logger.pino }, useExisting: true }),
         CommonModule,
         DatabaseModule,
+        // Express tries routes in the order they were registered, which is this order: the
+        // busiest (items, then the profile and lists) first, so their requests are matched
+        // against fewer routes before their own.
+        ItemsModule,
+        ProfileModule,
+        ListsModule,
         HealthModule,
         HomeModule,
         AuthModule,
         KeysModule,
         RateLimitModule,
-        ProfileModule,
-        ListsModule,
-        ItemsModule,
         IdempotencyModule,
         DevelopersModule,
         ...(extra.imports ?? []),

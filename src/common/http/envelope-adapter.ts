@@ -1,4 +1,5 @@
 import { ExpressAdapter } from '@nestjs/platform-express';
+import type { Response } from 'express';
 import { success } from './envelope';
 
 /**
@@ -10,7 +11,15 @@ import { success } from './envelope';
  * never reach `reply`, so they are not wrapped.
  */
 export class EnvelopeExpressAdapter extends ExpressAdapter {
-  override reply(response: unknown, body: unknown, statusCode?: number): unknown {
-    return super.reply(response, success((body ?? {}) as object), statusCode);
+  /**
+   * Written straight to Node's response, as Express's `res.json` would write it (same JSON,
+   * same Content-Type; Node adds Content-Length for a body given whole to `end`, and sends no
+   * body to a HEAD request), without `res.send`'s per-response MIME lookups, freshness check
+   * and conversion of the text to a Buffer.
+   */
+  override reply(response: Response, body: unknown, statusCode?: number): void {
+    if (statusCode !== undefined) response.statusCode = statusCode;
+    response.setHeader('Content-Type', 'application/json; charset=utf-8');
+    response.end(JSON.stringify(success((body ?? {}) as object)));
   }
 }
