@@ -1,11 +1,17 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ApiKey } from '../src/modules/keys/domain/api-key';
+import { ApiKeyRepository } from '../src/modules/keys/domain/api-key.repository';
 import { KeysService } from '../src/modules/keys/domain/keys.service';
 import { makeUserWithKey } from './factories/make-user';
 import { startTestApp, TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
+
+/** The key's last_used_at as stored, read straight from the database. */
+async function lastUsedAt(t: TestApp, keyId: string): Promise<Date | null> {
+  return (await t.app.get(DataSource).query('SELECT last_used_at FROM api_keys WHERE id = $1', [keyId]))[0].last_used_at;
+}
 
 describe('GET /v1/me and the key guard', () => {
   let t: TestApp;
@@ -80,12 +86,13 @@ describe('GET /v1/me and the key guard', () => {
     const queries = jest.spyOn(Client.prototype, 'query');
     try {
       // A fresh, well-formed key is looked up: proof that the spy sees the app's queries.
-      const { key } = await makeUserWithKey(t.app);
+      const { key, keyId } = await makeUserWithKey(t.app);
       queries.mockClear();
       await request(t.server).get('/v1/me').set('X-API-Key', key).expect(200);
       expect(queries.mock.calls.length).toBeGreaterThan(0);
 
-      await sleep(50); // let the asynchronous last-use write land before counting again
+      // The request wrote last_used_at off its path: let that write land before counting again.
+      await waitFor(async () => (await lastUsedAt(t, keyId)) !== null, { what: 'the first use of the key to be recorded in last_used_at' });
       queries.mockClear();
       for (const bad of ['hello', `sk_live_${'AB'.repeat(32)}`, `sk_live_${'a'.repeat(63)}`, `sk_test_${'1'.repeat(64)}`, `${key}0`]) {
         await request(t.server).get('/v1/me').set('X-API-Key', bad).expect(401);
@@ -99,20 +106,22 @@ describe('GET /v1/me and the key guard', () => {
 
   it('records the first use of a key, then leaves last_used_at alone for a minute', async () => {
     const { key, keyId } = await makeUserWithKey(t.app);
-    const lastUsed = async (): Promise<Date | null> =>
-      (await t.app.get(DataSource).query('SELECT last_used_at FROM api_keys WHERE id = $1', [keyId]))[0].last_used_at;
-    expect(await lastUsed()).toBeNull();
-    await request(t.server).get('/v1/me').set('X-API-Key', key).expect(200);
-    // Written off the request's path: wait for it rather than assume it.
-    let first = await lastUsed();
-    for (let i = 0; i < 100 && first === null; i += 1) {
-      await sleep(20);
-      first = await lastUsed();
+    // Every last-use write the service starts, to know when all of them have finished.
+    const writes = jest.spyOn(t.app.get(ApiKeyRepository), 'touchLastUsed');
+    try {
+      expect(await lastUsedAt(t, keyId)).toBeNull();
+      await request(t.server).get('/v1/me').set('X-API-Key', key).expect(200);
+      // Written off the request's path: wait for it rather than assume it.
+      const first = await waitFor(() => lastUsedAt(t, keyId), { what: 'the first use of the key to be recorded in last_used_at' });
+      expect(first).toBeInstanceOf(Date);
+      for (let i = 0; i < 5; i += 1) await request(t.server).get('/v1/me').set('X-API-Key', key).expect(200);
+      // Whatever last-use writes those requests started (none are expected) have now landed,
+      // or failed: the column below is what they left, not a read that came too early.
+      await Promise.allSettled(writes.mock.results.map((result) => result.value));
+      expect(await lastUsedAt(t, keyId)).toEqual(first);
+    } finally {
+      writes.mockRestore();
     }
-    expect(first).toBeInstanceOf(Date);
-    for (let i = 0; i < 5; i += 1) await request(t.server).get('/v1/me').set('X-API-Key', key).expect(200);
-    await sleep(100);
-    expect(await lastUsed()).toEqual(first);
   });
 
   it('never puts a key into a log line or an error message', async () => {

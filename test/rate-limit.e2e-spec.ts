@@ -3,10 +3,10 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ApiKey } from '../src/modules/keys/domain/api-key';
 import { makeUserWithKey } from './factories/make-user';
+import { driveClock, frozenNow } from './support/driven-clock';
 import { startTestApp, TestApp } from './support/test-app';
 
 const UNKNOWN_KEY = `sk_live_${'0'.repeat(64)}`;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** `RateLimit: "default";r=4;t=60` → {r: 4, t: 60}. */
 function rateLimitOf(res: request.Response): { r: number; t: number } {
@@ -137,12 +137,19 @@ describe('rate limit per API key (RATE_LIMIT_MAX=5, RATE_LIMIT_WINDOW_S=60)', ()
 });
 
 describe('rate limit: a retry after Retry-After succeeds, one before it is refused (window 2 s)', () => {
+  // The limiter's time is the service's Clock port, frozen here and moved by hand: the
+  // slot's release is checked to the millisecond, with no sleeping for Retry-After.
+  const clock = frozenNow();
   let t: TestApp;
 
   beforeAll(async () => {
     t = await startTestApp({ RATE_LIMIT_MAX: '2', RATE_LIMIT_WINDOW_S: '2' });
+    driveClock(t.app, clock);
   });
-  afterAll(() => t.close());
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await t.close();
+  });
 
   it('frees the slot exactly as announced', async () => {
     const { key } = await makeUserWithKey(t.app);
@@ -151,14 +158,15 @@ describe('rate limit: a retry after Retry-After succeeds, one before it is refus
     expect(rateLimitOf(first)).toEqual({ r: 1, t: 2 });
     await request(t.server).get('/v1/me').set('X-API-Key', key).expect(200);
     const retryAfter = expectRefused(await request(t.server).get('/v1/me').set('X-API-Key', key));
-    expect(retryAfter).toBeLessThanOrEqual(2);
-    if (retryAfter > 1) {
-      await sleep((retryAfter - 1) * 1000);
-      expectRefused(await request(t.server).get('/v1/me').set('X-API-Key', key));
-      await sleep(1000);
-    } else {
-      await sleep(1000);
-    }
+    // The clock stood still since the first request, so the whole window is left to wait.
+    expect(retryAfter).toBe(2);
+    // Still refused a second before Retry-After, and up to its last millisecond...
+    clock.advance((retryAfter - 1) * 1000);
+    expectRefused(await request(t.server).get('/v1/me').set('X-API-Key', key));
+    clock.advance(1000 - 1);
+    expectRefused(await request(t.server).get('/v1/me').set('X-API-Key', key));
+    // ...and admitted once Retry-After seconds have passed.
+    clock.advance(1);
     await request(t.server).get('/v1/me').set('X-API-Key', key).expect(200);
   });
 });
