@@ -5,6 +5,7 @@ import { managerOf, runInTransaction } from '../../../../common/persistence/type
 import { ApiKey } from '../../domain/api-key';
 import { ApiKeyRepository } from '../../domain/api-key.repository';
 import { ApiKeyOrmEntity } from './api-key.orm-entity';
+import { deleteBeyondNewest } from '../../../../common/persistence/delete-beyond-newest';
 
 const toDomain = (row: ApiKeyOrmEntity): ApiKey => ApiKey.restore({ ...row });
 
@@ -58,19 +59,9 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
     return rows.map(toDomain);
   }
 
-  async deleteRevokedBeyond(userId: string, keep: number): Promise<number> {
-    // A SELECT around the DELETE: TypeORM answers a bare DELETE as [rows, count].
-    const [{ n }] = await managerOf(this.dataSource).query(
-      `WITH gone AS (
-         DELETE FROM api_keys WHERE id IN (
-           SELECT id FROM api_keys WHERE user_id = $1 AND status = 'revoked'
-            ORDER BY revoked_at DESC, id DESC
-           OFFSET $2)
-         RETURNING id)
-       SELECT count(*)::int AS n FROM gone`,
-      [userId, keep],
-    );
-    return n;
+  deleteRevokedBeyond(userId: string, keep: number): Promise<number> {
+    const revoked = { table: 'api_keys', where: `user_id = $1 AND status = 'revoked'`, parameters: [userId], newestFirst: 'revoked_at DESC, id DESC' };
+    return deleteBeyondNewest(this.dataSource, revoked, keep);
   }
 
   async save(key: ApiKey): Promise<void> {

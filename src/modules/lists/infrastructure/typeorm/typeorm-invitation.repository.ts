@@ -4,6 +4,7 @@ import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import { Invitation } from '../../domain/invitation';
 import { InvitationRepository } from '../../domain/invitation.repository';
 import { InvitationOrmEntity } from './invitation.orm-entity';
+import { deleteBeyondNewest } from '../../../../common/persistence/delete-beyond-newest';
 
 const toDomain = (row: InvitationOrmEntity): Invitation => Invitation.restore({ ...row });
 const OLDEST_FIRST = { createdAt: 'ASC', id: 'ASC' } as const;
@@ -45,20 +46,14 @@ export class TypeOrmInvitationRepository extends InvitationRepository {
     return this.repo.countBy({ listId, status: 'pending', expiresAt: MoreThan(now) });
   }
 
-  async deleteSettledBeyond(listId: string, now: Date, keep: number): Promise<number> {
-    // A SELECT around the DELETE: TypeORM answers a bare DELETE as [rows, count].
-    const [{ n }] = await managerOf(this.dataSource).query(
-      `WITH gone AS (
-         DELETE FROM list_invitations WHERE id IN (
-           SELECT id FROM list_invitations
-            WHERE list_id = $1 AND (status <> 'pending' OR expires_at <= $2)
-            ORDER BY created_at DESC, id DESC
-           OFFSET $3)
-         RETURNING id)
-       SELECT count(*)::int AS n FROM gone`,
-      [listId, now, keep],
-    );
-    return n;
+  deleteSettledBeyond(listId: string, now: Date, keep: number): Promise<number> {
+    const settled = {
+      table: 'list_invitations',
+      where: `list_id = $1 AND (status <> 'pending' OR expires_at <= $2)`,
+      parameters: [listId, now],
+      newestFirst: 'created_at DESC, id DESC',
+    };
+    return deleteBeyondNewest(this.dataSource, settled, keep);
   }
 
   async listPendingFor(email: string, now: Date, limit: number): Promise<Invitation[]> {

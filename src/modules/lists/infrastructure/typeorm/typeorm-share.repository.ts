@@ -4,6 +4,7 @@ import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import { Share } from '../../domain/share';
 import { ShareRepository } from '../../domain/share.repository';
 import { ShareOrmEntity } from './share.orm-entity';
+import { deleteBeyondNewest } from '../../../../common/persistence/delete-beyond-newest';
 
 const toDomain = (row: ShareOrmEntity): Share => Share.restore({ ...row });
 
@@ -44,20 +45,14 @@ export class TypeOrmShareRepository extends ShareRepository {
     return n;
   }
 
-  async deleteUnusableBeyond(listId: string, now: Date, keep: number): Promise<number> {
-    // A SELECT around the DELETE: TypeORM answers a bare DELETE as [rows, count].
-    const [{ n }] = await managerOf(this.dataSource).query(
-      `WITH gone AS (
-         DELETE FROM list_shares WHERE id IN (
-           SELECT id FROM list_shares
-            WHERE list_id = $1 AND (revoked_at IS NOT NULL OR expires_at <= $2)
-            ORDER BY created_at DESC, id DESC
-           OFFSET $3)
-         RETURNING id)
-       SELECT count(*)::int AS n FROM gone`,
-      [listId, now, keep],
-    );
-    return n;
+  deleteUnusableBeyond(listId: string, now: Date, keep: number): Promise<number> {
+    const unusable = {
+      table: 'list_shares',
+      where: 'list_id = $1 AND (revoked_at IS NOT NULL OR expires_at <= $2)',
+      parameters: [listId, now],
+      newestFirst: 'created_at DESC, id DESC',
+    };
+    return deleteBeyondNewest(this.dataSource, unusable, keep);
   }
 
   async save(share: Share): Promise<void> {
