@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
-import { FakeClock } from '../common/ports/clock';
-import { SequentialIdGenerator } from '../common/ports/id-generator';
+import { FakeClock } from '../common/testing/fake-clock';
+import { SequentialIdGenerator } from '../common/testing/sequential-id-generator';
 import { AccountsService } from '../modules/auth/domain/accounts.service';
 import { EmailTaken } from '../modules/auth/domain/auth.errors';
 import { ScryptPasswordHasher } from '../modules/auth/domain/password-hasher';

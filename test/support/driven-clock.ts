@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { CommonModule } from '../../src/common/common.module';
-import { Clock, FakeClock } from '../../src/common/ports/clock';
+import { Clock } from '../../src/common/ports/clock';
+import { FakeClock } from '../../src/common/testing/fake-clock';
 
 /**
  * Makes a running test app (see test-app.ts) take its time from `clock`, a FakeClock the

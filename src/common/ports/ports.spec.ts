@@ -1,6 +1,7 @@
-import { FakeClock } from './clock';
-import { isUuid, SequentialIdGenerator, UuidGenerator } from './id-generator';
-import { InMemoryUnitOfWork } from './unit-of-work';
+import { FakeClock } from '../testing/fake-clock';
+import { isUuid, UuidGenerator } from './id-generator';
+import { SequentialIdGenerator } from '../testing/sequential-id-generator';
+import { InMemoryUnitOfWork } from '../testing/in-memory-unit-of-work';
 
 describe('FakeClock', () => {
   it('moves only when told', () => {

@@ -1,4 +1,4 @@
-import { FakeClock } from '../ports/clock';
+import { FakeClock } from '../testing/fake-clock';
 import { RedisCircuit } from './redis-circuit';
 
 const flush = () => new Promise((resolve) => setImmediate(resolve));

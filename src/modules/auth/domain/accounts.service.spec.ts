@@ -1,5 +1,5 @@
-import { FakeClock } from '../../../common/ports/clock';
-import { SequentialIdGenerator } from '../../../common/ports/id-generator';
+import { FakeClock } from '../../../common/testing/fake-clock';
+import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { InMemoryUserRepository } from '../infrastructure/in-memory/in-memory-user.repository';
 import { AccountsService, SignUp } from './accounts.service';
 import { EmailTaken, InvalidAccountField, InvalidCredentials, UsernameTaken } from './auth.errors';

@@ -1,5 +1,5 @@
-import { FakeClock } from '../../../common/ports/clock';
-import { SequentialIdGenerator } from '../../../common/ports/id-generator';
+import { FakeClock } from '../../../common/testing/fake-clock';
+import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { InMemorySessionRepository } from '../infrastructure/in-memory/in-memory-session.repository';
 import { NoSession } from './auth.errors';
 import { hashSessionToken } from './session';

@@ -1,6 +1,6 @@
-import { FakeClock } from '../../../common/ports/clock';
-import { SequentialIdGenerator } from '../../../common/ports/id-generator';
-import { InMemoryUnitOfWork } from '../../../common/ports/unit-of-work';
+import { FakeClock } from '../../../common/testing/fake-clock';
+import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
+import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { InMemorySignInAttemptRepository } from '../infrastructure/in-memory/in-memory-sign-in-attempt.repository';
 import { SIGN_IN_WINDOW_MS, SignInThrottle, TooManySignIns } from './sign-in-throttle';
 

@@ -1,6 +1,6 @@
-import { FakeClock } from '../../../common/ports/clock';
-import { SequentialIdGenerator } from '../../../common/ports/id-generator';
-import { InMemoryUnitOfWork } from '../../../common/ports/unit-of-work';
+import { FakeClock } from '../../../common/testing/fake-clock';
+import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
+import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { InMemorySessionRepository } from '../infrastructure/in-memory/in-memory-session.repository';
 import { InMemorySignInAttemptRepository } from '../infrastructure/in-memory/in-memory-sign-in-attempt.repository';
 import { InMemoryUserRepository } from '../infrastructure/in-memory/in-memory-user.repository';

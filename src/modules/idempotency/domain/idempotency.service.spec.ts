@@ -1,5 +1,5 @@
-import { FakeClock } from '../../../common/ports/clock';
-import { InMemoryUnitOfWork } from '../../../common/ports/unit-of-work';
+import { FakeClock } from '../../../common/testing/fake-clock';
+import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { InMemoryIdempotencyRepository } from '../infrastructure/in-memory/in-memory-idempotency.repository';
 import { IDEMPOTENCY_TTL_MS, IdempotencyService } from './idempotency.service';
 import { fingerprintRequest, readIdempotencyKey } from './idempotent-request';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { CursorCodec } from '../../../common/paging/cursor';
-import { FakeClock } from '../../../common/ports/clock';
-import { SequentialIdGenerator } from '../../../common/ports/id-generator';
-import { InMemoryUnitOfWork } from '../../../common/ports/unit-of-work';
+import { FakeClock } from '../../../common/testing/fake-clock';
+import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
+import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { InMemoryItemRepository } from '../infrastructure/in-memory/in-memory-item.repository';
 import { FakeListAccess } from '../testing/fake-list-access';
 import { ItemsService } from './items.service';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InMemoryUnitOfWork } from '../../../common/ports/unit-of-work';
+import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { InMemoryInvitationRepository } from '../infrastructure/in-memory/in-memory-invitation.repository';
 import { InMemoryListRepository } from '../infrastructure/in-memory/in-memory-list.repository';
 import { InMemoryListsStore } from '../infrastructure/in-memory/in-memory-lists.store';

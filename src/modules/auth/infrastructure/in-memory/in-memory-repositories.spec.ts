@@ -1,4 +1,4 @@
-import { InMemoryUnitOfWork } from '../../../../common/ports/unit-of-work';
+import { InMemoryUnitOfWork } from '../../../../common/testing/in-memory-unit-of-work';
 import { describeSessionRepositoryContract } from '../../testing/session-repository.contract';
 import { describeSignInAttemptRepositoryContract } from '../../testing/sign-in-attempt-repository.contract';
 import { describeUserRepositoryContract } from '../../testing/user-repository.contract';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { InMemoryUnitOfWork } from '../../../../common/ports/unit-of-work';
+import { InMemoryUnitOfWork } from '../../../../common/testing/in-memory-unit-of-work';
 import { describeIdempotencyRepositoryContract } from '../../testing/idempotency-repository.contract';
 import { InMemoryIdempotencyRepository } from './in-memory-idempotency.repository';
 

@@ -1,5 +1,5 @@
-import { SequentialIdGenerator } from '../../../../common/ports/id-generator';
-import { InMemoryUnitOfWork } from '../../../../common/ports/unit-of-work';
+import { SequentialIdGenerator } from '../../../../common/testing/sequential-id-generator';
+import { InMemoryUnitOfWork } from '../../../../common/testing/in-memory-unit-of-work';
 import { describeItemRepositoryContract } from '../../testing/item-repository.contract';
 import { InMemoryItemRepository } from './in-memory-item.repository';
 

@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type Redis from 'ioredis';
-import { FakeClock } from '../../../../common/ports/clock';
+import { FakeClock } from '../../../../common/testing/fake-clock';
 import { RedisRevocationBus } from './redis-revocation.bus';
 
 /** Just what the bus uses of an ioredis connection. */

@@ -1,4 +1,4 @@
-import { FakeClock } from '../../../../common/ports/clock';
+import { FakeClock } from '../../../../common/testing/fake-clock';
 import { describeRateLimitStoreContract } from '../../testing/rate-limit-store.contract';
 import { MemoryRateLimitStore } from './memory-rate-limit.store';
 
