@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { SCOPES, Scope } from '../src/common/http/decorators';
+import { SCOPES, Scope } from '../src/common/auth/scopes';
 import { Caller, client, Client, ISO_MS, keyWithScopes, makeCaller, summary } from './support/lists-client';
 import { startTestApp, TestApp } from './support/test-app';
 

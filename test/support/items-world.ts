@@ -1,6 +1,6 @@
 import request from 'supertest';
 import { DataSource } from 'typeorm';
-import type { Scope } from '../../src/common/http/decorators';
+import type { Scope } from '../../src/common/auth/scopes';
 import { makeUserWithKey } from '../factories/make-user';
 import type { TestApp } from './test-app';
 

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { Server } from 'node:http';
 import { DataSource } from 'typeorm';
-import type { Scope } from '../../src/common/http/decorators';
+import type { Scope } from '../../src/common/auth/scopes';
 import { ApiKey } from '../../src/modules/keys/domain/api-key';
 import { makeUserWithKey } from '../factories/make-user';
 

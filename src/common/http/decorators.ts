@@ -1,12 +1,11 @@
 import { applyDecorators, type ExecutionContext, HttpCode, HttpStatus, Post, SetMetadata } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import { ApiExcludeEndpoint, ApiExtension, ApiSecurity } from '@nestjs/swagger';
+import type { Scope } from '../auth/scopes';
 
 export const IS_PUBLIC = 'auth:is-public';
 export const REQUIRED_SCOPE = 'auth:required-scope';
 
-export const SCOPES = ['lists:read', 'lists:write', 'items:read', 'items:write', 'profile:read'] as const;
-export type Scope = (typeof SCOPES)[number];
 
 /** The route needs no API key (health, developer page, portal API, OpenAPI document). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);

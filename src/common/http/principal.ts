@@ -1,5 +1,5 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { Scope } from './decorators';
+import type { Scope } from '../auth/scopes';
 
 /** Who is calling, as established by the API-key guard. */
 export interface Principal {

@@ -1,4 +1,4 @@
-import { SCOPES } from '../../../common/http/decorators';
+import { SCOPES } from '../../../common/auth/scopes';
 import { ApiKey, hashKey, isLiveKeyFormat } from './api-key';
 
 describe('ApiKey', () => {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { Scope, SCOPES } from '../../../common/http/decorators';
+import { Scope, SCOPES } from '../../../common/auth/scopes';
 import { sha256Hex } from '../../../common/crypto/sha256';
 
 export const LIVE_PREFIX = 'sk_live_';

@@ -1,5 +1,5 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
-import type { Scope } from '../../../../common/http/decorators';
+import type { Scope } from '../../../../common/auth/scopes';
 import type { ApiKeyStatus } from '../../domain/api-key';
 
 @Entity({ name: 'api_keys' })
