@@ -25,9 +25,9 @@ function createRevocationBus(config: AppConfig, root: RootLogger): RevocationBus
     { provide: RevocationBus, inject: [AppConfig, RootLogger], useFactory: createRevocationBus },
     {
       provide: KeysService,
-      inject: [ApiKeyRepository, Clock, IdGenerator, RevocationBus],
-      useFactory: (keys: ApiKeyRepository, clock: Clock, ids: IdGenerator, revocations: RevocationBus) =>
-        new KeysService(keys, clock, ids, revocations),
+      inject: [ApiKeyRepository, Clock, IdGenerator, RevocationBus, RootLogger],
+      useFactory: (keys: ApiKeyRepository, clock: Clock, ids: IdGenerator, revocations: RevocationBus, root: RootLogger) =>
+        new KeysService(keys, clock, ids, revocations, root.pino),
     },
     ApiKeyGuard,
     ScopeGuard,

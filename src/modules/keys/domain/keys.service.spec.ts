@@ -16,6 +16,20 @@ describe('KeysService', () => {
     keys = new KeysService(repo, clock, new SequentialIdGenerator());
   });
 
+  it('reports a last-use write that failed to its warning log, and still answers the request', async () => {
+    const { secret } = await keys.create('u1', 'CI');
+    const warned = new Promise<{ context: object; message: string }>((resolve) => {
+      const log = { warn: (context: object, message: string) => resolve({ context, message }) };
+      keys = new KeysService(repo, clock, new SequentialIdGenerator(), new InProcessRevocationBus(), log);
+    });
+    jest.spyOn(repo, 'touchLastUsed').mockRejectedValue(new Error('database away'));
+    await expect(keys.authenticate(secret)).resolves.toMatchObject({ userId: 'u1' });
+    const { context, message } = await warned;
+    expect(message).toBe('could not record last use of a key');
+    expect(context).toMatchObject({ err: expect.objectContaining({ message: 'database away' }) });
+    expect(JSON.stringify(context)).not.toContain(secret);
+  });
+
   describe('create', () => {
     it('creates an active key with a trimmed label and every scope', async () => {
       const { key, secret } = await keys.create('u1', '  CI  ');

@@ -1,6 +1,6 @@
-import { Logger } from '@nestjs/common';
 import type { Principal } from '../../../common/http/principal';
 import { Clock } from '../../../common/ports/clock';
+import type { WarningLog } from '../../../common/ports/warning-log';
 import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
 import { codePointLength } from '../../../common/text/unicode-text';
 import { ApiKey, hashKey, isLiveKeyFormat, TEST_PREFIX } from './api-key';
@@ -34,7 +34,6 @@ interface CachedKey {
 }
 
 export class KeysService {
-  private readonly logger = new Logger(KeysService.name);
   private readonly cache = new Map<string, CachedKey>();
   private readonly lastTouched = new Map<string, number>();
   /**
@@ -49,6 +48,7 @@ export class KeysService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly revocations: RevocationBus = new InProcessRevocationBus(),
+    private readonly log: WarningLog = console,
   ) {
     revocations.onRevoked((keyHash) => this.forget(keyHash));
   }
@@ -130,7 +130,7 @@ export class KeysService {
     if (this.lastTouched.size >= CACHE_LIMIT) this.lastTouched.clear();
     this.lastTouched.set(keyId, now);
     this.keys.touchLastUsed(keyId, new Date(now), LAST_USED_RESOLUTION_MS).catch((error: unknown) => {
-      this.logger.warn({ err: error, keyId }, 'could not record last use of a key');
+      this.log.warn({ err: error, keyId }, 'could not record last use of a key');
     });
   }
 }
