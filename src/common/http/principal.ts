@@ -1,12 +1,7 @@
 import { createParamDecorator, ExecutionContext } from '@nestjs/common';
-import type { Scope } from '../auth/scopes';
+import type { Principal } from '../auth/principal';
 
-/** Who is calling, as established by the API-key guard. */
-export interface Principal {
-  userId: string;
-  keyId: string;
-  scopes: readonly Scope[];
-}
+export type { Principal };
 
 export interface RequestWithPrincipal {
   principal?: Principal;

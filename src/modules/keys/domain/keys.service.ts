@@ -1,4 +1,4 @@
-import type { Principal } from '../../../common/http/principal';
+import type { Principal } from '../../../common/auth/principal';
 import { Clock } from '../../../common/ports/clock';
 import type { WarningLog } from '../../../common/ports/warning-log';
 import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
