@@ -14,14 +14,16 @@ module.exports = {
     },
     {
       name: 'domain-free-of-adapters',
-      comment: "A module's domain/ reaches no http/ or infrastructure/ folder (its own or another's): adapters depend on the domain, not the other way round.",
+      comment:
+        "A module's domain/ reaches no http/ or infrastructure/ folder (its own or another's): adapters depend on the domain, not the other way round.",
       severity: 'error',
       from: { path: '^src/modules/[^/]+/domain/', pathNot: '\\.spec\\.ts$' },
       to: { path: '/(http|infrastructure)/' },
     },
     {
       name: 'modules-through-their-exports',
-      comment: "A module uses another module's domain services and ports (what its Nest module exports), never its adapters. Specs and test support may wire other modules' in-memory adapters.",
+      comment:
+        "A module uses another module's domain services and ports (what its Nest module exports), never its adapters. Specs and test support may wire other modules' in-memory adapters.",
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/', pathNot: ['\\.spec\\.ts$', '/testing/'] },
       to: { path: '^src/modules/[^/]+/infrastructure/', pathNot: '^src/modules/$1/' },

@@ -32,7 +32,16 @@ async function startBenchService() {
   const env = { ...process.env, RATE_LIMIT_MAX: '1000000', RATE_LIMIT_UNAUTHENTICATED_MAX: '1000000', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   const service = await startService(env);
-  await cli(service.env, ['create-user', '--email', 'hostile-bench@example.test', '--username', 'hostile_bench', '--name', 'Bench', '--json']);
+  await cli(service.env, [
+    'create-user',
+    '--email',
+    'hostile-bench@example.test',
+    '--username',
+    'hostile_bench',
+    '--name',
+    'Bench',
+    '--json',
+  ]);
   const { stdout } = await cli(service.env, ['create-key', '--login', 'hostile_bench', '--label', 'bench', '--json']);
   return { ...service, key: JSON.parse(stdout).key };
 }
@@ -43,8 +52,7 @@ function cannon(options) {
   });
 }
 
-const legitimate = (url, key) =>
-  cannon({ url: `${url}/v1/lists`, connections: 4, headers: { 'x-api-key': key } });
+const legitimate = (url, key) => cannon({ url: `${url}/v1/lists`, connections: 4, headers: { 'x-api-key': key } });
 
 const hostile = (url, body) =>
   cannon({
@@ -59,16 +67,23 @@ const row = (title, r) =>
   `| ${title} | ${Math.round(r.requests.average)} | ${r.latency.p50} | ${r.latency.p99} | ${r.latency.max} | ${r.non2xx} non-2xx of ${r.requests.total} |`;
 
 async function main() {
-  const service = process.env.BENCH_URL ? { url: process.env.BENCH_URL, key: process.env.BENCH_KEY, stop: async () => {} } : await startBenchService();
+  const service = process.env.BENCH_URL
+    ? { url: process.env.BENCH_URL, key: process.env.BENCH_KEY, stop: async () => {} }
+    : await startBenchService();
   try {
     say(`hostile bodies: ${nested.length} and ${wide.length} bytes; ${HOSTILE_CLIENTS} anonymous clients; ${DURATION} s per case`);
     const lines = ['| Case | req/s | p50 ms | p99 ms | max ms | answers |', '|---|---|---|---|---|---|'];
     lines.push(row('`GET /v1/lists` alone', await legitimate(service.url, service.key)));
-    for (const [name, body] of [['nested arrays', nested], ['24,000 unknown fields', wide]]) {
+    for (const [name, body] of [
+      ['nested arrays', nested],
+      ['24,000 unknown fields', wide],
+    ]) {
       const [legit, attack] = await Promise.all([legitimate(service.url, service.key), hostile(service.url, body)]);
       lines.push(row(`\`GET /v1/lists\` during ${name}`, legit));
       lines.push(row(`hostile login, ${name}`, attack));
-      const statuses = Object.entries(attack.statusCodeStats ?? {}).map(([code, { count }]) => `${code}×${count}`).join(' ');
+      const statuses = Object.entries(attack.statusCodeStats ?? {})
+        .map(([code, { count }]) => `${code}×${count}`)
+        .join(' ');
       say(`${name}: hostile answers ${statuses}; legitimate non-2xx ${legit.non2xx}`);
     }
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -58,7 +58,9 @@ async function measure(name, store, iterations) {
     [`${CONCURRENCY} in flight ops/s`]: Math.round(iterations / par),
   };
   rows.push(row);
-  say(`${name}: ${row['sequential µs/call']} µs/call sequential, ${row[`${CONCURRENCY} in flight ops/s`]} ops/s with ${CONCURRENCY} in flight`);
+  say(
+    `${name}: ${row['sequential µs/call']} µs/call sequential, ${row[`${CONCURRENCY} in flight ops/s`]} ops/s with ${CONCURRENCY} in flight`,
+  );
 }
 
 async function redisAnswers(redis) {

@@ -39,7 +39,11 @@ export async function startService(env) {
   const port = await freePort();
   const dataDir = env.DATABASE_URL ? undefined : await mkdtemp(join(tmpdir(), 'todo-bench-'));
   const serviceEnv = { ...env, PORT: String(port), HOST: '127.0.0.1', ...(dataDir ? { DATA_DIR: dataDir } : {}) };
-  const child = spawn(process.execPath, [join(root, 'dist', 'main.js')], { cwd: root, env: serviceEnv, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, [join(root, 'dist', 'main.js')], {
+    cwd: root,
+    env: serviceEnv,
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitReady(url, child);
   return {

@@ -48,16 +48,25 @@ async function main() {
     if (process.env.BENCH_REDIS_URL) env.REDIS_URL = process.env.BENCH_REDIS_URL;
     service = await startService(env);
     const url = service.url;
-    say(`service (pid ${service.pid}) on ${url}${env.REDIS_URL ? ' with REDIS_URL' : ''}; baseline on port ${readFileSync('/tmp/bench-baseline/port', 'utf8').trim()}`);
+    say(
+      `service (pid ${service.pid}) on ${url}${env.REDIS_URL ? ' with REDIS_URL' : ''}; baseline on port ${readFileSync('/tmp/bench-baseline/port', 'utf8').trim()}`,
+    );
     const args = [
       join(shared, 'bench.mjs'),
-      '--target', url,
-      '--vs', 'baseline',
-      '--rounds', setting('BENCH_ROUNDS', '3'),
-      '--duration', setting('BENCH_DURATION', '10'),
-      '--connections', setting('BENCH_CONNECTIONS', '50'),
-      '--keys', setting('BENCH_KEYS', '50'),
-      '--workloads', setting('BENCH_WORKLOADS', 'me,items,add1,add20'),
+      '--target',
+      url,
+      '--vs',
+      'baseline',
+      '--rounds',
+      setting('BENCH_ROUNDS', '3'),
+      '--duration',
+      setting('BENCH_DURATION', '10'),
+      '--connections',
+      setting('BENCH_CONNECTIONS', '50'),
+      '--keys',
+      setting('BENCH_KEYS', '50'),
+      '--workloads',
+      setting('BENCH_WORKLOADS', 'me,items,add1,add20'),
       ...(process.env.BENCH_JSON ? ['--json', process.env.BENCH_JSON] : []),
     ];
     const driver = spawnSync(process.execPath, args, { cwd: shared, stdio: 'inherit' });

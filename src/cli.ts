@@ -31,6 +31,7 @@ async function main(argv: string[]): Promise<number> {
     // Asked before the database starts, so a slow typist holds no server open.
     const password = await passwordFor(parsed);
     // require, not import(): this is a CommonJS program, and the module loads lazily on purpose.
+    // eslint-disable-next-line @typescript-eslint/no-require-imports -- loaded lazily, see above
     const loaded = require('./cli/context') as Context;
     context = loaded;
     const result = await loaded.withServices(config, (services) => runCommand(services, parsed, password));

@@ -37,7 +37,10 @@ async function main(): Promise<void> {
     const app = await createApp(config, new RootLogger(logger));
     await app.listen(config.port, config.host);
     const server = app.getHttpServer();
-    logger.info({ host: config.host, port: config.port, database: embedded ? 'embedded' : 'external' }, `listening on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`);
+    logger.info(
+      { host: config.host, port: config.port, database: embedded ? 'embedded' : 'external' },
+      `listening on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
+    );
 
     const gate = app.get(ShutdownGate);
     const shutdown = async (signal: NodeJS.Signals) => {
@@ -67,8 +70,8 @@ async function main(): Promise<void> {
         process.exit(1);
       }
     };
-    process.on('SIGTERM', shutdown);
-    process.on('SIGINT', shutdown);
+    process.on('SIGTERM', (signal) => void shutdown(signal));
+    process.on('SIGINT', (signal) => void shutdown(signal));
   } catch (error) {
     await fail(error);
   }

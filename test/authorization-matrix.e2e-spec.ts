@@ -42,7 +42,14 @@ const keyed = (owner: number, editor: number, viewer: number, stranger: number):
   revoked: 401,
   none: 401,
 });
-const everyone = (status: number): Record<Role, number> => ({ owner: status, editor: status, viewer: status, stranger: status, revoked: status, none: status });
+const everyone = (status: number): Record<Role, number> => ({
+  owner: status,
+  editor: status,
+  viewer: status,
+  stranger: status,
+  revoked: status,
+  none: status,
+});
 /** Only the owner may (API.md section 3); members see the list, so they get 403; strangers do not (404). */
 const ownerOnly = keyed(200, 403, 403, 404);
 const members = keyed(200, 200, 200, 404);
@@ -91,7 +98,11 @@ describe('authorization matrix', () => {
     'GET /developers/api/session': { path: () => '/developers/api/session', expect: everyone(200) },
     'GET /developers/api/keys': { path: () => '/developers/api/keys', expect: everyone(401) },
     'POST /developers/api/keys': { path: () => '/developers/api/keys', body: () => ({ label: 'matrix' }), expect: everyone(401) },
-    'POST /developers/api/keys/:id/revoke': { path: () => `/developers/api/keys/${owner.id}/revoke`, body: () => ({}), expect: everyone(401) },
+    'POST /developers/api/keys/:id/revoke': {
+      path: () => `/developers/api/keys/${owner.id}/revoke`,
+      body: () => ({}),
+      expect: everyone(401),
+    },
 
     'GET /v1/me': { path: () => '/v1/me', expect: keyed(200, 200, 200, 200) },
     'GET /v1/lists': { path: () => '/v1/lists', expect: keyed(200, 200, 200, 200) },
@@ -129,7 +140,9 @@ describe('authorization matrix', () => {
     'POST /v1/actions/reopen': {
       path: () => '/v1/actions/reopen',
       prepare: async (w) => {
-        await client(t.server, owner.key).post('/v1/actions/complete', { list: w.listId, items: ['a', 'a', 'a'] }).expect(200);
+        await client(t.server, owner.key)
+          .post('/v1/actions/complete', { list: w.listId, items: ['a', 'a', 'a'] })
+          .expect(200);
       },
       body: (w) => ({ list: w.listId, items: ['a'] }),
       expect: writers,
@@ -143,7 +156,13 @@ describe('authorization matrix', () => {
     const listName = `World ${unique()}`;
     const listId = (await as(owner).post('/v1/lists', { name: listName }).expect(200)).body.data.list.id;
     await Promise.all(
-      ([[editor, 'editor'], [viewer, 'viewer'], [target, 'viewer']] as const).map(async ([member, role]) => {
+      (
+        [
+          [editor, 'editor'],
+          [viewer, 'viewer'],
+          [target, 'viewer'],
+        ] as const
+      ).map(async ([member, role]) => {
         const link = (await as(owner).post(`/v1/lists/${listId}/shares`, { role }).expect(200)).body.data.share;
         await as(member).post(`/v1/shares/${link.token}/join`).expect(200);
         await as(owner).delete(`/v1/lists/${listId}/shares/${link.id}`).expect(200);
@@ -152,7 +171,11 @@ describe('authorization matrix', () => {
     const share = (await as(owner).post(`/v1/lists/${listId}/shares`, { role: 'viewer' }).expect(200)).body.data.share;
     const invitation = (await as(owner).post(`/v1/lists/${listId}/invitations`, { email: stranger.email, role: 'viewer' }).expect(200)).body
       .data.invitation;
-    const items = (await as(owner).post('/v1/actions/add', { list: listId, items: ['a', 'a', 'a', 'b'] }).expect(200)).body.data.items;
+    const items = (
+      await as(owner)
+        .post('/v1/actions/add', { list: listId, items: ['a', 'a', 'a', 'b'] })
+        .expect(200)
+    ).body.data.items;
     return { listId, listName, invitationId: invitation.id, shareId: share.id, token: share.token, itemId: items[0].id };
   }
 
@@ -166,7 +189,9 @@ describe('authorization matrix', () => {
   afterAll(() => t.close());
 
   function routesOfTheApp(): string[] {
-    const router = t.app.getHttpAdapter().getInstance().router as { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
+    const router = t.app.getHttpAdapter().getInstance().router as {
+      stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }>;
+    };
     return router.stack.flatMap((layer) => {
       const route = layer.route;
       // Nest's catch-all not-found handler answers every method of every path: it is not a route.
@@ -178,7 +203,10 @@ describe('authorization matrix', () => {
   it('has a row for every route the application serves, and no row for a route it does not', () => {
     const served = routesOfTheApp();
     expect(served.length).toBeGreaterThan(30);
-    expect({ missing: served.filter((r) => !rows[r]), stale: Object.keys(rows).filter((r) => !served.includes(r)) }).toEqual({ missing: [], stale: [] });
+    expect({ missing: served.filter((r) => !rows[r]), stale: Object.keys(rows).filter((r) => !served.includes(r)) }).toEqual({
+      missing: [],
+      stale: [],
+    });
   });
 
   // One test per row (the test above proves the rows are exactly the router's routes), each on a fresh world.
@@ -193,7 +221,8 @@ describe('authorization matrix', () => {
       const key = keyOf(role);
       if (key) req.set('X-API-Key', key);
       const res = await (row.body ? req.send(row.body(w)) : req);
-      if (res.status !== row.expect[role]) problems.push(`${route} as ${role}: ${res.status} (expected ${row.expect[role]}) ${JSON.stringify(res.body?.error ?? '')}`);
+      if (res.status !== row.expect[role])
+        problems.push(`${route} as ${role}: ${res.status} (expected ${row.expect[role]}) ${JSON.stringify(res.body?.error ?? '')}`);
       if (/^application\/json/.test(res.headers['content-type'] ?? '') && route !== 'GET /v1/openapi.json') {
         const envelope = res.body && 'data' in res.body && 'error' in res.body && (res.body.data === null) !== (res.body.error === null);
         if (!envelope) problems.push(`${route} as ${role}: not the {data, error} envelope`);

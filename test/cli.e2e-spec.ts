@@ -65,16 +65,22 @@ describe('operator command (npm run cli)', () => {
 
   it('prints exactly one JSON document in the documented form, npm run --silent cli -- … --json', async () => {
     const who = fresh();
-    const run = runNpm(['run', '--silent', 'cli', '--', 'create-user', '--email', who.email, '--username', who.username, '--name', who.name, '--json'], {
-      cwd: ROOT,
-      env: userEnv({ DATABASE_URL: process.env.DATABASE_URL! }),
-    });
+    const run = runNpm(
+      ['run', '--silent', 'cli', '--', 'create-user', '--email', who.email, '--username', who.username, '--name', who.name, '--json'],
+      {
+        cwd: ROOT,
+        env: userEnv({ DATABASE_URL: process.env.DATABASE_URL! }),
+      },
+    );
     expect(await run.exited).toBe(0);
     // The whole of stdout is the document: no npm banner before it, no build report.
     expect(JSON.parse(run.stdout())).toMatchObject({ username: who.username });
     expect(run.stdout().trim().split('\n')).toHaveLength(1);
 
-    const mistake = runNpm(['run', '--silent', 'cli', '--', 'create-key', '--json'], { cwd: ROOT, env: userEnv({ DATABASE_URL: process.env.DATABASE_URL! }) });
+    const mistake = runNpm(['run', '--silent', 'cli', '--', 'create-key', '--json'], {
+      cwd: ROOT,
+      env: userEnv({ DATABASE_URL: process.env.DATABASE_URL! }),
+    });
     expect(await mistake.exited).toBe(2);
     expect(mistake.stdout()).toBe('');
     expect(mistake.output().trim().split('\n')).toHaveLength(1);
@@ -121,9 +127,12 @@ describe('operator command (npm run cli)', () => {
   it('reads the password from stdin with --password-stdin and never prints it', async () => {
     const who = fresh();
     const password = `stdin-${randomBytes(8).toString('hex')}`;
-    const made = await cli(['create-user', '--email', who.email, '--username', who.username, '--name', who.name, '--password-stdin', '--json'], {
-      stdin: `${password}\n`,
-    });
+    const made = await cli(
+      ['create-user', '--email', who.email, '--username', who.username, '--name', who.name, '--password-stdin', '--json'],
+      {
+        stdin: `${password}\n`,
+      },
+    );
     expect(made).toMatchObject({ code: 0, stderr: '' });
     expect(Object.keys(JSON.parse(made.stdout)).sort()).toEqual(['email', 'id', 'name', 'username']);
     expect(made.stdout).not.toContain(password);
@@ -215,7 +224,10 @@ describe('operator command (npm run cli)', () => {
     it.each([
       [['frobnicate'], /^error: unknown command "frobnicate"/],
       [['create-key', '--login', 'ada'], /^error: create-key: --label is required/],
-      [['create-user', '--email', 'a@b.co', '--username', 'abc', '--name', 'A', '--admin'], /^error: create-user: Unknown option '--admin'/],
+      [
+        ['create-user', '--email', 'a@b.co', '--username', 'abc', '--name', 'A', '--admin'],
+        /^error: create-user: Unknown option '--admin'/,
+      ],
       [['revoke-key', '--login', 'ada'], /^error: revoke-key: give exactly one of --key-id and --last4/],
     ])('exits 2 on a usage mistake: %j', async (args, message) => {
       const run = await cli(args);

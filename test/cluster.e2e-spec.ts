@@ -61,8 +61,8 @@ async function startCluster(): Promise<Cluster> {
         resolve(JSON.parse(ready).url);
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', (chunk) => (output += String(chunk)));
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (chunk) => (output += String(chunk)));
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`cluster exited with ${code} before it was ready:\n${output}`));

@@ -26,7 +26,9 @@ describe('cursor signing across instances', () => {
     const b = await start({ CURSOR_SECRET: undefined });
     const ada = await makeCaller(a.app);
     const list = (await client(a.server, ada.key).post('/v1/lists', { name: 'Shared cursor' }).expect(200)).body.data.list;
-    await client(a.server, ada.key).post('/v1/actions/add', { list: list.id, items: ['one', 'two'] }).expect(200);
+    await client(a.server, ada.key)
+      .post('/v1/actions/add', { list: list.id, items: ['one', 'two'] })
+      .expect(200);
     const cursor = await firstPage(a, ada.key, list.id);
     const next = await client(b.server, ada.key).get(`/v1/lists/${list.id}/items?limit=1&cursor=${cursor}`).expect(200);
     expect(next.body.data.items.map((i: { text: string }) => i.text)).toEqual(['two']);
@@ -39,7 +41,9 @@ describe('cursor signing across instances', () => {
     const other = await start({ CURSOR_SECRET: undefined });
     const ada = await makeCaller(a.app);
     const list = (await client(a.server, ada.key).post('/v1/lists', { name: 'Configured cursor' }).expect(200)).body.data.list;
-    await client(a.server, ada.key).post('/v1/actions/add', { list: list.id, items: ['one', 'two'] }).expect(200);
+    await client(a.server, ada.key)
+      .post('/v1/actions/add', { list: list.id, items: ['one', 'two'] })
+      .expect(200);
     const cursor = await firstPage(a, ada.key, list.id);
     await client(b.server, ada.key).get(`/v1/lists/${list.id}/items?limit=1&cursor=${cursor}`).expect(200);
     const refused = await client(other.server, ada.key).get(`/v1/lists/${list.id}/items?limit=1&cursor=${cursor}`).expect(400);

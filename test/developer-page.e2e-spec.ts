@@ -227,7 +227,10 @@ if (!haveChromium) {
     const row = keyRow('phone key with a rather long label');
     await row.getByRole('button', { name: 'Revoke', exact: true }).waitFor();
 
-    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: document.documentElement.clientWidth,
+    }));
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
     for (const control of [row.getByRole('button', { name: 'Revoke', exact: true }), page.getByRole('button', { name: 'Copy command' })]) {
       const box = (await control.boundingBox())!;
@@ -247,7 +250,9 @@ if (!haveChromium) {
     expect(answer).toMatchObject({ data: { username, scopes: expect.arrayContaining(['profile:read']) }, error: null });
 
     // The next steps point at the reference.
-    expect(await page.getByRole('region', { name: 'What to do next' }).getByRole('link', { name: 'API reference' }).getAttribute('href')).toBe('/docs');
+    expect(
+      await page.getByRole('region', { name: 'What to do next' }).getByRole('link', { name: 'API reference' }).getAttribute('href'),
+    ).toBe('/docs');
     await page.setViewportSize({ width: 1280, height: 720 });
   });
 });

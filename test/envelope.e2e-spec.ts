@@ -136,7 +136,9 @@ describe('the database going away at request time', () => {
     // "quickly": bounded, not a hang. The answer must arrive within 5 s, or the test fails
     // then and says so (rather than measuring how long it took after the fact).
     const down = await withDeadline(
-      request(t.server).get('/health/ready').then((res) => res), // .then(): a Promise, so the request is sent now
+      request(t.server)
+        .get('/health/ready')
+        .then((res) => res), // .then(): a Promise, so the request is sent now
       5_000,
       'GET /health/ready to answer while the database is unreachable',
     );
@@ -150,7 +152,11 @@ describe('the database going away at request time', () => {
         last = await request(t.server).get('/health/ready');
         return last.status === 200 && last;
       },
-      { timeoutMs: 5_000, what: () => `GET /health/ready to answer 200 once the database is back (last answer: ${last?.status} ${JSON.stringify(last?.body)})` },
+      {
+        timeoutMs: 5_000,
+        what: () =>
+          `GET /health/ready to answer 200 once the database is back (last answer: ${last?.status} ${JSON.stringify(last?.body)})`,
+      },
     );
     expect(ready.body).toEqual({ data: expect.objectContaining({ status: 'ok' }), error: null });
   });

@@ -51,9 +51,14 @@ describe('HOST', () => {
 
   it('listens on 127.0.0.1 only by default, and on every interface with HOST=0.0.0.0', async () => {
     if (!external) {
-      process.stderr.write('!! test/front-door.e2e-spec.ts: this machine has no non-loopback IPv4 address; HOST checked on loopback only\n');
+      process.stderr.write(
+        '!! test/front-door.e2e-spec.ts: this machine has no non-loopback IPv4 address; HOST checked on loopback only\n',
+      );
     }
-    for (const [host, reachableOutside] of [[undefined, false], ['0.0.0.0', true]] as const) {
+    for (const [host, reachableOutside] of [
+      [undefined, false],
+      ['0.0.0.0', true],
+    ] as const) {
       const port = await freePort();
       const service = spawnService({ DATA_DIR: dataDir, ...(host ? { HOST: host } : {}) }, port);
       try {

@@ -40,7 +40,11 @@ describe('hostile input', () => {
     it('refuses a body nested past 32 levels with a 400 naming the bound, anonymous or not', async () => {
       const deep = `{"login":${json(40_000)},"password":"x"}`;
       expectRefused(await post('/developers/api/login', deep), 400, /nested more than 32 levels/);
-      expectRefused(await post('/v1/actions/add', deep, { 'X-API-Key': ada.key, 'Idempotency-Key': 'deep-1' }), 400, /nested more than 32 levels/);
+      expectRefused(
+        await post('/v1/actions/add', deep, { 'X-API-Key': ada.key, 'Idempotency-Key': 'deep-1' }),
+        400,
+        /nested more than 32 levels/,
+      );
     });
 
     it('accepts nesting up to the bound (then validation speaks)', async () => {
@@ -78,8 +82,16 @@ describe('hostile input', () => {
     const LONE = '\ud800';
 
     it.each([
-      ['signup name', '/developers/api/signup', (s: string) => ({ email: 'n@example.test', username: 'nul_user', name: `a${s}b`, password: 'long enough password' })],
-      ['signup email', '/developers/api/signup', (s: string) => ({ email: `n${s}@example.test`, username: 'nul_user2', name: 'Nul', password: 'long enough password' })],
+      [
+        'signup name',
+        '/developers/api/signup',
+        (s: string) => ({ email: 'n@example.test', username: 'nul_user', name: `a${s}b`, password: 'long enough password' }),
+      ],
+      [
+        'signup email',
+        '/developers/api/signup',
+        (s: string) => ({ email: `n${s}@example.test`, username: 'nul_user2', name: 'Nul', password: 'long enough password' }),
+      ],
       ['login', '/developers/api/login', (s: string) => ({ login: `a${s}b`, password: 'long enough password' })],
     ])('refuses NUL and lone surrogates in the %s with 400', async (_label, path, body) => {
       for (const bad of [NUL, LONE]) {
@@ -100,7 +112,12 @@ describe('hostile input', () => {
 
     it('refuses a key label with NUL or a lone surrogate', async () => {
       const portal = new PortalClient(await listen(t.app));
-      const signup = await portal.post('signup', { email: 'label_user@example.test', username: 'label_user', name: 'Label', password: 'long enough password' });
+      const signup = await portal.post('signup', {
+        email: 'label_user@example.test',
+        username: 'label_user',
+        name: 'Label',
+        password: 'long enough password',
+      });
       expect(signup.status).toBe(200);
       for (const bad of ['\u0000', '\ud800']) {
         const res = await portal.post('keys', { label: `k${bad}` });
@@ -108,13 +125,16 @@ describe('hostile input', () => {
       }
     });
 
-    it.each(['utf-16', 'utf-16le', 'utf-7', 'utf-32', 'latin1', 'iso-8859-1'])('refuses a body declared as charset=%s with 400', async (charset) => {
-      const res = await request(t.server)
-        .post('/developers/api/login')
-        .set('Content-Type', `application/json; charset=${charset}`)
-        .send('{"login":"a","password":"b"}');
-      expectRefused(res, 400, /UTF-8/);
-    });
+    it.each(['utf-16', 'utf-16le', 'utf-7', 'utf-32', 'latin1', 'iso-8859-1'])(
+      'refuses a body declared as charset=%s with 400',
+      async (charset) => {
+        const res = await request(t.server)
+          .post('/developers/api/login')
+          .set('Content-Type', `application/json; charset=${charset}`)
+          .send('{"login":"a","password":"b"}');
+        expectRefused(res, 400, /UTF-8/);
+      },
+    );
 
     it('accepts charset=utf-8 in any case', async () => {
       const res = await request(t.server)
@@ -142,11 +162,14 @@ describe('hostile input', () => {
   });
 
   describe('prototype-named query parameters and cursors (item 11)', () => {
-    it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'foo'])('refuses ?%s=1 like any unknown parameter', async (name) => {
-      const ada_ = client(t.server, ada.key);
-      expectRefused(await ada_.get(`/v1/lists?${name}=1`), 400, new RegExp(`property ${name} should not exist`));
-      expectRefused(await ada_.get(`/v1/lists/${listId}/items?${name}=1`), 400, new RegExp(`property ${name} should not exist`));
-    });
+    it.each(['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf', 'foo'])(
+      'refuses ?%s=1 like any unknown parameter',
+      async (name) => {
+        const ada_ = client(t.server, ada.key);
+        expectRefused(await ada_.get(`/v1/lists?${name}=1`), 400, new RegExp(`property ${name} should not exist`));
+        expectRefused(await ada_.get(`/v1/lists/${listId}/items?${name}=1`), 400, new RegExp(`property ${name} should not exist`));
+      },
+    );
 
     it('refuses a forged cursor, even a well-formed one', async () => {
       const ada_ = client(t.server, ada.key);

@@ -30,7 +30,9 @@ describe('hostile bodies under load', () => {
     const paths = ['/developers/api/login', '/developers/api/signup', '/v1/actions/add'];
 
     const hostile = Array.from({ length: HOSTILE_REQUESTS }, (_, i) => {
-      const req = request(t.server).post(paths[i % paths.length]).set('Content-Type', 'application/json');
+      const req = request(t.server)
+        .post(paths[i % paths.length])
+        .set('Content-Type', 'application/json');
       if (i % 2 === 0) req.set('Idempotency-Key', `hostile-${i}`);
       if (paths[i % paths.length].startsWith('/v1/')) req.set('X-API-Key', ada.key);
       return req.send(bodies[i % bodies.length]);

@@ -29,10 +29,11 @@ describe('Idempotency-Key (e2e)', () => {
   const withKey = (who: Person, path: string, body: object | undefined, idempotencyKey: string) =>
     w.as(who).post(path, body, { 'Idempotency-Key': idempotencyKey });
   const records = async (userId: string) =>
-    (await w.dataSource().query('SELECT key, created_at FROM idempotency_keys WHERE user_id = $1 ORDER BY key', [userId])) as Array<{
-      key: string;
-      created_at: Date;
-    }>;
+    w
+      .dataSource()
+      .query<Array<{ key: string; created_at: Date }>>('SELECT key, created_at FROM idempotency_keys WHERE user_id = $1 ORDER BY key', [
+        userId,
+      ]);
 
   it('replays the first success byte for byte with Idempotent-Replayed: true, changing nothing', async () => {
     const owner = await w.person();
@@ -62,7 +63,10 @@ describe('Idempotency-Key (e2e)', () => {
     const list = await w.newList(owner);
     const k = key();
     const first = await withKey(owner, '/v1/actions/add', { list: list.id, items: ['once'] }, k).expect(200);
-    await w.as(owner).post('/v1/actions/remove', { list: list.id, items: ['once'] }).expect(200);
+    await w
+      .as(owner)
+      .post('/v1/actions/remove', { list: list.id, items: ['once'] })
+      .expect(200);
     const again = await withKey(owner, '/v1/actions/add', { list: list.id, items: ['once'] }, k).expect(200);
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.body).toEqual(first.body);
@@ -111,7 +115,9 @@ describe('Idempotency-Key (e2e)', () => {
     expect(await records(owner.id)).toEqual([]);
     const fixed = await withKey(owner, '/v1/actions/add', { list: list.id, items: ['x'] }, k).expect(200);
     expect(fixed.headers['idempotent-replayed']).toBeUndefined();
-    expect((await withKey(owner, '/v1/actions/add', { list: list.id, items: ['x'] }, k).expect(200)).headers['idempotent-replayed']).toBe('true');
+    expect((await withKey(owner, '/v1/actions/add', { list: list.id, items: ['x'] }, k).expect(200)).headers['idempotent-replayed']).toBe(
+      'true',
+    );
 
     const vk = key();
     await withKey(viewer, '/v1/actions/add', { list: list.id, items: ['y'] }, vk).expect(403);
@@ -126,7 +132,9 @@ describe('Idempotency-Key (e2e)', () => {
     const list = await w.newList(owner);
     const longest = 'k'.repeat(255);
     await withKey(owner, '/v1/actions/add', { list: list.id, items: ['a'] }, longest).expect(200);
-    expect((await withKey(owner, '/v1/actions/add', { list: list.id, items: ['a'] }, longest).expect(200)).headers['idempotent-replayed']).toBe('true');
+    expect(
+      (await withKey(owner, '/v1/actions/add', { list: list.id, items: ['a'] }, longest).expect(200)).headers['idempotent-replayed'],
+    ).toBe('true');
     const tooLong = await withKey(owner, '/v1/actions/add', { list: list.id, items: ['a'] }, 'k'.repeat(256)).expect(400);
     expect(tooLong.body).toEqual({ data: null, error: expect.stringMatching(/Idempotency-Key.*1-255/) });
     await withKey(owner, '/v1/actions/add', { list: list.id, items: ['a'] }, '').expect(400);
@@ -154,7 +162,11 @@ describe('Idempotency-Key (e2e)', () => {
     const invitee = await makeUserWithKey(t.app);
     const { invitation } = await replays(`/v1/lists/${list.id}/invitations`, { email: invitee.user.email, role: 'viewer' });
     const k = key();
-    await request(t.server).post(`/v1/invitations/${invitation.id}/accept`).set('X-API-Key', invitee.key).set('Idempotency-Key', k).expect(200);
+    await request(t.server)
+      .post(`/v1/invitations/${invitation.id}/accept`)
+      .set('X-API-Key', invitee.key)
+      .set('Idempotency-Key', k)
+      .expect(200);
     const accepted = await request(t.server)
       .post(`/v1/invitations/${invitation.id}/accept`)
       .set('X-API-Key', invitee.key)
@@ -162,12 +174,16 @@ describe('Idempotency-Key (e2e)', () => {
       .expect(200);
     expect(accepted.headers['idempotent-replayed']).toBe('true');
 
-    const { share } = await replays(`/v1/lists/${list.id}/shares`, { role: 'editor' }, (data) => ({ share: { ...data.share, token: null } }));
+    const { share } = await replays(`/v1/lists/${list.id}/shares`, { role: 'editor' }, (data) => ({
+      share: { ...data.share, token: null },
+    }));
     expect((await w.as(owner).get(`/v1/lists/${list.id}/shares`).expect(200)).body.data.shares).toHaveLength(1);
     const joiner = await w.person();
     const jk = key();
     await withKey(joiner, `/v1/shares/${share.token}/join`, undefined, jk).expect(200);
-    expect((await withKey(joiner, `/v1/shares/${share.token}/join`, undefined, jk).expect(200)).headers['idempotent-replayed']).toBe('true');
+    expect((await withKey(joiner, `/v1/shares/${share.token}/join`, undefined, jk).expect(200)).headers['idempotent-replayed']).toBe(
+      'true',
+    );
     expect((await w.as(owner).get(`/v1/lists/${list.id}/members`).expect(200)).body.data.members).toHaveLength(3);
 
     const ref = { id: list.id, name: list.name };
@@ -190,7 +206,10 @@ describe('Idempotency-Key (e2e)', () => {
       for (const name of Object.getOwnPropertyNames(controller.prototype)) {
         const handler = (controller.prototype as Record<string, unknown>)[name];
         if (typeof handler !== 'function' || Reflect.getMetadata(PATH_METADATA, handler) === undefined) continue;
-        const path = `/${[base, String(Reflect.getMetadata(PATH_METADATA, handler))].filter((p) => p && p !== '/').join('/')}`.replace(/\/+/g, '/');
+        const path = `/${[base, String(Reflect.getMetadata(PATH_METADATA, handler))].filter((p) => p && p !== '/').join('/')}`.replace(
+          /\/+/g,
+          '/',
+        );
         const route = `${RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number]} ${path}`;
         const idempotent = ((Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? []) as unknown[]).includes(IdempotencyInterceptor);
         const shouldBe = route.startsWith('POST /v1/');
@@ -221,9 +240,19 @@ describe('Idempotency-Key (e2e)', () => {
     const list = await w.newList(owner);
     const k = key();
     await w.as(owner).get(`/v1/lists/${list.id}`).set('Idempotency-Key', k).expect(200);
-    const renamed = await request(t.server).patch(`/v1/lists/${list.id}`).set('X-API-Key', owner.key).set('Idempotency-Key', k).send({ name: 'First' }).expect(200);
+    const renamed = await request(t.server)
+      .patch(`/v1/lists/${list.id}`)
+      .set('X-API-Key', owner.key)
+      .set('Idempotency-Key', k)
+      .send({ name: 'First' })
+      .expect(200);
     expect(renamed.headers['idempotent-replayed']).toBeUndefined();
-    const again = await request(t.server).patch(`/v1/lists/${list.id}`).set('X-API-Key', owner.key).set('Idempotency-Key', k).send({ name: 'Second' }).expect(200);
+    const again = await request(t.server)
+      .patch(`/v1/lists/${list.id}`)
+      .set('X-API-Key', owner.key)
+      .set('Idempotency-Key', k)
+      .send({ name: 'Second' })
+      .expect(200);
     expect(again.body.data.list.name).toBe('Second');
     expect(await records(owner.id)).toEqual([]);
   });
@@ -233,7 +262,9 @@ describe('Idempotency-Key (e2e)', () => {
     const list = await w.newList(owner);
     const k = key();
     await withKey(owner, '/v1/actions/add', { list: list.id, items: ['day one'] }, k).expect(200);
-    await w.dataSource().query(`UPDATE idempotency_keys SET created_at = now() - interval '24 hours 1 second' WHERE user_id = $1`, [owner.id]);
+    await w
+      .dataSource()
+      .query(`UPDATE idempotency_keys SET created_at = now() - interval '24 hours 1 second' WHERE user_id = $1`, [owner.id]);
     const later = await withKey(owner, '/v1/actions/add', { list: list.id, items: ['day two'] }, k).expect(200);
     expect(later.headers['idempotent-replayed']).toBeUndefined();
     const replay = await withKey(owner, '/v1/actions/add', { list: list.id, items: ['day two'] }, k).expect(200);
@@ -247,11 +278,17 @@ describe('Idempotency-Key (e2e)', () => {
     const [old, recent] = [key(), key()];
     await withKey(owner, '/v1/actions/add', { list: list.id, items: ['old'] }, old).expect(200);
     await withKey(owner, '/v1/actions/add', { list: list.id, items: ['recent'] }, recent).expect(200);
-    await w.dataSource().query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = $1 AND key = $2`, [owner.id, old]);
-    await w.dataSource().query(`UPDATE idempotency_keys SET created_at = now() - interval '23 hours' WHERE user_id = $1 AND key = $2`, [owner.id, recent]);
+    await w
+      .dataSource()
+      .query(`UPDATE idempotency_keys SET created_at = now() - interval '25 hours' WHERE user_id = $1 AND key = $2`, [owner.id, old]);
+    await w
+      .dataSource()
+      .query(`UPDATE idempotency_keys SET created_at = now() - interval '23 hours' WHERE user_id = $1 AND key = $2`, [owner.id, recent]);
     expect(await t.app.get(IdempotencyJanitor).sweep()).toBeGreaterThanOrEqual(1);
     expect((await records(owner.id)).map((r) => r.key)).toEqual([recent]);
-    expect((await withKey(owner, '/v1/actions/add', { list: list.id, items: ['recent'] }, recent).expect(200)).headers['idempotent-replayed']).toBe('true');
+    expect(
+      (await withKey(owner, '/v1/actions/add', { list: list.id, items: ['recent'] }, recent).expect(200)).headers['idempotent-replayed'],
+    ).toBe('true');
     expect((await w.counters(list)).item_count).toBe(2);
   });
 });

@@ -40,7 +40,9 @@ describe('invitations (e2e)', () => {
       const owner = await makeCaller(t.app);
       const list = await createList(owner);
       const email = freshEmail();
-      const res = await as(owner).post(`/v1/lists/${list.id}/invitations`, { email: `  ${email.toUpperCase()} `, role }).expect(200);
+      const res = await as(owner)
+        .post(`/v1/lists/${list.id}/invitations`, { email: `  ${email.toUpperCase()} `, role })
+        .expect(200);
       expect(res.body).toEqual({
         data: {
           invitation: {
@@ -99,7 +101,9 @@ describe('invitations (e2e)', () => {
       const accepted = await invite(owner, list.id, member.email, 'viewer');
       await as(member).post(`/v1/invitations/${accepted.id}/accept`).expect(200);
 
-      const self = await as(owner).post(`/v1/lists/${list.id}/invitations`, { email: owner.email.toUpperCase(), role: 'editor' }).expect(422);
+      const self = await as(owner)
+        .post(`/v1/lists/${list.id}/invitations`, { email: owner.email.toUpperCase(), role: 'editor' })
+        .expect(422);
       expect(self.body).toEqual({ data: null, error: 'This email belongs to the owner of the list' });
       for (const email of [member.email, ` ${member.email.toUpperCase()}`]) {
         const res = await as(owner).post(`/v1/lists/${list.id}/invitations`, { email, role: 'editor' }).expect(422);
@@ -112,7 +116,9 @@ describe('invitations (e2e)', () => {
       const [owner, invitee] = await Promise.all([makeCaller(t.app), makeCaller(t.app)]);
       const list = await createList(owner);
       const first = await invite(owner, list.id, invitee.email);
-      const dup = await as(owner).post(`/v1/lists/${list.id}/invitations`, { email: invitee.email.toUpperCase(), role: 'viewer' }).expect(422);
+      const dup = await as(owner)
+        .post(`/v1/lists/${list.id}/invitations`, { email: invitee.email.toUpperCase(), role: 'viewer' })
+        .expect(422);
       expect(dup.body.error).toMatch(/pending invitation/);
 
       await as(invitee).post(`/v1/invitations/${first.id}/decline`).expect(200);
@@ -134,7 +140,11 @@ describe('invitations (e2e)', () => {
       const list = await createList(owner);
       const email = freshEmail();
       const statuses = await Promise.all(
-        ['editor', 'viewer', 'editor'].map((role) => as(owner).post(`/v1/lists/${list.id}/invitations`, { email, role }).then((r) => r.status)),
+        ['editor', 'viewer', 'editor'].map((role) =>
+          as(owner)
+            .post(`/v1/lists/${list.id}/invitations`, { email, role })
+            .then((r) => r.status),
+        ),
       );
       expect(statuses.sort()).toEqual([200, 422, 422]);
       expect(await invitationsOf(owner, list.id)).toHaveLength(1);
@@ -171,7 +181,10 @@ describe('invitations (e2e)', () => {
     it('is for the owner only: editors and viewers get 403 on every invitation route of the list', async () => {
       const [owner, editor, viewer] = await Promise.all([0, 1, 2].map(() => makeCaller(t.app)));
       const list = await createList(owner);
-      for (const [who, role] of [[editor, 'editor'], [viewer, 'viewer']] as const) {
+      for (const [who, role] of [
+        [editor, 'editor'],
+        [viewer, 'viewer'],
+      ] as const) {
         const inv = await invite(owner, list.id, who.email, role);
         await as(who).post(`/v1/invitations/${inv.id}/accept`).expect(200);
       }
@@ -337,10 +350,18 @@ describe('invitations (e2e)', () => {
       await as(owner).delete(`/v1/lists/${lists[2].id}/invitations/${revoked.id}`).expect(200);
       await age(expired.id, 14);
 
-      for (const [inv, status] of [[accepted, 'accepted'], [declined, 'declined'], [revoked, 'revoked'], [expired, 'expired']] as const) {
+      for (const [inv, status] of [
+        [accepted, 'accepted'],
+        [declined, 'declined'],
+        [revoked, 'revoked'],
+        [expired, 'expired'],
+      ] as const) {
         for (const action of ['accept', 'decline']) {
           const res = await as(invitee).post(`/v1/invitations/${inv.id}/${action}`).expect(422);
-          expect(res.body).toEqual({ data: null, error: `Only a pending invitation can be accepted, declined or revoked; this one is ${status}` });
+          expect(res.body).toEqual({
+            data: null,
+            error: `Only a pending invitation can be accepted, declined or revoked; this one is ${status}`,
+          });
         }
       }
       // Only the first list was joined; the others are still invisible to the invitee.
@@ -355,7 +376,9 @@ describe('invitations (e2e)', () => {
       const stale = await invite(owner, list.id, late.email);
       await age(fresh.id, 13);
       await age(stale.id, 14);
-      expect((await as(early).get('/v1/invitations').expect(200)).body.data.invitations.map((i: { id: string }) => i.id)).toEqual([fresh.id]);
+      expect((await as(early).get('/v1/invitations').expect(200)).body.data.invitations.map((i: { id: string }) => i.id)).toEqual([
+        fresh.id,
+      ]);
       expect((await as(late).get('/v1/invitations').expect(200)).body.data.invitations).toEqual([]);
       await as(early).post(`/v1/invitations/${fresh.id}/accept`).expect(200);
       await as(late).post(`/v1/invitations/${stale.id}/accept`).expect(422);
@@ -415,7 +438,13 @@ describe('invitations (e2e)', () => {
       const [owner, invitee] = await Promise.all([makeCaller(t.app), makeCaller(t.app)]);
       const list = await createList(owner);
       const inv = await invite(owner, list.id, invitee.email);
-      const statuses = await Promise.all([1, 2, 3].map(() => as(invitee).post(`/v1/invitations/${inv.id}/accept`).then((r) => r.status)));
+      const statuses = await Promise.all(
+        [1, 2, 3].map(() =>
+          as(invitee)
+            .post(`/v1/invitations/${inv.id}/accept`)
+            .then((r) => r.status),
+        ),
+      );
       expect(statuses.sort()).toEqual([200, 422, 422]);
       expect(await membersOf(owner, list.id)).toHaveLength(2);
       expect(await statusOf(owner, list.id, inv.id)).toBe('accepted');
@@ -486,7 +515,10 @@ describe('invitations (e2e)', () => {
       const inv = await invite(owner, list.id, invitee.email);
       const own = await createList(stranger);
       const attempts: Array<[string, PromiseLike<{ status: number; body: { data: unknown } }>]> = [
-        ['POST /v1/lists/:id/invitations', as(stranger).post(`/v1/lists/${list.id}/invitations`, { email: stranger.email, role: 'editor' })],
+        [
+          'POST /v1/lists/:id/invitations',
+          as(stranger).post(`/v1/lists/${list.id}/invitations`, { email: stranger.email, role: 'editor' }),
+        ],
         ['GET /v1/lists/:id/invitations', as(stranger).get(`/v1/lists/${list.id}/invitations`)],
         ['DELETE /v1/lists/:id/invitations/:inv_id', as(stranger).delete(`/v1/lists/${list.id}/invitations/${inv.id}`)],
         // Through a list the stranger does own: still not their invitation.

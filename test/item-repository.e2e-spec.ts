@@ -24,10 +24,12 @@ describeItemRepositoryContract('TypeORM', async () => {
     // The lists table is the lists module's; the contract only needs bare rows in it.
     newList: async () => {
       const id = randomUUID();
-      await dataSource.query(
-        `INSERT INTO lists (id, owner_id, name, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)`,
-        [id, ownerId, `contract ${id}`, new Date('2026-01-01T00:00:00.000Z')],
-      );
+      await dataSource.query(`INSERT INTO lists (id, owner_id, name, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)`, [
+        id,
+        ownerId,
+        `contract ${id}`,
+        new Date('2026-01-01T00:00:00.000Z'),
+      ]);
       return id;
     },
     deleteList: async (id) => {

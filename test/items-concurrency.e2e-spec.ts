@@ -39,7 +39,7 @@ describe('items under concurrency (e2e)', () => {
       async releaseWhenQueued(n: number): Promise<void> {
         let queued = 0;
         try {
-          for (const deadline = Date.now() + 15_000; queued < n && Date.now() < deadline; ) {
+          for (const deadline = Date.now() + 15_000; queued < n && Date.now() < deadline;) {
             await new Promise((resolve) => setTimeout(resolve, 20));
             const { rows } = await blocker.query(
               `WITH RECURSIVE queue(pid) AS (
@@ -161,7 +161,9 @@ describe('items under concurrency (e2e)', () => {
     await fillDirectly(list, owner.id, 9_990);
     const hold = await holdList(list, 12);
     const burst = Promise.all(
-      Array.from({ length: 12 }, (_, i) => w.as(owner).post('/v1/actions/add', { list: list.id, items: [`b${i}-1`, `b${i}-2`, `b${i}-3`] })),
+      Array.from({ length: 12 }, (_, i) =>
+        w.as(owner).post('/v1/actions/add', { list: list.id, items: [`b${i}-1`, `b${i}-2`, `b${i}-3`] }),
+      ),
     );
     await hold.releaseWhenQueued(12);
     const responses = await burst;
@@ -175,7 +177,11 @@ describe('items under concurrency (e2e)', () => {
   it('completes of one text racing each other take distinct items; the surplus gets 404', async () => {
     const owner = await w.person();
     const list = await w.newList(owner);
-    await w.add(owner, list, Array.from({ length: 10 }, () => 'milk'));
+    await w.add(
+      owner,
+      list,
+      Array.from({ length: 10 }, () => 'milk'),
+    );
     const hold = await holdList(list, 15);
     const burst = Promise.all(
       Array.from({ length: 15 }, () => w.as(owner).post('/v1/actions/complete', { list: list.id, items: ['milk'] })),
@@ -193,8 +199,15 @@ describe('items under concurrency (e2e)', () => {
     const [owner, editor] = await Promise.all([w.person(), w.person()]);
     const list = await w.newList(owner);
     await w.share(owner, list, 'editor', editor);
-    const seeded = await w.add(owner, list, Array.from({ length: 60 }, (_, i) => `s${i}`));
-    await w.as(owner).post('/v1/actions/complete', { list: list.id, items: seeded.slice(40).map((i) => i.id) }).expect(200);
+    const seeded = await w.add(
+      owner,
+      list,
+      Array.from({ length: 60 }, (_, i) => `s${i}`),
+    );
+    await w
+      .as(owner)
+      .post('/v1/actions/complete', { list: list.id, items: seeded.slice(40).map((i) => i.id) })
+      .expect(200);
     const who = (i: number) => (i % 2 === 0 ? owner : editor);
     const requests = [
       ...Array.from({ length: 20 }, (_, i) => w.as(who(i)).post('/v1/actions/add', { list: list.id, items: [`n${i}`, `m${i}`] })),

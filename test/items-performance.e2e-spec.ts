@@ -85,7 +85,11 @@ describe('items: round trips and query plans (e2e)', () => {
     const owner = await w.person();
     const small = await w.newList(owner);
     const large = await w.newList(owner);
-    await w.add(owner, small, Array.from({ length: 100 }, (_, i) => `s${i}`));
+    await w.add(
+      owner,
+      small,
+      Array.from({ length: 100 }, (_, i) => `s${i}`),
+    );
     await fillDirectly(large, owner.id, 10_000);
     await warm(owner);
     for (const path of [
@@ -100,7 +104,12 @@ describe('items: round trips and query plans (e2e)', () => {
       expect({ path, statements: statements.length }).toEqual({ path, statements: 2 });
       expect(statements.filter((s) => /FROM items/i.test(s.sql))).toHaveLength(1);
       if (body?.data.next_cursor) {
-        const next = await statementsOf(() => w.as(owner).get(`${path}${path.includes('?') ? '&' : '?'}cursor=${body!.data.next_cursor}`).expect(200));
+        const next = await statementsOf(() =>
+          w
+            .as(owner)
+            .get(`${path}${path.includes('?') ? '&' : '?'}cursor=${body!.data.next_cursor}`)
+            .expect(200),
+        );
         expect(next).toHaveLength(2);
       }
     }
@@ -109,12 +118,24 @@ describe('items: round trips and query plans (e2e)', () => {
   it('completes 1 or 100 entries with the same number of statements (set-based, not per entry)', async () => {
     const owner = await w.person();
     const list = await w.newList(owner);
-    await w.add(owner, list, Array.from({ length: 100 }, (_, i) => `c${i}`));
+    await w.add(
+      owner,
+      list,
+      Array.from({ length: 100 }, (_, i) => `c${i}`),
+    );
     await w.add(owner, list, ['single']);
     await warm(owner);
-    const one = await statementsOf(() => w.as(owner).post('/v1/actions/complete', { list: list.id, items: ['single'] }).expect(200));
+    const one = await statementsOf(() =>
+      w
+        .as(owner)
+        .post('/v1/actions/complete', { list: list.id, items: ['single'] })
+        .expect(200),
+    );
     const hundred = await statementsOf(() =>
-      w.as(owner).post('/v1/actions/complete', { list: list.id, items: Array.from({ length: 100 }, (_, i) => `C${i}`) }).expect(200),
+      w
+        .as(owner)
+        .post('/v1/actions/complete', { list: list.id, items: Array.from({ length: 100 }, (_, i) => `C${i}`) })
+        .expect(200),
     );
     expect(hundred.length).toBe(one.length);
     expect(hundred.filter((s) => /UPDATE items/i.test(s.sql))).toHaveLength(1);

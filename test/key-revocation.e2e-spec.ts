@@ -35,7 +35,16 @@ describe('key revocation across instances', () => {
   it('is seen by the other instance within 1 s', async () => {
     const portal = new PortalClient(await listen(one.app));
     const suffix = Date.now().toString(36);
-    expect((await portal.post('signup', { email: `rev_${suffix}@example.test`, username: `rev_${suffix}`, name: 'Rev', password: 'long enough password' })).status).toBe(200);
+    expect(
+      (
+        await portal.post('signup', {
+          email: `rev_${suffix}@example.test`,
+          username: `rev_${suffix}`,
+          name: 'Rev',
+          password: 'long enough password',
+        })
+      ).status,
+    ).toBe(200);
     const created = (await portal.post('keys', { label: 'shared' })).body.data;
     // Every database lookup of a key by instance two.
     const lookups = jest.spyOn(two.app.get(ApiKeyRepository), 'findByHash');

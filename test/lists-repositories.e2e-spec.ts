@@ -29,7 +29,14 @@ async function typeOrmStorage(): Promise<ListsStorage> {
     newUser: async () => {
       const suffix = randomBytes(6).toString('hex');
       const id = randomUUID();
-      await users.insert({ id, email: `c_${suffix}@example.test`, username: `c_${suffix}`, name: 'Contract', passwordHash: 'x', createdAt: new Date() });
+      await users.insert({
+        id,
+        email: `c_${suffix}@example.test`,
+        username: `c_${suffix}`,
+        name: 'Contract',
+        passwordHash: 'x',
+        createdAt: new Date(),
+      });
       return id;
     },
   };

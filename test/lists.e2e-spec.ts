@@ -60,7 +60,10 @@ describe('lists and members (e2e)', () => {
 
     it('shows members the list with their own role and the owner’s display data', async () => {
       const { owner, editor, viewer, list } = await team();
-      for (const [c, role] of [[editor, 'editor'], [viewer, 'viewer']] as const) {
+      for (const [c, role] of [
+        [editor, 'editor'],
+        [viewer, 'viewer'],
+      ] as const) {
         const seen = (await as(c).get(`/v1/lists/${list.id}`).expect(200)).body.data.list;
         expect(seen).toMatchObject({ id: list.id, role, owner: summary(owner) });
       }
@@ -68,8 +71,12 @@ describe('lists and members (e2e)', () => {
 
     it('counts names in code points, 1-100 after trimming', async () => {
       const owner = await makeCaller(t.app);
-      await as(owner).post('/v1/lists', { name: '😀'.repeat(100) }).expect(200);
-      await as(owner).post('/v1/lists', { name: `  ${'x'.repeat(100)}  ` }).expect(200);
+      await as(owner)
+        .post('/v1/lists', { name: '😀'.repeat(100) })
+        .expect(200);
+      await as(owner)
+        .post('/v1/lists', { name: `  ${'x'.repeat(100)}  ` })
+        .expect(200);
     });
 
     it.each([
@@ -97,7 +104,13 @@ describe('lists and members (e2e)', () => {
 
     it('answers concurrent creations of one name with one 200 and 422s, never a 500', async () => {
       const owner = await makeCaller(t.app);
-      const statuses = await Promise.all([1, 2, 3, 4].map(() => as(owner).post('/v1/lists', { name: 'Race' }).then((r) => r.status)));
+      const statuses = await Promise.all(
+        [1, 2, 3, 4].map(() =>
+          as(owner)
+            .post('/v1/lists', { name: 'Race' })
+            .then((r) => r.status),
+        ),
+      );
       expect(statuses.sort()).toEqual([200, 422, 422, 422]);
     });
 
@@ -108,7 +121,13 @@ describe('lists and members (e2e)', () => {
          SELECT gen_random_uuid(), $1, 'Bulk ' || n, now(), now() FROM generate_series(1, 498) AS n`,
         [owner.id],
       );
-      const statuses = await Promise.all(['A', 'B', 'C'].map((name) => as(owner).post('/v1/lists', { name }).then((r) => r.status)));
+      const statuses = await Promise.all(
+        ['A', 'B', 'C'].map((name) =>
+          as(owner)
+            .post('/v1/lists', { name })
+            .then((r) => r.status),
+        ),
+      );
       expect(statuses.sort()).toEqual([200, 200, 422]);
       const res = await as(owner).post('/v1/lists', { name: 'Too many' }).expect(422);
       expect(res.body.error).toMatch(/at most 500 lists/);
@@ -126,10 +145,16 @@ describe('lists and members (e2e)', () => {
       await createList(other, 'Not mine');
 
       const first = (await as(me).get('/v1/lists?limit=2').expect(200)).body.data;
-      expect(first.lists.map((l: { name: string; role: string }) => [l.name, l.role])).toEqual([['One', 'owner'], ['Two', 'owner']]);
+      expect(first.lists.map((l: { name: string; role: string }) => [l.name, l.role])).toEqual([
+        ['One', 'owner'],
+        ['Two', 'owner'],
+      ]);
       expect(first.next_cursor).toEqual(expect.any(String));
       const second = (await as(me).get(`/v1/lists?limit=2&cursor=${first.next_cursor}`).expect(200)).body.data;
-      expect(second.lists.map((l: { name: string; role: string }) => [l.name, l.role])).toEqual([['Three', 'owner'], ['Theirs', 'viewer']]);
+      expect(second.lists.map((l: { name: string; role: string }) => [l.name, l.role])).toEqual([
+        ['Three', 'owner'],
+        ['Theirs', 'viewer'],
+      ]);
       expect(second.lists[1].owner).toEqual(summary(other));
       expect(second.next_cursor).toBeNull();
 
@@ -179,7 +204,11 @@ describe('lists and members (e2e)', () => {
       await as(owner).patch(`/v1/lists/${list.id}`, { name: 'beta' }).expect(422);
       await as(owner).patch(`/v1/lists/${list.id}`, { name: 'ALPHA' }).expect(200);
       const statuses = await Promise.all(
-        [list.id, (await createList(owner, 'Gamma')).id].map((id) => as(owner).patch(`/v1/lists/${id}`, { name: 'Delta' }).then((r) => r.status)),
+        [list.id, (await createList(owner, 'Gamma')).id].map((id) =>
+          as(owner)
+            .patch(`/v1/lists/${id}`, { name: 'Delta' })
+            .then((r) => r.status),
+        ),
       );
       expect(statuses.sort()).toEqual([200, 422]);
     });
@@ -187,7 +216,9 @@ describe('lists and members (e2e)', () => {
     it('lets only the owner delete, with members, invitations, shares and items', async () => {
       const { owner, editor, viewer, stranger, list } = await team();
       await as(owner).post(`/v1/lists/${list.id}/invitations`, { email: 'later@example.test', role: 'viewer' }).expect(200);
-      await as(editor).post('/v1/actions/add', { list: list.id, items: ['milk'] }).expect(200);
+      await as(editor)
+        .post('/v1/actions/add', { list: list.id, items: ['milk'] })
+        .expect(200);
       await as(editor).delete(`/v1/lists/${list.id}`).expect(403);
       await as(viewer).delete(`/v1/lists/${list.id}`).expect(403);
       await as(stranger).delete(`/v1/lists/${list.id}`).expect(404);
@@ -219,7 +250,9 @@ describe('lists and members (e2e)', () => {
       const res = await as(owner).patch(`/v1/lists/${list.id}/members/${viewer.id}`, { role: 'editor' }).expect(200);
       expect(res.body.data).toEqual({ member: { user: summary(viewer), role: 'editor', joined_at: expect.stringMatching(ISO_MS) } });
       expect((await as(viewer).get(`/v1/lists/${list.id}`).expect(200)).body.data.list.role).toBe('editor');
-      await as(viewer).post('/v1/actions/add', { list: list.id, items: ['now allowed'] }).expect(200);
+      await as(viewer)
+        .post('/v1/actions/add', { list: list.id, items: ['now allowed'] })
+        .expect(200);
       await as(owner).patch(`/v1/lists/${list.id}/members/${editor.id}`, { role: 'owner' }).expect(400);
       await as(owner).patch(`/v1/lists/${list.id}/members/${editor.id}`, { role: 'viewer', extra: 1 }).expect(400);
       await as(owner).patch(`/v1/lists/${list.id}/members/${owner.id}`, { role: 'viewer' }).expect(422);
@@ -259,7 +292,13 @@ describe('lists and members (e2e)', () => {
       ] as const;
 
     const call = (c: Client, [method, path, body]: readonly [string, string, object?]) =>
-      method === 'get' ? c.get(path) : method === 'delete' ? c.delete(path) : method === 'post' ? c.post(path, body) : c.patch(path, body ?? {});
+      method === 'get'
+        ? c.get(path)
+        : method === 'delete'
+          ? c.delete(path)
+          : method === 'post'
+            ? c.post(path, body)
+            : c.patch(path, body ?? {});
 
     it('answers 404 to a stranger on every list route, and changes nothing', async () => {
       const { owner, editor, stranger, list } = await team();
@@ -311,7 +350,15 @@ describe('lists and members (e2e)', () => {
       const { owner, viewer, list } = await team();
       const token = 'A'.repeat(43);
       const only = await Promise.all(table.map(([, , scope]) => keyWithScopes(t.app, owner.id, [scope])));
-      const allBut = await Promise.all(table.map(([, , scope]) => keyWithScopes(t.app, owner.id, SCOPES.filter((s) => s !== scope))));
+      const allBut = await Promise.all(
+        table.map(([, , scope]) =>
+          keyWithScopes(
+            t.app,
+            owner.id,
+            SCOPES.filter((s) => s !== scope),
+          ),
+        ),
+      );
       for (const [i, [method, template, scope, body]] of table.entries()) {
         const path = template
           .replace(':id', list.id)
@@ -320,10 +367,21 @@ describe('lists and members (e2e)', () => {
           .replace(':token', token);
         const send = (key: string) => {
           const c = client(t.server, key);
-          return method === 'get' ? c.get(path) : method === 'delete' ? c.delete(path) : method === 'post' ? c.post(path, body) : c.patch(path, body!);
+          return method === 'get'
+            ? c.get(path)
+            : method === 'delete'
+              ? c.delete(path)
+              : method === 'post'
+                ? c.post(path, body)
+                : c.patch(path, body!);
         };
         const refused = await send(allBut[i]);
-        expect([method, template, refused.status, refused.body.error]).toEqual([method, template, 403, `This API key lacks the ${scope} scope`]);
+        expect([method, template, refused.status, refused.body.error]).toEqual([
+          method,
+          template,
+          403,
+          `This API key lacks the ${scope} scope`,
+        ]);
         const allowed = await send(only[i]);
         expect([method, template, allowed.status]).not.toEqual([method, template, 403]);
       }

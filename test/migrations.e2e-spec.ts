@@ -26,9 +26,7 @@ describe('migrations at start', () => {
     const database = await emptyDatabase();
     const apps: TestApp[] = [];
     try {
-      const started = await Promise.allSettled(
-        [1, 2, 3].map(() => startTestApp({ DATABASE_URL: database.url, DB_POOL_SIZE: '3' })),
-      );
+      const started = await Promise.allSettled([1, 2, 3].map(() => startTestApp({ DATABASE_URL: database.url, DB_POOL_SIZE: '3' })));
       for (const result of started) if (result.status === 'fulfilled') apps.push(result.value);
       expect(started.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
 

@@ -115,10 +115,7 @@ describe('developer portal API (/developers/api)', () => {
     });
 
     it('answers 400 for a body that is not JSON', async () => {
-      const res = await request(t.server)
-        .post('/developers/api/signup')
-        .set('Content-Type', 'text/plain')
-        .send('email=a@b.c');
+      const res = await request(t.server).post('/developers/api/signup').set('Content-Type', 'text/plain').send('email=a@b.c');
       expect(res.status).toBe(400);
       expect(res.body.data).toBeNull();
     });

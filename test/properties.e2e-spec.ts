@@ -54,7 +54,18 @@ function bodyFor(fields: readonly string[]): fc.Arbitrary<string> {
 /** A path segment: percent-encoded garbage, raw malformed escapes, or an id of the wrong kind. */
 const anySegment = fc.oneof(
   fc.string({ unit: 'binary', minLength: 1, maxLength: 40 }).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, 'x'))),
-  fc.constantFrom('%zz', '%', '%E0%A4%A', '%ED%A0%80', '%00', '%C0%AF', '00000000-0000-0000-0000-000000000000', 'A'.repeat(43), '..', 'null'),
+  fc.constantFrom(
+    '%zz',
+    '%',
+    '%E0%A4%A',
+    '%ED%A0%80',
+    '%00',
+    '%C0%AF',
+    '00000000-0000-0000-0000-000000000000',
+    'A'.repeat(43),
+    '..',
+    'null',
+  ),
   fc.uuid(),
 );
 
@@ -96,7 +107,12 @@ describe('properties of every route', () => {
     if (!/^application\/json/.test(res.contentType)) throw new Error(`${label}: not JSON (${res.contentType})`);
     const body = res.body as { data?: unknown; error?: unknown } | null;
     const envelope =
-      body !== null && typeof body === 'object' && 'data' in body && 'error' in body && Object.keys(body).length === 2 && (body.data === null) !== (body.error === null);
+      body !== null &&
+      typeof body === 'object' &&
+      'data' in body &&
+      'error' in body &&
+      Object.keys(body).length === 2 &&
+      (body.data === null) !== (body.error === null);
     if (!envelope) throw new Error(`${label}: not the {data, error} envelope: ${JSON.stringify(body)}`);
   }
 
@@ -114,7 +130,9 @@ describe('properties of every route', () => {
   async function run<T>(name: string, arbitrary: fc.Arbitrary<T>, predicate: (value: T) => Promise<void>): Promise<void> {
     const property = fc.asyncProperty(arbitrary, predicate) as fc.IAsyncProperty<[T]>;
     const details = await fc.check(property, { numRuns: NUM_RUNS, interruptAfterTimeLimit: PROPERTY_TIME_MS });
-    process.stdout.write(`[properties] ${name}: ${details.numRuns} inputs tried${details.interrupted ? ' (stopped at the time bound)' : ''}\n`);
+    process.stdout.write(
+      `[properties] ${name}: ${details.numRuns} inputs tried${details.interrupted ? ' (stopped at the time bound)' : ''}\n`,
+    );
     if (details.failed) throw new Error(fc.defaultReportMessage(details) ?? `${name} failed`);
   }
 
@@ -126,7 +144,12 @@ describe('properties of every route', () => {
     await admin.query(`CREATE DATABASE ${databaseName}`);
     const url = new URL(adminUrl);
     url.pathname = `/${databaseName}`;
-    t = await startTestApp({ DATABASE_URL: url.toString(), RATE_LIMIT_MAX: '1000000', RATE_LIMIT_UNAUTHENTICATED_MAX: '1000000', LOG_LEVEL: 'silent' });
+    t = await startTestApp({
+      DATABASE_URL: url.toString(),
+      RATE_LIMIT_MAX: '1000000',
+      RATE_LIMIT_UNAUTHENTICATED_MAX: '1000000',
+      LOG_LEVEL: 'silent',
+    });
     db = new pg.Client({ connectionString: url.toString() });
     await db.connect();
 
@@ -134,7 +157,9 @@ describe('properties of every route', () => {
     const invitee = await makeCaller(t.app);
     const as = client(t.server, owner.key);
     ids.list = (await as.post('/v1/lists', { name: 'Properties' }).expect(200)).body.data.list.id;
-    ids.invitation = (await as.post(`/v1/lists/${ids.list}/invitations`, { email: invitee.email, role: 'viewer' }).expect(200)).body.data.invitation.id;
+    ids.invitation = (
+      await as.post(`/v1/lists/${ids.list}/invitations`, { email: invitee.email, role: 'viewer' }).expect(200)
+    ).body.data.invitation.id;
     const share = (await as.post(`/v1/lists/${ids.list}/shares`, { role: 'viewer' }).expect(200)).body.data.share;
     ids.share = share.id;
     ids.token = share.token;
@@ -145,7 +170,9 @@ describe('properties of every route', () => {
       .send({ email: 'props@example.test', username: 'props_user', name: 'Props', password: 'long enough password' })
       .expect(200);
     sessionCookie = String(signup.headers['set-cookie']).split(';')[0];
-    ids.key = (await request(t.server).post('/developers/api/keys').set('Cookie', sessionCookie).send({ label: 'props' }).expect(200)).body.data.id;
+    ids.key = (
+      await request(t.server).post('/developers/api/keys').set('Cookie', sessionCookie).send({ label: 'props' }).expect(200)
+    ).body.data.id;
   });
 
   afterAll(async () => {
@@ -173,10 +200,13 @@ describe('properties of every route', () => {
 
   /** Real values for each path parameter, so a property can vary one at a time. */
   const param = (name: string): string =>
-    ({ id: name === 'id' ? ids.list : '', user_id: ids.member, inv_id: ids.invitation, share_id: ids.share, token: ids.token })[name] ?? ids.list;
+    ({ id: name === 'id' ? ids.list : '', user_id: ids.member, inv_id: ids.invitation, share_id: ids.share, token: ids.token })[name] ??
+    ids.list;
 
   function routes(): Array<{ method: string; path: string }> {
-    const router = t.app.getHttpAdapter().getInstance().router as { stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }> };
+    const router = t.app.getHttpAdapter().getInstance().router as {
+      stack: Array<{ route?: { path: string; methods: Record<string, boolean> } }>;
+    };
     return router.stack.flatMap((layer) =>
       layer.route && !layer.route.path.includes('*') && !layer.route.path.startsWith('/docs')
         ? Object.keys(layer.route.methods).map((method) => ({ method: method.toUpperCase(), path: layer.route!.path }))
@@ -196,7 +226,9 @@ describe('properties of every route', () => {
   }
 
   const fill = (template: string, override?: [string, string]) =>
-    template.replace(/:([a-z_]+)/g, (_m, name: string) => (override && override[0] === name ? override[1] : name === 'id' && template.startsWith('/developers') ? ids.key : param(name)));
+    template.replace(/:([a-z_]+)/g, (_m, name: string) =>
+      override && override[0] === name ? override[1] : name === 'id' && template.startsWith('/developers') ? ids.key : param(name),
+    );
 
   it('covers at least the routes of API.md', () => {
     const keys = routes().map((r) => `${r.method} ${r.path}`);
@@ -227,7 +259,10 @@ describe('properties of every route', () => {
   });
 
   it('query parameters: every GET route, any query → never 500, the envelope, nothing changed on a 4xx', async () => {
-    const names = fc.oneof(fc.constantFrom('limit', 'cursor', 'status', 'constructor', '__proto__', 'toString', 'foo'), fc.string({ maxLength: 8 }));
+    const names = fc.oneof(
+      fc.constantFrom('limit', 'cursor', 'status', 'constructor', '__proto__', 'toString', 'foo'),
+      fc.string({ maxLength: 8 }),
+    );
     const values = fc.oneof(
       fc.constantFrom('', '0', '1', '500', '501', '-1', '1e2', 'open', 'completed', 'all', '%zz', '%00', 'a'.repeat(600)),
       fc.string({ unit: 'binary', maxLength: 30 }).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, 'x'))),
@@ -236,7 +271,9 @@ describe('properties of every route', () => {
     const query = fc
       .array(fc.tuple(names, values), { minLength: 1, maxLength: 4 })
       .map((pairs) => '?' + pairs.map(([n, v]) => `${encodeURIComponent(n)}=${v}`).join('&'));
-    for (const { path } of routes().filter((r) => r.method === 'GET' && !r.path.startsWith('/developers') && r.path !== '/v1/openapi.json')) {
+    for (const { path } of routes().filter(
+      (r) => r.method === 'GET' && !r.path.startsWith('/developers') && r.path !== '/v1/openapi.json',
+    )) {
       await run(`query of GET ${path}`, query, async (q) => {
         await probe(`GET ${path}${q}`, () => send('GET', fill(path), undefined, q));
       });

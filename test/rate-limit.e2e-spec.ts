@@ -118,7 +118,9 @@ describe('rate limit per API key (RATE_LIMIT_MAX=5, RATE_LIMIT_WINDOW_S=60)', ()
   it('documents 429 with Retry-After and the RateLimit headers on every keyed route', async () => {
     const document = (await request(t.server).get('/v1/openapi.json').expect(200)).body;
     let keyed = 0;
-    for (const [path, item] of Object.entries<Record<string, { security?: unknown[]; responses: Record<string, { headers?: object }> }>>(document.paths)) {
+    for (const [path, item] of Object.entries<Record<string, { security?: unknown[]; responses: Record<string, { headers?: object }> }>>(
+      document.paths,
+    )) {
       for (const operation of Object.values(item)) {
         if (!path.startsWith('/v1/') || !operation.security?.length) continue;
         keyed += 1;

@@ -42,15 +42,21 @@ describe("the README's quick start, run as written", () => {
     // and a stop at the first failing line.
     const script = `set -eu\ncurl() { command curl "$@"; echo; }\n${block}`;
     const { code, stdout, stderr } = await new Promise<{ code: number; stdout: string; stderr: string }>((resolve) =>
-      execFile('sh', ['-c', script], { cwd: ROOT, env: userEnv({ PORT: String(port), DATA_DIR: dataDir }) as NodeJS.ProcessEnv, timeout: 90_000 }, (error, out, err) =>
-        resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out, stderr: err }),
+      execFile(
+        'sh',
+        ['-c', script],
+        { cwd: ROOT, env: userEnv({ PORT: String(port), DATA_DIR: dataDir }), timeout: 90_000 },
+        (error, out, err) => resolve({ code: error ? Number(error.code ?? 1) : 0, stdout: out, stderr: err }),
       ),
     );
     // (A run outside npm test may first bring dist/ up to date, saying so on stderr.)
     const complaints = stderr.split('\n').filter((line) => line && !/^sources changed since the last build/.test(line));
     expect({ code, complaints }).toEqual({ code: 0, complaints: [] });
 
-    const documents = stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line));
+    const documents = stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line));
     const answers = documents.filter((doc) => 'data' in doc && 'error' in doc);
     expect(answers.filter((doc) => doc.error !== null)).toEqual([]);
     // The three accounts made with the operator command, then the API's answers.

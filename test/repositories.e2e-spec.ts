@@ -76,7 +76,12 @@ describe('TypeORM repositories', () => {
       uow: new TypeOrmUnitOfWork(dataSource),
       newUser: async () => {
         const suffix = randomBytes(5).toString('hex');
-        const user = await accounts.signUp({ email: `idem_${suffix}@example.test`, username: `idem_${suffix}`, name: 'Idem', password: 'long enough password' });
+        const user = await accounts.signUp({
+          email: `idem_${suffix}@example.test`,
+          username: `idem_${suffix}`,
+          name: 'Idem',
+          password: 'long enough password',
+        });
         return user.id;
       },
     };

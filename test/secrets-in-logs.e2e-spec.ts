@@ -44,7 +44,9 @@ describe('secrets in logs (e2e)', () => {
   it('logs a failed statement without its parameters, its text or PostgreSQL’s detail', async () => {
     const res = await request(t.server).get('/v1/test-faults/query-failed').set('X-Request-Id', 'query-failed-1').expect(500);
     expect(res.body).toEqual({ data: null, error: expect.any(String) });
-    const line = t.logs.find((l) => l.msg === 'unexpected failure' && (l.reqId === 'query-failed-1' || JSON.stringify(l).includes('query-failed-1')));
+    const line = t.logs.find(
+      (l) => l.msg === 'unexpected failure' && (l.reqId === 'query-failed-1' || JSON.stringify(l).includes('query-failed-1')),
+    );
     expect(line).toMatchObject({ err: { type: 'QueryFailedError', code: '23502' } });
     const text = t.logText();
     for (const secret of [PASSWORD_HASH, PASSWORD_HASH.split('$').pop()!, KEY_HASH, SHARE_TOKEN]) expect(text).not.toContain(secret);

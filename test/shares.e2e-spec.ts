@@ -23,9 +23,9 @@ describe('share links (e2e)', () => {
   const sharesOf = async (owner: Caller, listId: string) =>
     (await as(owner).get(`/v1/lists/${listId}/shares`).expect(200)).body.data.shares as Array<{ id: string; revoked: boolean }>;
   const membersOf = async (owner: Caller, listId: string) =>
-    ((await as(owner).get(`/v1/lists/${listId}/members`).expect(200)).body.data.members as Array<{ user: { id: string }; role: string }>).map(
-      (m) => [m.user.id, m.role],
-    );
+    (
+      (await as(owner).get(`/v1/lists/${listId}/members`).expect(200)).body.data.members as Array<{ user: { id: string }; role: string }>
+    ).map((m) => [m.user.id, m.role]);
   const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
   describe('POST /v1/lists/:id/shares', () => {
@@ -102,7 +102,9 @@ describe('share links (e2e)', () => {
         await deleter.query('BEGIN');
         await deleter.query('DELETE FROM lists WHERE id = $1', [list.id]);
         const [{ pid }] = (await deleter.query('SELECT pg_backend_pid() AS pid')).rows;
-        const creating = as(owner).post(`/v1/lists/${list.id}/shares`, { role: 'viewer' }).then((res) => res);
+        const creating = as(owner)
+          .post(`/v1/lists/${list.id}/shares`, { role: 'viewer' })
+          .then((res) => res);
         // pg_locks is read live (pg_stat_activity would be a snapshot): wait for the request to queue.
         for (;;) {
           const [{ waiting }] = await db.query(
@@ -155,10 +157,10 @@ describe('share links (e2e)', () => {
       const list = await createList(owner);
       await insertLinks(list.id, 40, 'revoked');
       await insertLinks(list.id, 30, 'expired');
-      const newestInactive = (await db.query(
+      const newestInactive = await db.query<Array<{ id: string }>>(
         `SELECT id FROM list_shares WHERE list_id = $1 ORDER BY created_at DESC, id DESC LIMIT 50`,
         [list.id],
-      )) as Array<{ id: string }>;
+      );
       const fresh = await createShare(owner, list.id);
       const shares = await sharesOf(owner, list.id);
       expect(shares).toHaveLength(51);
@@ -178,7 +180,12 @@ describe('share links (e2e)', () => {
       expect(revoked).toEqual({ ...first, token: null, revoked: true });
       // A token is shown once, when its link is made: only its hash is stored.
       expect((await as(owner).get(`/v1/lists/${list.id}/shares`).expect(200)).body).toEqual({
-        data: { shares: [{ ...first, token: null, revoked: true }, { ...second, token: null }] },
+        data: {
+          shares: [
+            { ...first, token: null, revoked: true },
+            { ...second, token: null },
+          ],
+        },
         error: null,
       });
     });
@@ -244,7 +251,13 @@ describe('share links (e2e)', () => {
       const [owner, joiner] = await Promise.all([makeCaller(t.app), makeCaller(t.app)]);
       const list = await createList(owner);
       const share = await createShare(owner, list.id);
-      const statuses = await Promise.all([1, 2, 3].map(() => as(joiner).post(`/v1/shares/${share.token}/join`).then((r) => r.status)));
+      const statuses = await Promise.all(
+        [1, 2, 3].map(() =>
+          as(joiner)
+            .post(`/v1/shares/${share.token}/join`)
+            .then((r) => r.status),
+        ),
+      );
       expect(statuses.sort()).toEqual([200, 422, 422]);
       expect(await membersOf(owner, list.id)).toHaveLength(2);
     });
@@ -299,7 +312,13 @@ describe('share links (e2e)', () => {
       const list = await createList(owner);
       const share = await createShare(owner, list.id);
       await fillWithMembers(list.id, 47);
-      const statuses = await Promise.all(joiners.map((j) => as(j).post(`/v1/shares/${share.token}/join`).then((r) => r.status)));
+      const statuses = await Promise.all(
+        joiners.map((j) =>
+          as(j)
+            .post(`/v1/shares/${share.token}/join`)
+            .then((r) => r.status),
+        ),
+      );
       expect(statuses.sort()).toEqual([200, 200, 422]);
       expect(await membersOf(owner, list.id)).toHaveLength(50);
     });
@@ -369,7 +388,9 @@ describe('share links (e2e)', () => {
         [owner.id, 'owner'],
         [early.id, 'editor'],
       ]);
-      await as(early).post('/v1/actions/add', { list: list.id, items: ['still here'] }).expect(200);
+      await as(early)
+        .post('/v1/actions/add', { list: list.id, items: ['still here'] })
+        .expect(200);
       expect((await as(owner).delete(`/v1/lists/${list.id}/shares/${share.id}`).expect(200)).body.data.share.revoked).toBe(true);
     });
 
@@ -406,13 +427,23 @@ describe('share links (e2e)', () => {
     it('a viewer who joined by link reads items but may not write them (403); an editor may', async () => {
       const [owner, editor, viewer] = await Promise.all([0, 1, 2].map(() => makeCaller(t.app)));
       const list = await createList(owner, 'Chores');
-      await as(editor).post(`/v1/shares/${(await createShare(owner, list.id, { role: 'editor' })).token}/join`).expect(200);
-      await as(viewer).post(`/v1/shares/${(await createShare(owner, list.id, { role: 'viewer' })).token}/join`).expect(200);
+      await as(editor)
+        .post(`/v1/shares/${(await createShare(owner, list.id, { role: 'editor' })).token}/join`)
+        .expect(200);
+      await as(viewer)
+        .post(`/v1/shares/${(await createShare(owner, list.id, { role: 'viewer' })).token}/join`)
+        .expect(200);
 
-      const added = (await as(editor).post('/v1/actions/add', { list: 'chores', items: ['dishes', 'laundry'] }).expect(200)).body.data;
+      const added = (
+        await as(editor)
+          .post('/v1/actions/add', { list: 'chores', items: ['dishes', 'laundry'] })
+          .expect(200)
+      ).body.data;
       expect(added.list).toEqual({ id: list.id, name: 'Chores' });
       for (const action of ['add', 'complete', 'reopen', 'remove']) {
-        const res = await as(viewer).post(`/v1/actions/${action}`, { list: list.id, items: ['dishes'] }).expect(403);
+        const res = await as(viewer)
+          .post(`/v1/actions/${action}`, { list: list.id, items: ['dishes'] })
+          .expect(403);
         expect(res.body.data).toBeNull();
       }
       const items = (await as(viewer).get(`/v1/lists/${list.id}/items`).expect(200)).body.data.items;
@@ -420,8 +451,13 @@ describe('share links (e2e)', () => {
         ['dishes', false],
         ['laundry', false],
       ]);
-      await as(editor).post('/v1/actions/complete', { list: list.id, items: ['dishes'] }).expect(200);
-      expect((await as(viewer).get(`/v1/lists/${list.id}`).expect(200)).body.data.list).toMatchObject({ item_count: 2, open_item_count: 1 });
+      await as(editor)
+        .post('/v1/actions/complete', { list: list.id, items: ['dishes'] })
+        .expect(200);
+      expect((await as(viewer).get(`/v1/lists/${list.id}`).expect(200)).body.data.list).toMatchObject({
+        item_count: 2,
+        open_item_count: 1,
+      });
     });
 
     it('a stranger gets 404 on every share route of someone else’s list, and nothing changes', async () => {

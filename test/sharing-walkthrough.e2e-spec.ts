@@ -47,7 +47,9 @@ describe('sharing walkthrough (e2e)', () => {
     ).body.data.invitation;
     await as(bob).get(`/v1/lists/${list.id}`).expect(404);
     const pending = (await as(bob).get('/v1/invitations').expect(200)).body.data.invitations;
-    expect(pending).toEqual([expect.objectContaining({ id: invitation.id, list: { id: list.id, name }, inviter: summary(alice), role: 'editor' })]);
+    expect(pending).toEqual([
+      expect.objectContaining({ id: invitation.id, list: { id: list.id, name }, inviter: summary(alice), role: 'editor' }),
+    ]);
 
     const joined = (await as(bob).post(`/v1/invitations/${invitation.id}/accept`).expect(200)).body.data.list;
     expect(joined).toMatchObject({ id: list.id, role: 'editor', owner: summary(alice) });
@@ -58,14 +60,24 @@ describe('sharing walkthrough (e2e)', () => {
     ]);
 
     // Both work on it: Bob names the list (shared with him), Alice uses its id.
-    const bobs = (await as(bob).post('/v1/actions/add', { list: name.toLowerCase(), items: ['milk', 'eggs'] }).expect(200)).body.data;
+    const bobs = (
+      await as(bob)
+        .post('/v1/actions/add', { list: name.toLowerCase(), items: ['milk', 'eggs'] })
+        .expect(200)
+    ).body.data;
     expect(bobs.list).toEqual({ id: list.id, name });
     expect(bobs.items.map((i: Item) => [i.text, i.created_by])).toEqual([
       ['milk', bob.id],
       ['eggs', bob.id],
     ]);
-    await as(alice).post('/v1/actions/add', { list: list.id, items: ['bread'] }).expect(200);
-    const done = (await as(bob).post('/v1/actions/complete', { list: list.id, items: ['MILK'] }).expect(200)).body.data.items;
+    await as(alice)
+      .post('/v1/actions/add', { list: list.id, items: ['bread'] })
+      .expect(200);
+    const done = (
+      await as(bob)
+        .post('/v1/actions/complete', { list: list.id, items: ['MILK'] })
+        .expect(200)
+    ).body.data.items;
     expect(done).toEqual([expect.objectContaining({ text: 'milk', completed: true, completed_by: bob.id })]);
     expect((await as(alice).get(`/v1/lists/${list.id}`).expect(200)).body.data.list).toMatchObject({ item_count: 3, open_item_count: 2 });
     expect((await itemsOf(alice, list.id)).map((i) => [i.text, i.completed])).toEqual([
@@ -79,8 +91,12 @@ describe('sharing walkthrough (e2e)', () => {
     expect(await myLists(bob)).toEqual([]);
     await as(bob).get(`/v1/lists/${list.id}`).expect(404);
     await as(bob).get(`/v1/lists/${list.id}/items`).expect(404);
-    await as(bob).post('/v1/actions/add', { list: list.id, items: ['sneaky'] }).expect(404);
-    await as(bob).post('/v1/actions/add', { list: name, items: ['sneaky'] }).expect(404);
+    await as(bob)
+      .post('/v1/actions/add', { list: list.id, items: ['sneaky'] })
+      .expect(404);
+    await as(bob)
+      .post('/v1/actions/add', { list: name, items: ['sneaky'] })
+      .expect(404);
     expect(await roster(alice, list.id)).toEqual([[alice.id, 'owner']]);
     expect((await itemsOf(alice, list.id)).map((i) => i.created_by)).toEqual([bob.id, bob.id, alice.id]);
     expect((await as(alice).get(`/v1/lists/${list.id}/invitations`).expect(200)).body.data.invitations).toEqual([
@@ -88,9 +104,12 @@ describe('sharing walkthrough (e2e)', () => {
     ]);
 
     // He may be invited again, this time to read only.
-    const again = (await as(alice).post(`/v1/lists/${list.id}/invitations`, { email: bob.email, role: 'viewer' }).expect(200)).body.data.invitation;
+    const again = (await as(alice).post(`/v1/lists/${list.id}/invitations`, { email: bob.email, role: 'viewer' }).expect(200)).body.data
+      .invitation;
     await as(bob).post(`/v1/invitations/${again.id}/accept`).expect(200);
-    await as(bob).post('/v1/actions/add', { list: list.id, items: ['nope'] }).expect(403);
+    await as(bob)
+      .post('/v1/actions/add', { list: list.id, items: ['nope'] })
+      .expect(403);
     expect((await itemsOf(bob, list.id)).map((i) => i.text)).toEqual(['milk', 'eggs', 'bread']);
   });
 
@@ -108,9 +127,15 @@ describe('sharing walkthrough (e2e)', () => {
       [carol.id, 'viewer'],
     ]);
 
-    await as(bob).post('/v1/actions/add', { list: list.id, items: ['tickets', 'passport'] }).expect(200);
-    await as(carol).post('/v1/actions/add', { list: list.id, items: ['souvenirs'] }).expect(403);
-    await as(carol).post('/v1/actions/complete', { list: list.id, items: ['tickets'] }).expect(403);
+    await as(bob)
+      .post('/v1/actions/add', { list: list.id, items: ['tickets', 'passport'] })
+      .expect(200);
+    await as(carol)
+      .post('/v1/actions/add', { list: list.id, items: ['souvenirs'] })
+      .expect(403);
+    await as(carol)
+      .post('/v1/actions/complete', { list: list.id, items: ['tickets'] })
+      .expect(403);
     expect((await itemsOf(carol, list.id)).map((i) => [i.text, i.completed])).toEqual([
       ['tickets', false],
       ['passport', false],
@@ -131,10 +156,14 @@ describe('sharing walkthrough (e2e)', () => {
 
     // Alice promotes Carol, who can now write; then removes Bob.
     await as(alice).patch(`/v1/lists/${list.id}/members/${carol.id}`, { role: 'editor' }).expect(200);
-    await as(carol).post('/v1/actions/complete', { list: list.id, items: ['tickets'] }).expect(200);
+    await as(carol)
+      .post('/v1/actions/complete', { list: list.id, items: ['tickets'] })
+      .expect(200);
     await as(alice).delete(`/v1/lists/${list.id}/members/${bob.id}`).expect(200);
     await as(bob).get(`/v1/lists/${list.id}/items`).expect(404);
-    await as(bob).post('/v1/actions/add', { list: list.id, items: ['late'] }).expect(404);
+    await as(bob)
+      .post('/v1/actions/add', { list: list.id, items: ['late'] })
+      .expect(404);
     expect(await roster(alice, list.id)).toEqual([
       [alice.id, 'owner'],
       [carol.id, 'editor'],
@@ -143,10 +172,9 @@ describe('sharing walkthrough (e2e)', () => {
     // The editor link still works, so Bob can come back through it; a removal is no ban.
     await as(bob).post(`/v1/shares/${editorLink.token}/join`).expect(200);
     expect((await as(alice).get(`/v1/lists/${list.id}`).expect(200)).body.data.list).toMatchObject({ item_count: 2, open_item_count: 1 });
-    expect((await as(alice).get(`/v1/lists/${list.id}/shares`).expect(200)).body.data.shares.map((s: { revoked: boolean }) => s.revoked)).toEqual([
-      false,
-      true,
-    ]);
+    expect(
+      (await as(alice).get(`/v1/lists/${list.id}/shares`).expect(200)).body.data.shares.map((s: { revoked: boolean }) => s.revoked),
+    ).toEqual([false, true]);
   });
 
   it('a stranger gets 404 for everything about someone else’s list, and changes nothing', async () => {
@@ -156,9 +184,15 @@ describe('sharing walkthrough (e2e)', () => {
     const share = (await as(alice).post(`/v1/lists/${list.id}/shares`, { role: 'editor' }).expect(200)).body.data.share;
     await as(bob).post(`/v1/shares/${share.token}/join`).expect(200);
     const invitation = (
-      await as(alice).post(`/v1/lists/${list.id}/invitations`, { email: `pending_${randomBytes(4).toString('hex')}@example.test`, role: 'viewer' }).expect(200)
+      await as(alice)
+        .post(`/v1/lists/${list.id}/invitations`, { email: `pending_${randomBytes(4).toString('hex')}@example.test`, role: 'viewer' })
+        .expect(200)
     ).body.data.invitation;
-    const [item] = (await as(bob).post('/v1/actions/add', { list: list.id, items: ['world domination'] }).expect(200)).body.data.items;
+    const [item] = (
+      await as(bob)
+        .post('/v1/actions/add', { list: list.id, items: ['world domination'] })
+        .expect(200)
+    ).body.data.items;
 
     const attempts: Array<[string, () => ReturnType<Client['get']>]> = [
       ['read the list', () => as(mallory).get(`/v1/lists/${list.id}`)],
@@ -178,8 +212,14 @@ describe('sharing walkthrough (e2e)', () => {
       ['revoke a share link', () => as(mallory).delete(`/v1/lists/${list.id}/shares/${share.id}`)],
       ['read items', () => as(mallory).get(`/v1/lists/${list.id}/items`)],
       ...['add', 'complete', 'reopen', 'remove'].flatMap((action): Array<[string, () => ReturnType<Client['get']>]> => [
-        [`${action} by list id`, () => as(mallory).post(`/v1/actions/${action}`, { list: list.id, items: [action === 'add' ? 'x' : item.id] })],
-        [`${action} by list name`, () => as(mallory).post(`/v1/actions/${action}`, { list: name, items: [action === 'add' ? 'x' : item.text] })],
+        [
+          `${action} by list id`,
+          () => as(mallory).post(`/v1/actions/${action}`, { list: list.id, items: [action === 'add' ? 'x' : item.id] }),
+        ],
+        [
+          `${action} by list name`,
+          () => as(mallory).post(`/v1/actions/${action}`, { list: name, items: [action === 'add' ? 'x' : item.text] }),
+        ],
       ]),
     ];
     for (const [what, attempt] of attempts) {
@@ -191,7 +231,11 @@ describe('sharing walkthrough (e2e)', () => {
       [alice.id, 'owner'],
       [bob.id, 'editor'],
     ]);
-    expect((await as(alice).get(`/v1/lists/${list.id}`).expect(200)).body.data.list).toMatchObject({ name, item_count: 1, open_item_count: 1 });
+    expect((await as(alice).get(`/v1/lists/${list.id}`).expect(200)).body.data.list).toMatchObject({
+      name,
+      item_count: 1,
+      open_item_count: 1,
+    });
     expect((await as(alice).get(`/v1/lists/${list.id}/invitations`).expect(200)).body.data.invitations).toEqual([invitation]);
     expect((await as(alice).get(`/v1/lists/${list.id}/shares`).expect(200)).body.data.shares).toEqual([{ ...share, token: null }]);
     expect(await myLists(mallory)).toEqual([]);
@@ -202,33 +246,68 @@ describe('sharing walkthrough (e2e)', () => {
     const name = unique('Weekend');
     const fromAlice = await createList(alice, name);
     const fromCarol = await createList(carol, name.toUpperCase());
-    for (const [owner, list] of [[alice, fromAlice], [carol, fromCarol]] as const) {
+    for (const [owner, list] of [
+      [alice, fromAlice],
+      [carol, fromCarol],
+    ] as const) {
       const link = (await as(owner).post(`/v1/lists/${list.id}/shares`, { role: 'editor' }).expect(200)).body.data.share;
       await as(bob).post(`/v1/shares/${link.token}/join`).expect(200);
     }
 
-    const ambiguous = await as(bob).post('/v1/actions/add', { list: ` ${name} `, items: ['hike'] }).expect(422);
+    const ambiguous = await as(bob)
+      .post('/v1/actions/add', { list: ` ${name} `, items: ['hike'] })
+      .expect(422);
     expect(ambiguous.body.data).toBeNull();
     expect(ambiguous.body.error).toMatch(/ambiguous/i);
     expect(ambiguous.body.error).toMatch(/list id/);
     expect(ambiguous.body.error).toContain(fromAlice.id);
     expect(ambiguous.body.error).toContain(fromCarol.id);
     // Nothing was added anywhere.
-    for (const [owner, list] of [[alice, fromAlice], [carol, fromCarol]] as const) expect(await itemsOf(owner, list.id)).toEqual([]);
+    for (const [owner, list] of [
+      [alice, fromAlice],
+      [carol, fromCarol],
+    ] as const)
+      expect(await itemsOf(owner, list.id)).toEqual([]);
 
     // The id always settles it; each owner's own list wins for them.
-    await as(bob).post('/v1/actions/add', { list: fromCarol.id, items: ['hike'] }).expect(200);
-    expect((await as(alice).post('/v1/actions/add', { list: name.toLowerCase(), items: ['rest'] }).expect(200)).body.data.list.id).toBe(fromAlice.id);
-    expect((await as(carol).post('/v1/actions/add', { list: name, items: ['swim'] }).expect(200)).body.data.list.id).toBe(fromCarol.id);
+    await as(bob)
+      .post('/v1/actions/add', { list: fromCarol.id, items: ['hike'] })
+      .expect(200);
+    expect(
+      (
+        await as(alice)
+          .post('/v1/actions/add', { list: name.toLowerCase(), items: ['rest'] })
+          .expect(200)
+      ).body.data.list.id,
+    ).toBe(fromAlice.id);
+    expect(
+      (
+        await as(carol)
+          .post('/v1/actions/add', { list: name, items: ['swim'] })
+          .expect(200)
+      ).body.data.list.id,
+    ).toBe(fromCarol.id);
 
     // Once Bob has a list of that name himself, the name means his own list.
     const own = await createList(bob, name);
-    expect((await as(bob).post('/v1/actions/add', { list: name, items: ['sleep'] }).expect(200)).body.data.list.id).toBe(own.id);
+    expect(
+      (
+        await as(bob)
+          .post('/v1/actions/add', { list: name, items: ['sleep'] })
+          .expect(200)
+      ).body.data.list.id,
+    ).toBe(own.id);
     await as(bob).delete(`/v1/lists/${own.id}`).expect(200);
 
     // Leaving one of the shared lists leaves one match: no longer ambiguous.
     await as(bob).delete(`/v1/lists/${fromCarol.id}/members/${bob.id}`).expect(200);
-    expect((await as(bob).post('/v1/actions/add', { list: name, items: ['picnic'] }).expect(200)).body.data.list.id).toBe(fromAlice.id);
+    expect(
+      (
+        await as(bob)
+          .post('/v1/actions/add', { list: name, items: ['picnic'] })
+          .expect(200)
+      ).body.data.list.id,
+    ).toBe(fromAlice.id);
     expect((await itemsOf(alice, fromAlice.id)).map((i) => i.text)).toEqual(['rest', 'picnic']);
     expect((await itemsOf(carol, fromCarol.id)).map((i) => i.text)).toEqual(['hike', 'swim']);
   });
@@ -238,8 +317,8 @@ describe('sharing walkthrough (e2e)', () => {
     const list = await createList(alice, unique('Short-lived'));
     const link = (await as(alice).post(`/v1/lists/${list.id}/shares`, { role: 'editor' }).expect(200)).body.data.share;
     await as(bob).post(`/v1/shares/${link.token}/join`).expect(200);
-    const invitation = (await as(alice).post(`/v1/lists/${list.id}/invitations`, { email: carol.email, role: 'viewer' }).expect(200)).body.data
-      .invitation;
+    const invitation = (await as(alice).post(`/v1/lists/${list.id}/invitations`, { email: carol.email, role: 'viewer' }).expect(200)).body
+      .data.invitation;
     expect((await as(carol).get('/v1/invitations').expect(200)).body.data.invitations).toHaveLength(1);
 
     await as(alice).delete(`/v1/lists/${list.id}`).expect(200);

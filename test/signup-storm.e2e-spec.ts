@@ -55,7 +55,9 @@ describe('sign-up storms', () => {
     });
 
     // As many sign-ups hashing as the pool has connections...
-    const signUps = [1, 2].map((i) => new PortalClient(base).post('signup', fields(`pool_${i}_${randomBytes(4).toString('hex')}@example.test`)));
+    const signUps = [1, 2].map((i) =>
+      new PortalClient(base).post('signup', fields(`pool_${i}_${randomBytes(4).toString('hex')}@example.test`)),
+    );
     try {
       await bothWaiting;
       // ...and the rest of the service still reaches the database (with a connection held

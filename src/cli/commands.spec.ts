@@ -59,7 +59,10 @@ describe('operator command', () => {
       expect(typed.json).toEqual({ id: expect.any(String), email: 'ada@example.com', username: 'ada', name: 'Ada' });
       expect(typed.text.join('\n')).not.toContain('a long enough password');
       const secret = generatePassword();
-      const generated = await run(['create-user', '--email', 'bo@example.com', '--username', 'bob', '--name', 'Bo'], { value: secret, generated: true });
+      const generated = await run(['create-user', '--email', 'bo@example.com', '--username', 'bob', '--name', 'Bo'], {
+        value: secret,
+        generated: true,
+      });
       expect(generated.json).toMatchObject({ username: 'bob', password: secret });
       expect(generated.text).toContain(`generated password, shown only now: ${secret}`);
       await expect(services.accounts.signIn('bob', secret)).resolves.toMatchObject({ username: 'bob' });
@@ -67,7 +70,9 @@ describe('operator command', () => {
 
     it('leaves validation to the domain: a duplicate email is the domain error', async () => {
       await run(['create-user', '--email', 'ada@example.com', '--username', 'ada', '--name', 'Ada']);
-      await expect(run(['create-user', '--email', 'ADA@example.com', '--username', 'ada2', '--name', 'Ada'])).rejects.toBeInstanceOf(EmailTaken);
+      await expect(run(['create-user', '--email', 'ADA@example.com', '--username', 'ada2', '--name', 'Ada'])).rejects.toBeInstanceOf(
+        EmailTaken,
+      );
     });
 
     it('creates, lists and revokes keys of the account named by email or username', async () => {
@@ -89,7 +94,9 @@ describe('operator command', () => {
     });
 
     it('refuses an unknown login, another account’s key and an ambiguous last4', async () => {
-      await expect(run(['create-key', '--login', 'ghost', '--label', 'x'])).rejects.toThrow(new CommandError('no account with the login "ghost"'));
+      await expect(run(['create-key', '--login', 'ghost', '--label', 'x'])).rejects.toThrow(
+        new CommandError('no account with the login "ghost"'),
+      );
       await run(['create-user', '--email', 'ada@example.com', '--username', 'ada', '--name', 'Ada']);
       await run(['create-user', '--email', 'bo@example.com', '--username', 'bob', '--name', 'Bo']);
       const { json } = await run(['create-key', '--login', 'ada', '--label', 'x']);
@@ -98,7 +105,10 @@ describe('operator command', () => {
       // Two active keys that end alike (about 1 in 65,536 pairs): the operator must name one by id.
       const adaId = (await services.accounts.findByLogin('ada'))!.id;
       const first = (await keyRepo.findById(json.id as string))!.toProps();
-      await keyRepo.insertIfBelowLimit(ApiKey.restore({ ...first, id: '00000000-0000-4000-8000-0000000000aa', keyHash: 'f'.repeat(64), userId: adaId }), 20);
+      await keyRepo.insertIfBelowLimit(
+        ApiKey.restore({ ...first, id: '00000000-0000-4000-8000-0000000000aa', keyHash: 'f'.repeat(64), userId: adaId }),
+        20,
+      );
       await expect(run(['revoke-key', '--login', 'ada', '--last4', first.last4])).rejects.toThrow(
         new CommandError(`2 active keys of ada end in ${first.last4}; name one with --key-id`),
       );

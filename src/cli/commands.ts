@@ -33,16 +33,29 @@ type Options = Record<string, { type: 'string' | 'boolean' }>;
 
 const COMMANDS: Record<string, { options: Options; required: string[] }> = {
   'create-user': {
-    options: { email: { type: 'string' }, username: { type: 'string' }, name: { type: 'string' }, 'password-stdin': { type: 'boolean' }, json: { type: 'boolean' } },
+    options: {
+      email: { type: 'string' },
+      username: { type: 'string' },
+      name: { type: 'string' },
+      'password-stdin': { type: 'boolean' },
+      json: { type: 'boolean' },
+    },
     required: ['email', 'username', 'name'],
   },
-  'create-key': { options: { login: { type: 'string' }, label: { type: 'string' }, json: { type: 'boolean' } }, required: ['login', 'label'] },
+  'create-key': {
+    options: { login: { type: 'string' }, label: { type: 'string' }, json: { type: 'boolean' } },
+    required: ['login', 'label'],
+  },
   'list-keys': { options: { login: { type: 'string' }, json: { type: 'boolean' } }, required: ['login'] },
-  'revoke-key': { options: { login: { type: 'string' }, 'key-id': { type: 'string' }, last4: { type: 'string' }, json: { type: 'boolean' } }, required: ['login'] },
+  'revoke-key': {
+    options: { login: { type: 'string' }, 'key-id': { type: 'string' }, last4: { type: 'string' }, json: { type: 'boolean' } },
+    required: ['login'],
+  },
 };
 
 export interface ParsedCommand {
-  command: keyof typeof COMMANDS | 'help';
+  /** A key of COMMANDS, or 'help'. */
+  command: string;
   values: Record<string, string | boolean | undefined>;
 }
 
@@ -132,14 +145,19 @@ export async function revokeKey(services: CommandServices, values: ParsedCommand
     const last4 = (values.last4 as string).toLowerCase();
     const matches = (await services.keys.list(user.id)).filter((k: ApiKey) => k.isActive && k.toProps().last4 === last4);
     if (matches.length === 0) throw new CommandError(`${user.username} has no active key ending in ${last4}`);
-    if (matches.length > 1) throw new CommandError(`${matches.length} active keys of ${user.username} end in ${last4}; name one with --key-id`);
+    if (matches.length > 1)
+      throw new CommandError(`${matches.length} active keys of ${user.username} end in ${last4}; name one with --key-id`);
     keyId = matches[0].id;
   }
   const revoked = presentKey(await services.keys.revoke(user.id, keyId));
   return { json: revoked, text: [`revoked key "${revoked.label}" (${revoked.prefix}…${revoked.last4}, id ${revoked.id})`] };
 }
 
-export function runCommand(services: CommandServices, parsed: ParsedCommand, password?: { value: string; generated: boolean }): Promise<CommandResult> {
+export function runCommand(
+  services: CommandServices,
+  parsed: ParsedCommand,
+  password?: { value: string; generated: boolean },
+): Promise<CommandResult> {
   switch (parsed.command) {
     case 'create-user':
       if (!password) throw new Error('create-user needs a password');

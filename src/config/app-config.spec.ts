@@ -57,7 +57,12 @@ describe('loadConfig', () => {
       httpMaxConnections: 1_000,
     });
     expect(
-      loadConfig({ HTTP_HEADERS_TIMEOUT_MS: '200', HTTP_REQUEST_TIMEOUT_MS: '300', HTTP_KEEP_ALIVE_TIMEOUT_MS: '400', HTTP_MAX_CONNECTIONS: '5' }),
+      loadConfig({
+        HTTP_HEADERS_TIMEOUT_MS: '200',
+        HTTP_REQUEST_TIMEOUT_MS: '300',
+        HTTP_KEEP_ALIVE_TIMEOUT_MS: '400',
+        HTTP_MAX_CONNECTIONS: '5',
+      }),
     ).toMatchObject({ httpHeadersTimeoutMs: 200, httpRequestTimeoutMs: 300, httpKeepAliveTimeoutMs: 400, httpMaxConnections: 5 });
   });
 
@@ -66,7 +71,9 @@ describe('loadConfig', () => {
     expect(loadConfig({ PASSWORD_SCRYPT_COST: '18' }).passwordScryptCost).toBe(18);
     expect(() => loadConfig({ PASSWORD_SCRYPT_COST: '12' })).toThrow(/PASSWORD_SCRYPT_COST below 17 is for tests only/);
     expect(() => loadConfig({ PASSWORD_SCRYPT_COST: '12', NODE_ENV: 'production' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PASSWORD_SCRYPT_COST: '9', NODE_ENV: 'test' })).toThrow(/PASSWORD_SCRYPT_COST must be an integer from 10 to 20/);
+    expect(() => loadConfig({ PASSWORD_SCRYPT_COST: '9', NODE_ENV: 'test' })).toThrow(
+      /PASSWORD_SCRYPT_COST must be an integer from 10 to 20/,
+    );
     expect(() => loadConfig({ PASSWORD_SCRYPT_COST: '21' })).toThrow(ConfigError);
   });
 
@@ -100,7 +107,10 @@ describe('loadConfig', () => {
     [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE must be true or false/],
     [{ HTTP_REQUEST_TIMEOUT_MS: '50' }, /HTTP_REQUEST_TIMEOUT_MS must be an integer from 100/],
     [{ HTTP_MAX_CONNECTIONS: '0' }, /HTTP_MAX_CONNECTIONS must be an integer from 1/],
-    [{ HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' }, /HTTP_HEADERS_TIMEOUT_MS must not be larger than HTTP_REQUEST_TIMEOUT_MS/],
+    [
+      { HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' },
+      /HTTP_HEADERS_TIMEOUT_MS must not be larger than HTTP_REQUEST_TIMEOUT_MS/,
+    ],
     [{ HOST: 'every interface' }, /HOST must be an address or host name to listen on/],
     [{ EMBEDDED_PG_SYSTEM_DIR: 'relative/dir' }, /EMBEDDED_PG_SYSTEM_DIR must be an absolute path/],
   ])('rejects %j with one line naming the variable', (env, message) => {

@@ -103,9 +103,7 @@ const schema = z
     RATE_LIMIT_UNAUTHENTICATED_MAX: integer('RATE_LIMIT_UNAUTHENTICATED_MAX', 1, 1_000_000, 300),
     RATE_LIMIT_REDIS_PREFIX: z.string().max(100).default('todo:ratelimit:'),
     TRUST_PROXY: trustProxy(),
-    LOG_LEVEL: z
-      .enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` })
-      .default('info'),
+    LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
     DATA_DIR: z.string().min(1).default('.data'),
     EMBEDDED_PG_SYSTEM_DIR: absolutePath('EMBEDDED_PG_SYSTEM_DIR'),
     PUBLIC_ORIGIN: url('PUBLIC_ORIGIN', ['http:', 'https:']),
@@ -201,15 +199,11 @@ export class ConfigError extends Error {}
 
 /** Empty variables count as unset, so `PORT= npm start` behaves like no PORT at all. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
-  const present = Object.fromEntries(
-    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
-  );
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = schema.safeParse(present);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
-    const message = issue.message.includes(String(issue.path[0]))
-      ? issue.message
-      : `${String(issue.path[0])}: ${issue.message}`;
+    const message = issue.message.includes(String(issue.path[0])) ? issue.message : `${String(issue.path[0])}: ${issue.message}`;
     throw new ConfigError(`Invalid configuration: ${message}`);
   }
   const v = parsed.data;

@@ -51,9 +51,7 @@ export interface DatabaseSettings {
   timeouts?: DatabaseTimeouts;
 }
 
-export function dataSourceOptions(
-  settings: Pick<DatabaseSettings, 'url' | 'poolSize' | 'timeouts'>,
-): DataSourceOptions {
+export function dataSourceOptions(settings: Pick<DatabaseSettings, 'url' | 'poolSize' | 'timeouts'>): DataSourceOptions {
   const timeouts = settings.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
   return {
     type: 'postgres',
@@ -102,6 +100,7 @@ export async function connectWithRetry(dataSource: DataSource, settings: Databas
       if (Date.now() + delay > deadline) {
         throw new Error(
           `Cannot connect to the database at ${describeTarget(settings.url)} after ${attempt} attempts over ${settings.connectTimeoutS}s: ${reason}`,
+          { cause: error },
         );
       }
       logger.warn({ attempt, retry_in_ms: delay, reason }, 'database not reachable yet, retrying');

@@ -66,7 +66,9 @@ async function readPid(file: string): Promise<number | undefined> {
 
 function run(command: string, args: string[]): Promise<string> {
   return new Promise((done, fail) =>
-    execFile(command, args, (error, stdout, stderr) => (error ? fail(new Error(`${command} ${args.join(' ')}: ${stderr.trim() || error.message}`)) : done(stdout))),
+    execFile(command, args, (error, stdout, stderr) =>
+      error ? fail(new Error(`${command} ${args.join(' ')}: ${stderr.trim() || error.message}`)) : done(stdout),
+    ),
   );
 }
 
@@ -105,7 +107,10 @@ async function postgresUser(): Promise<RunAs> {
       await run('useradd', ['--system', '--gid', USER, '--no-create-home', '--shell', '/usr/sbin/nologin', USER]);
       return await lookUp();
     } catch (error) {
-      throw new Error(`PostgreSQL refuses to run as root, and no '${USER}' user exists or could be created (${(error as Error).message}); set DATABASE_URL to use an external server`);
+      throw new Error(
+        `PostgreSQL refuses to run as root, and no '${USER}' user exists or could be created (${(error as Error).message}); set DATABASE_URL to use an external server`,
+        { cause: error },
+      );
     }
   }
 }
@@ -140,7 +145,9 @@ async function systemDirectory(dir: string, who: RunAs): Promise<string> {
     throw new Error(`${path} (EMBEDDED_PG_SYSTEM_DIR) must be a directory owned by root and writable by root only`);
   }
   if (!(await canWalkTo(path, who))) {
-    throw new Error(`the '${USER}' user cannot reach ${path} (EMBEDDED_PG_SYSTEM_DIR); choose a directory outside private folders, such as the default ${DEFAULT_SYSTEM_DIR}`);
+    throw new Error(
+      `the '${USER}' user cannot reach ${path} (EMBEDDED_PG_SYSTEM_DIR); choose a directory outside private folders, such as the default ${DEFAULT_SYSTEM_DIR}`,
+    );
   }
   return path;
 }
@@ -252,7 +259,9 @@ function runToEnd(child: ChildProcess, what: string): Promise<void> {
   return new Promise((done, fail) => {
     child.once('error', (error) => fail(new Error(`${what} could not run: ${error.message}`)));
     child.once('close', (code, signal) =>
-      code === 0 ? done() : fail(new Error(`${what} failed (${signal ?? `exit ${code}`}): ${output.trim().split('\n').slice(-3).join(' | ')}`)),
+      code === 0
+        ? done()
+        : fail(new Error(`${what} failed (${signal ?? `exit ${code}`}): ${output.trim().split('\n').slice(-3).join(' | ')}`)),
     );
   });
 }
@@ -273,7 +282,14 @@ async function initialise(layout: PostgresLayout, logger: Logger): Promise<void>
     await runToEnd(
       spawn(
         join(layout.binDir, 'initdb'),
-        [`--pgdata=${layout.clusterDir}`, '--auth=scram-sha-256', `--username=${USER}`, `--pwfile=${passwordFile}`, '--encoding=UTF8', `--locale=${locale}`],
+        [
+          `--pgdata=${layout.clusterDir}`,
+          '--auth=scram-sha-256',
+          `--username=${USER}`,
+          `--pwfile=${passwordFile}`,
+          '--encoding=UTF8',
+          `--locale=${locale}`,
+        ],
         { uid: layout.runAs?.uid, gid: layout.runAs?.gid, env: { ...process.env, LC_MESSAGES: locale }, stdio: ['ignore', 'pipe', 'pipe'] },
       ),
       'initdb',
@@ -303,7 +319,13 @@ export async function runPostgres(layout: PostgresLayout, port: number, flags: s
   const child = spawn(
     join(layout.binDir, 'postgres'),
     ['-D', layout.clusterDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'unix_socket_directories=', ...flags],
-    { uid: layout.runAs?.uid, gid: layout.runAs?.gid, env: { ...process.env, LC_MESSAGES: locale }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] },
+    {
+      uid: layout.runAs?.uid,
+      gid: layout.runAs?.gid,
+      env: { ...process.env, LC_MESSAGES: locale },
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
   );
   const recent: string[] = [];
   const exited = new Promise<void>((done) => child.once('close', () => done()));
@@ -323,8 +345,8 @@ export async function runPostgres(layout: PostgresLayout, port: number, flags: s
         }
       }
     };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
+    child.stdout.on('data', onData);
+    child.stderr.on('data', onData);
     child.once('error', (error) => {
       clearTimeout(timer);
       fail(new Error(`the embedded PostgreSQL could not run: ${error.message}`));
@@ -392,7 +414,11 @@ export async function runningEmbeddedPostgresUrl(dataDirSetting: string): Promis
  * survives restarts, on a free port of 127.0.0.1 only. On failure nothing is left behind:
  * no server, no service.pid, no password file.
  */
-export async function startEmbeddedPostgres(dataDirSetting: string, logger: Logger, options: EmbeddedPostgresOptions = {}): Promise<EmbeddedDatabase> {
+export async function startEmbeddedPostgres(
+  dataDirSetting: string,
+  logger: Logger,
+  options: EmbeddedPostgresOptions = {},
+): Promise<EmbeddedDatabase> {
   const dataDir = resolve(dataDirSetting);
   await mkdir(dataDir, { recursive: true });
   const layout = await resolveLayout(dataDir, options);
@@ -433,7 +459,9 @@ export async function startEmbeddedPostgres(dataDirSetting: string, logger: Logg
  * root, copies the postgres user can reach, as for a clone in a private folder. For tests
  * that start, stop and restart one cluster themselves (runPostgres); `cleanUp` deletes it.
  */
-export async function temporaryPostgresLayout(options: EmbeddedPostgresOptions = {}): Promise<{ layout: PostgresLayout; cleanUp(): Promise<void> }> {
+export async function temporaryPostgresLayout(
+  options: EmbeddedPostgresOptions = {},
+): Promise<{ layout: PostgresLayout; cleanUp: () => Promise<void> }> {
   const home = await mkdtemp(join(tmpdir(), 'todo-pg-'));
   const cleanUp = () => rm(home, { recursive: true, force: true });
   try {

@@ -1,4 +1,4 @@
-import type { EntitySchema, MixedList } from 'typeorm';
+import type { DataSourceOptions } from 'typeorm';
 import { UserOrmEntity } from '../modules/auth/infrastructure/typeorm/user.orm-entity';
 import { SessionOrmEntity } from '../modules/auth/infrastructure/typeorm/session.orm-entity';
 import { SignInAttemptOrmEntity } from '../modules/auth/infrastructure/typeorm/sign-in-attempt.orm-entity';
@@ -10,6 +10,15 @@ import { InvitationOrmEntity } from '../modules/lists/infrastructure/typeorm/inv
 import { ShareOrmEntity } from '../modules/lists/infrastructure/typeorm/share.orm-entity';
 
 /** The TypeORM entities of every module. Each module's infrastructure adds its own here. */
-// eslint-disable-next-line @typescript-eslint/no-unsafe-function-type
-export const ENTITIES: MixedList<Function | string | EntitySchema> = [UserOrmEntity, ApiKeyOrmEntity, SessionOrmEntity, SignInAttemptOrmEntity,
-  ListOrmEntity, ListMemberOrmEntity, InvitationOrmEntity, ShareOrmEntity, ItemOrmEntity, IdempotencyKeyOrmEntity];
+export const ENTITIES: NonNullable<DataSourceOptions['entities']> = [
+  UserOrmEntity,
+  ApiKeyOrmEntity,
+  SessionOrmEntity,
+  SignInAttemptOrmEntity,
+  ListOrmEntity,
+  ListMemberOrmEntity,
+  InvitationOrmEntity,
+  ShareOrmEntity,
+  ItemOrmEntity,
+  IdempotencyKeyOrmEntity,
+];

@@ -96,18 +96,22 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
       }
       responses['200'] = {
         description: 'Success',
-        headers: okHeaders as never,
+        headers: okHeaders,
         content: { 'application/json': { schema: envelopeOk(data) as never } },
       };
 
       const takesInput = hasBody(operation, method) || Boolean(operation.parameters?.some((p) => 'in' in p && p.in === 'query'));
       if (takesInput || isPortal) {
-        responses['400'] = errorResponse('Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter', rateHeaders);
+        responses['400'] = errorResponse(
+          'Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter',
+          rateHeaders,
+        );
       }
       if (usesKey) responses['401'] = errorResponse('Missing, malformed, unknown or revoked API key');
       if (isPortal && !/signup|login/.test(path)) responses['401'] = errorResponse('No valid session');
       if (key === 'POST /developers/api/login') responses['401'] = errorResponse('Wrong login or password (one generic answer)');
-      if (usesKey) responses['403'] = errorResponse("The key lacks this route's scope, or the caller's role does not allow the action", rateHeaders);
+      if (usesKey)
+        responses['403'] = errorResponse("The key lacks this route's scope, or the caller's role does not allow the action", rateHeaders);
       if (isPortal && method !== 'get') responses['403'] = errorResponse('Cross-site request (Origin is not this service)');
       if (path.includes('{') || key.startsWith('POST /v1/actions/')) {
         responses['404'] = errorResponse('Not found, or not visible to the caller (indistinguishable)', rateHeaders);

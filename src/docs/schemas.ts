@@ -180,7 +180,8 @@ export const RULES_422: Record<string, string> = {
   'PATCH /v1/lists/{}': 'the owner already has a list of that name',
   'PATCH /v1/lists/{}/members/{}': "the owner's role cannot be changed",
   'DELETE /v1/lists/{}/members/{}': 'the owner cannot leave (delete the list instead)',
-  'POST /v1/lists/{}/invitations': 'the email is the owner\'s or a member\'s, has a pending invitation, 50 invitations are pending, or the list has 50 members',
+  'POST /v1/lists/{}/invitations':
+    "the email is the owner's or a member's, has a pending invitation, 50 invitations are pending, or the list has 50 members",
   'DELETE /v1/lists/{}/invitations/{}': 'the invitation is no longer pending',
   'POST /v1/invitations/{}/accept': 'the invitation is no longer pending, or the list has 50 members',
   'POST /v1/invitations/{}/decline': 'the invitation is no longer pending',

@@ -43,7 +43,10 @@ describe('database faults', () => {
   const boot = async (env: Record<string, string> = {}) => {
     t = await startTestApp({ DATABASE_URL: pg.url, DB_CONNECT_TIMEOUT_S: '10', ...env });
     const { key } = await makeUserWithKey(t.app);
-    const list = await request(t.server).post('/v1/lists').set('X-API-Key', key).send({ name: `faults ${Date.now()}` });
+    const list = await request(t.server)
+      .post('/v1/lists')
+      .set('X-API-Key', key)
+      .send({ name: `faults ${Date.now()}` });
     expect(list.status).toBe(200);
     return { app: t, key, listId: list.body.data.list.id as string };
   };
@@ -203,9 +206,7 @@ describe('database faults', () => {
 
     const attempts = makeAttempts('killed', 40);
     let answered = 0;
-    const inFlight = Promise.all(
-      attempts.map((attempt) => sendAdd(base, key, listId, attempt).then(() => (answered += 1))),
-    );
+    const inFlight = Promise.all(attempts.map((attempt) => sendAdd(base, key, listId, attempt).then(() => (answered += 1))));
     await until('a few adds to be answered', async () => answered >= 5);
     service.child.kill('SIGKILL');
     await inFlight;

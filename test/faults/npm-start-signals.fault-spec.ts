@@ -28,19 +28,23 @@ describe('SIGTERM or SIGINT sent to the npm start process', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  it.each(['SIGTERM', 'SIGINT'] as const)('%s stops the service and its PostgreSQL, and npm exits 0', async (signal) => {
-    const port = await freePort();
-    const npm = runNpm(['start'], { cwd: ROOT, env: userEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' }) });
-    await npm.waitFor(/"msg":"listening on http:\/\/127\.0\.0\.1:\d+"/, 90_000);
-    // Start-up built nothing: dist/ was built once, before this run.
-    expect(npm.output()).not.toContain('building dist/');
-    const servicePid = await pidIn(join(dataDir, 'service.pid'));
-    const postgresPid = await pidIn(join(dataDir, 'postgres', 'postmaster.pid'));
-    expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    '%s stops the service and its PostgreSQL, and npm exits 0',
+    async (signal) => {
+      const port = await freePort();
+      const npm = runNpm(['start'], { cwd: ROOT, env: userEnv({ PORT: String(port), DATA_DIR: dataDir, LOG_LEVEL: 'info' }) });
+      await npm.waitFor(/"msg":"listening on http:\/\/127\.0\.0\.1:\d+"/, 90_000);
+      // Start-up built nothing: dist/ was built once, before this run.
+      expect(npm.output()).not.toContain('building dist/');
+      const servicePid = await pidIn(join(dataDir, 'service.pid'));
+      const postgresPid = await pidIn(join(dataDir, 'postgres', 'postmaster.pid'));
+      expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
 
-    npm.child.kill(signal);
-    expect(await npm.exited).toBe(0);
-    expect(npm.output()).toContain('"msg":"stopped"');
-    expect({ service: alive(servicePid), postgres: alive(postgresPid) }).toEqual({ service: false, postgres: false });
-  }, 120_000);
+      npm.child.kill(signal);
+      expect(await npm.exited).toBe(0);
+      expect(npm.output()).toContain('"msg":"stopped"');
+      expect({ service: alive(servicePid), postgres: alive(postgresPid) }).toEqual({ service: false, postgres: false });
+    },
+    120_000,
+  );
 });

@@ -34,7 +34,9 @@ describe('slow clients and connection floods', () => {
     const port = await start({ HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_REQUEST_TIMEOUT_MS: '1000' });
     const slow = new RawConnection(port);
     await slow.connected();
-    slow.write('POST /v1/actions/add HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"list": "');
+    slow.write(
+      'POST /v1/actions/add HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"list": "',
+    );
     const silent = new RawConnection(port);
     await silent.connected();
 
@@ -49,7 +51,12 @@ describe('slow clients and connection floods', () => {
 
   it('refuses connections past HTTP_MAX_CONNECTIONS while a connected client keeps being served', async () => {
     // Long timeouts: whatever closes here is closed by the bound, not by a timeout.
-    const port = await start({ HTTP_MAX_CONNECTIONS: '10', HTTP_HEADERS_TIMEOUT_MS: '60000', HTTP_REQUEST_TIMEOUT_MS: '60000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '60000' });
+    const port = await start({
+      HTTP_MAX_CONNECTIONS: '10',
+      HTTP_HEADERS_TIMEOUT_MS: '60000',
+      HTTP_REQUEST_TIMEOUT_MS: '60000',
+      HTTP_KEEP_ALIVE_TIMEOUT_MS: '60000',
+    });
     const ask = 'GET /health/live HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n';
     const client = new RawConnection(port);
     await client.connected();

@@ -140,6 +140,8 @@ export function outputMatches(service: ServiceProcess, text: string | RegExp): P
     // Registered after spawnService's own listeners, so output() already holds the chunk.
     service.child.stdout!.on('data', check);
     service.child.stderr!.on('data', check);
-    void service.exited.then(() => (found() ? resolve() : reject(new Error(`service exited before printing ${String(text)}:\n${service.output()}`))));
+    void service.exited.then(() =>
+      found() ? resolve() : reject(new Error(`service exited before printing ${String(text)}:\n${service.output()}`)),
+    );
   });
 }

@@ -15,15 +15,15 @@ export function runNpm(args: string[], options: { cwd: string; env: Record<strin
   let output = '';
   let stdout = '';
   const listeners = new Set<() => void>();
-  const child = spawn('npm', args, { cwd: options.cwd, env: options.env as NodeJS.ProcessEnv, stdio: ['pipe', 'pipe', 'pipe'] });
-  child.stdin!.end(options.stdin ?? '');
+  const child = spawn('npm', args, { cwd: options.cwd, env: options.env, stdio: ['pipe', 'pipe', 'pipe'] });
+  child.stdin.end(options.stdin ?? '');
   const collect = (toStdout: boolean) => (chunk: Buffer) => {
     output += String(chunk);
     if (toStdout) stdout += String(chunk);
     for (const listener of listeners) listener();
   };
-  child.stdout!.on('data', collect(true));
-  child.stderr!.on('data', collect(false));
+  child.stdout.on('data', collect(true));
+  child.stderr.on('data', collect(false));
   const exited = new Promise<number | string>((resolve) => child.on('close', (code, signal) => resolve(code ?? String(signal))));
   const waitFor = (pattern: RegExp, timeoutMs = 120_000) =>
     new Promise<RegExpMatchArray>((resolve, reject) => {
@@ -57,7 +57,12 @@ export function runNpm(args: string[], options: { cwd: string; env: Record<strin
 export function userEnv(extra: Record<string, string> = {}): Record<string, string | undefined> {
   const env: Record<string, string | undefined> = { ...process.env };
   for (const name of Object.keys(env)) {
-    if (name.startsWith('npm_') || name.startsWith('JEST') || ['DATABASE_URL', 'REDIS_URL', 'TEST_ADMIN_DATABASE_URL', 'NODE_OPTIONS', 'INIT_CWD'].includes(name)) delete env[name];
+    if (
+      name.startsWith('npm_') ||
+      name.startsWith('JEST') ||
+      ['DATABASE_URL', 'REDIS_URL', 'TEST_ADMIN_DATABASE_URL', 'NODE_OPTIONS', 'INIT_CWD'].includes(name)
+    )
+      delete env[name];
   }
   delete env.PORT;
   delete env.DATA_DIR;

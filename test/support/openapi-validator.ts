@@ -41,7 +41,7 @@ export function validateAgainstOpenApi(app: INestApplication, responses: Recorde
   const document: OpenAPIObject = buildOpenApiDocument(app);
   const ajv = new Ajv2020({ strict: false, allErrors: true });
   addFormats(ajv);
-  ajv.addSchema({ ...document, $id: 'openapi.json' } as object);
+  ajv.addSchema({ ...document, $id: 'openapi.json' });
 
   const operations = new Map<string, string>();
   for (const [path, item] of Object.entries(document.paths)) {
@@ -75,7 +75,9 @@ export function validateAgainstOpenApi(app: INestApplication, responses: Recorde
     }
     const validate = validatorFor(ref);
     if (!validate(response.body)) {
-      problems.push(`${label}: body does not match the document: ${ajv.errorsText(validate.errors)} — ${JSON.stringify(response.body).slice(0, 300)}`);
+      problems.push(
+        `${label}: body does not match the document: ${ajv.errorsText(validate.errors)} — ${JSON.stringify(response.body).slice(0, 300)}`,
+      );
     }
   }
   return [...new Set(problems)];

@@ -6,9 +6,7 @@
 export function withTestRedis(spec: string, unchecked: string): { redisUrl: string | undefined; describeWithRedis: jest.Describe } {
   const redisUrl = process.env.TEST_REDIS_URL;
   if (!redisUrl) {
-    process.stderr.write(
-      `\n!! SKIPPED: ${spec} needs Redis (set TEST_REDIS_URL, e.g. redis://127.0.0.1:6379);\n!! ${unchecked}\n\n`,
-    );
+    process.stderr.write(`\n!! SKIPPED: ${spec} needs Redis (set TEST_REDIS_URL, e.g. redis://127.0.0.1:6379);\n!! ${unchecked}\n\n`);
   }
   return { redisUrl, describeWithRedis: redisUrl ? describe : describe.skip };
 }

@@ -67,7 +67,8 @@ async function* databaseTexts(client) {
     const { rows } = await client.query(
       `SELECT ${quoted(column)}::text AS value FROM ${quoted(schema)}.${quoted(table)} WHERE ${quoted(column)} IS NOT NULL`,
     );
-    for (const [i, row] of rows.entries()) yield { where: `column ${schema}.${table}.${column} (row ${i + 1} of ${rows.length})`, text: row.value };
+    for (const [i, row] of rows.entries())
+      yield { where: `column ${schema}.${table}.${column} (row ${i + 1} of ${rows.length})`, text: row.value };
   }
 }
 

@@ -21,8 +21,8 @@ export function spawnService(env: Record<string, string>, port: number): Service
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp', PORT: String(port), ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (chunk) => (output += String(chunk)));
-  child.stderr!.on('data', (chunk) => (output += String(chunk)));
+  child.stdout.on('data', (chunk) => (output += String(chunk)));
+  child.stderr.on('data', (chunk) => (output += String(chunk)));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, port, output: () => output, exited };
 }

@@ -53,7 +53,12 @@ export async function startTestApp(
     app,
     server: app.getHttpServer(),
     get logs() {
-      return raw.flatMap((chunk) => chunk.split('\n').filter(Boolean).map((line) => JSON.parse(line)));
+      return raw.flatMap((chunk) =>
+        chunk
+          .split('\n')
+          .filter(Boolean)
+          .map((line) => JSON.parse(line)),
+      );
     },
     logText: () => raw.join(''),
     responses,

@@ -6,7 +6,6 @@ import type { Scope } from '../auth/scopes';
 export const IS_PUBLIC = 'auth:is-public';
 export const REQUIRED_SCOPE = 'auth:required-scope';
 
-
 /** The route needs no API key (health, developer page, portal API, OpenAPI document). */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
@@ -19,11 +18,7 @@ export const API_KEY_SCHEME = 'ApiKey';
  * reference cannot disagree with the guard.
  */
 export const RequireScope = (scope: Scope) =>
-  applyDecorators(
-    SetMetadata(REQUIRED_SCOPE, scope),
-    ApiSecurity(API_KEY_SCHEME, [scope]),
-    ApiExtension('x-required-scope', scope),
-  );
+  applyDecorators(SetMetadata(REQUIRED_SCOPE, scope), ApiSecurity(API_KEY_SCHEME, [scope]), ApiExtension('x-required-scope', scope));
 
 /** Keeps a route out of the OpenAPI document (test-only routes). */
 export const Undocumented = () => ApiExcludeEndpoint();

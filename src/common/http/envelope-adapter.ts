@@ -20,6 +20,6 @@ export class EnvelopeExpressAdapter extends ExpressAdapter {
   override reply(response: Response, body: unknown, statusCode?: number): void {
     if (statusCode !== undefined) response.statusCode = statusCode;
     response.setHeader('Content-Type', 'application/json; charset=utf-8');
-    response.end(JSON.stringify(success((body ?? {}) as object)));
+    response.end(JSON.stringify(success(body ?? {})));
   }
 }

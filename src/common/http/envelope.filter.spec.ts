@@ -24,7 +24,10 @@ describe('describe (error → status and message)', () => {
   });
 
   it('keeps the message of Nest client errors and rewrites router 404s', () => {
-    expect(describeError(new BadRequestException('name must be a string'))).toMatchObject({ status: 400, message: 'name must be a string' });
+    expect(describeError(new BadRequestException('name must be a string'))).toMatchObject({
+      status: 400,
+      message: 'name must be a string',
+    });
     expect(describeError(new NotFoundException('Cannot GET /v1/x'), { method: 'GET', path: '/v1/x' } as never)).toEqual({
       status: 404,
       message: 'No route for GET /v1/x',
@@ -36,12 +39,23 @@ describe('describe (error → status and message)', () => {
     expect(describeError({ type: 'entity.too.large', status: 413, message: 'x' })).toMatchObject({ status: 413 });
     expect(describeError({ type: 'entity.parse.failed', status: 400, message: 'x' })).toMatchObject({ status: 400 });
     expect(describeError({ type: 'charset.unsupported', status: 415, message: 'x' })).toMatchObject({ status: 400, message: /UTF-8/ });
-    expect(describeError({ type: 'encoding.unsupported', status: 415, message: 'x' })).toMatchObject({ status: 400, message: /Content-Encoding/ });
+    expect(describeError({ type: 'encoding.unsupported', status: 415, message: 'x' })).toMatchObject({
+      status: 400,
+      message: /Content-Encoding/,
+    });
   });
 
   it('looks through the HttpException Nest wraps around middleware and router errors', () => {
-    const parser = Object.assign(new Error('unsupported content encoding "zstd"'), { type: 'encoding.unsupported', status: 415, statusCode: 415, expose: true });
-    expect(describeError(new HttpException(parser.message, 415, { cause: parser }))).toMatchObject({ status: 400, message: /Content-Encoding/ });
+    const parser = Object.assign(new Error('unsupported content encoding "zstd"'), {
+      type: 'encoding.unsupported',
+      status: 415,
+      statusCode: 415,
+      expose: true,
+    });
+    expect(describeError(new HttpException(parser.message, 415, { cause: parser }))).toMatchObject({
+      status: 400,
+      message: /Content-Encoding/,
+    });
     const domain = new InvalidInput('BODY_TOO_COMPLEX', 'Request body is nested more than 32 levels deep');
     expect(describeError(new HttpException('x', 400, { cause: domain }))).toEqual({ status: 400, message: domain.message });
     const uri = Object.assign(new URIError("Failed to decode param '%zz'"), { status: 400 });
@@ -75,7 +89,9 @@ describe('classifyDatabaseFailure', () => {
     expect(classifyDatabaseFailure(new AggregateError([{ code: 'ECONNREFUSED' }]))).toBe('unreachable');
     expect(classifyDatabaseFailure(new Error('Connection terminated due to connection timeout'))).toBe('unreachable');
     expect(classifyDatabaseFailure(Object.assign(new Error('released'), { name: 'QueryRunnerAlreadyReleasedError' }))).toBe('unreachable');
-    expect(classifyDatabaseFailure(Object.assign(new Error('released'), { name: 'QueryRunnerProviderAlreadyReleasedError' }))).toBe('unreachable');
+    expect(classifyDatabaseFailure(Object.assign(new Error('released'), { name: 'QueryRunnerProviderAlreadyReleasedError' }))).toBe(
+      'unreachable',
+    );
   });
 
   it('tells a queue from an outage: a pool with no free connection is busy', () => {

@@ -52,8 +52,12 @@ interface BodyParserError {
 }
 
 function isBodyParserError(error: unknown): error is BodyParserError {
-  return typeof error === 'object' && error !== null && typeof (error as BodyParserError).type === 'string' &&
-    typeof ((error as BodyParserError).status ?? (error as BodyParserError).statusCode) === 'number';
+  return (
+    typeof error === 'object' &&
+    error !== null &&
+    typeof (error as BodyParserError).type === 'string' &&
+    typeof ((error as BodyParserError).status ?? (error as BodyParserError).statusCode) === 'number'
+  );
 }
 
 function messageOf(exception: HttpException): string {
@@ -98,10 +102,10 @@ export function describe(exception: unknown, request?: Request): Described {
   if (exception instanceof HttpException) {
     const status = exception.getStatus();
     if (status >= 500) return { status: HttpStatus.INTERNAL_SERVER_ERROR, message: 'Internal server error', unexpected: true };
-    if (status === HttpStatus.NOT_FOUND && request && /^Cannot [A-Z]+ /.test(messageOf(exception))) {
+    if (status === Number(HttpStatus.NOT_FOUND) && request && /^Cannot [A-Z]+ /.test(messageOf(exception))) {
       return { status, message: `No route for ${request.method} ${request.path}` };
     }
-    if (status === HttpStatus.PAYLOAD_TOO_LARGE) {
+    if (status === Number(HttpStatus.PAYLOAD_TOO_LARGE)) {
       return { status, message: `Request body is larger than ${BODY_LIMIT_BYTES / 1024} KiB` };
     }
     return { status, message: messageOf(exception) };
@@ -151,7 +155,7 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       const context = { err: exception, reqId: request?.id, method: request?.method, path: request?.path && loggablePath(request.path) };
       if (request?.log) request.log.error(context, 'unexpected failure');
       else this.logger.error(context, 'unexpected failure');
-    } else if (described.status === HttpStatus.SERVICE_UNAVAILABLE) {
+    } else if (described.status === Number(HttpStatus.SERVICE_UNAVAILABLE)) {
       const failure = classifyDatabaseFailure(exception);
       this.logger.warn({ reqId: request?.id, failure, cause: (exception as Error)?.message }, 'database unavailable');
     }

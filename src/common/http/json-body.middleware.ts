@@ -28,7 +28,8 @@ function charsetOf(contentType: string): string | undefined {
  * it does not know (its `encoding.unsupported` error, which the envelope filter words).
  */
 const BODY_ENCODINGS = new Set(['identity', 'gzip', 'deflate', 'br']);
-const isSupportedEncoding = (header: string | undefined): boolean => header === undefined || BODY_ENCODINGS.has(header.trim().toLowerCase());
+const isSupportedEncoding = (header: string | undefined): boolean =>
+  header === undefined || BODY_ENCODINGS.has(header.trim().toLowerCase());
 
 /** The bytes must be JSON's own encoding (RFC 8259 section 8.1); body-parser would decode UTF-16, UTF-7 or UTF-32 too. */
 const isUtf8 = (charset: string | undefined): boolean => charset === undefined || charset === 'utf-8' || charset === 'utf8';
@@ -63,7 +64,9 @@ export function jsonBody(limitBytes = BODY_LIMIT_BYTES) {
     }
     if (!isSupportedEncoding(req.headers['content-encoding'])) {
       const encoding = req.headers['content-encoding'];
-      next(Object.assign(new Error(`unsupported content encoding "${encoding}"`), { status: 415, type: 'encoding.unsupported', expose: true }));
+      next(
+        Object.assign(new Error(`unsupported content encoding "${encoding}"`), { status: 415, type: 'encoding.unsupported', expose: true }),
+      );
       return;
     }
     if (!isUtf8(charsetOf(req.headers['content-type'] ?? ''))) {

@@ -18,7 +18,13 @@ describe('shownOnce', () => {
   });
 
   it('returns a response without a secret as it is (no copy on the hot path)', () => {
-    const page = { items: [{ id: 'a', tags: ['x'] }, { id: 'b', tags: [] }], next_cursor: null };
+    const page = {
+      items: [
+        { id: 'a', tags: ['x'] },
+        { id: 'b', tags: [] },
+      ],
+      next_cursor: null,
+    };
     expect(revealShownOnce(page)).toBe(page);
   });
 

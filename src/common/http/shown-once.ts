@@ -27,7 +27,7 @@ export function revealShownOnce(value: unknown): unknown {
     let copy: unknown[] | undefined;
     value.forEach((entry, i) => {
       const revealed = revealShownOnce(entry);
-      if (revealed !== entry) (copy ??= [...value])[i] = revealed;
+      if (revealed !== entry) (copy ??= [...(value as unknown[])])[i] = revealed;
     });
     return copy ?? value;
   }

@@ -46,7 +46,8 @@ describe('the global validation pipe', () => {
   it('names at most five problems', async () => {
     const many = Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`f${i}`, 1]));
     await expect(body({ login: 'a', password: 'b', ...many })).rejects.toMatchObject({
-      message: 'property f0 should not exist; property f1 should not exist; property f2 should not exist; property f3 should not exist; property f4 should not exist; and 35 more',
+      message:
+        'property f0 should not exist; property f1 should not exist; property f2 should not exist; property f3 should not exist; property f4 should not exist; and 35 more',
     });
   });
 });

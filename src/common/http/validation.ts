@@ -21,7 +21,9 @@ export function unknownFieldsMessage(fields: readonly string[]): string {
 /** A client-chosen name, made safe to echo: bounded, with control and unpaired characters escaped. */
 function printable(name: string): string {
   const shown = name.length > 64 ? `${name.slice(0, 64)}…` : name;
-  return JSON.stringify(shown).slice(1, -1).replace(/[\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
+  return JSON.stringify(shown)
+    .slice(1, -1)
+    .replace(/[\ud800-\udfff]/g, (c) => `\\u${c.charCodeAt(0).toString(16)}`);
 }
 
 function flatten(errors: ValidationError[], parent = ''): string[] {

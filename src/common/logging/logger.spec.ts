@@ -28,7 +28,13 @@ describe('loggablePath', () => {
   });
 
   it('leaves every other path as it is, ids included', () => {
-    for (const path of [`/v1/lists/${ID}/shares`, `/v1/lists/${ID}/shares/${ID}`, `/v1/invitations/${ID}/accept`, '/health/live', '/docs']) {
+    for (const path of [
+      `/v1/lists/${ID}/shares`,
+      `/v1/lists/${ID}/shares/${ID}`,
+      `/v1/invitations/${ID}/accept`,
+      '/health/live',
+      '/docs',
+    ]) {
       expect(loggablePath(path)).toBe(path);
     }
   });
@@ -53,7 +59,11 @@ describe('errorSerializer', () => {
       detail: `Failing row contains (${ID}, ada@example.com, ${PASSWORD_HASH}).`,
       table: 'users',
     });
-    return new QueryFailedError('INSERT INTO users (id, password_hash, key_hash, token) VALUES ($1, $2, $3, $4)', [ID, PASSWORD_HASH, HASH, TOKEN], driverError);
+    return new QueryFailedError(
+      'INSERT INTO users (id, password_hash, key_hash, token) VALUES ($1, $2, $3, $4)',
+      [ID, PASSWORD_HASH, HASH, TOKEN],
+      driverError,
+    );
   };
 
   it('drops query, parameters and detail at every depth, keeping what explains the failure', () => {

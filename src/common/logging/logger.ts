@@ -143,8 +143,7 @@ export function createHttpLogger(logger: Logger) {
     genReqId: requestIdFor,
     quietReqLogger: true,
     wrapSerializers: false,
-    customLogLevel: (_req, res, error) =>
-      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
+    customLogLevel: (_req, res, error) => (error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info'),
     customSuccessMessage: (req, res, time) => `${req.method} ${loggedPathOf(req)} ${res.statusCode} ${Math.round(time)}ms`,
     customErrorMessage: (req, res) => `${req.method} ${loggedPathOf(req)} ${res.statusCode}`,
     customAttributeKeys: { responseTime: 'duration_ms' },

@@ -14,7 +14,9 @@ import { CursorCodec } from './cursor';
  */
 export async function loadCursorSecret(configured: string | undefined, dataSource: DataSource): Promise<Buffer> {
   if (configured !== undefined) return Buffer.from(configured, 'utf8');
-  await dataSource.query(`INSERT INTO service_secrets (name, value) VALUES ('cursor', $1) ON CONFLICT (name) DO NOTHING`, [randomBytes(32)]);
+  await dataSource.query(`INSERT INTO service_secrets (name, value) VALUES ('cursor', $1) ON CONFLICT (name) DO NOTHING`, [
+    randomBytes(32),
+  ]);
   const rows: Array<{ value: Buffer }> = await dataSource.query(`SELECT value FROM service_secrets WHERE name = 'cursor'`);
   return rows[0].value;
 }

@@ -18,16 +18,22 @@ describe('cursors', () => {
 
   it('refuses a cursor signed under another secret (another deployment, or a forger)', () => {
     const other = new CursorCodec(randomBytes(32));
-    expect(() => codec.decode('items', other.encode('items', { seq: 1 }), shape)).toThrow(expect.objectContaining({ code: 'INVALID_CURSOR' }));
+    expect(() => codec.decode('items', other.encode('items', { seq: 1 }), shape)).toThrow(
+      expect.objectContaining({ code: 'INVALID_CURSOR' }),
+    );
   });
 
   it('refuses a cursor issued for another kind of page', () => {
-    expect(() => codec.decode('lists', codec.encode('items', { seq: 1 }), shape)).toThrow(expect.objectContaining({ code: 'INVALID_CURSOR' }));
+    expect(() => codec.decode('lists', codec.encode('items', { seq: 1 }), shape)).toThrow(
+      expect.objectContaining({ code: 'INVALID_CURSOR' }),
+    );
   });
 
   it('refuses a payload changed under a valid tag', () => {
     const [, tag] = codec.encode('items', { seq: 1 }).split('.');
-    expect(() => codec.decode('items', `${unsigned({ v: 1, seq: 2 })}.${tag}`, shape)).toThrow(expect.objectContaining({ code: 'INVALID_CURSOR' }));
+    expect(() => codec.decode('items', `${unsigned({ v: 1, seq: 2 })}.${tag}`, shape)).toThrow(
+      expect.objectContaining({ code: 'INVALID_CURSOR' }),
+    );
   });
 
   it('refuses every other character in any place of the tag, the last one included', () => {
@@ -74,7 +80,11 @@ describe('cursors', () => {
   });
 
   it('still checks the shape of a signed payload', () => {
-    expect(() => codec.decode('items', codec.encode('items', { seq: 'x' }), shape)).toThrow(expect.objectContaining({ code: 'INVALID_CURSOR' }));
-    expect(() => codec.decode('items', codec.encode('items', { seq: 1, sql: 'drop' }), shape)).toThrow(expect.objectContaining({ code: 'INVALID_CURSOR' }));
+    expect(() => codec.decode('items', codec.encode('items', { seq: 'x' }), shape)).toThrow(
+      expect.objectContaining({ code: 'INVALID_CURSOR' }),
+    );
+    expect(() => codec.decode('items', codec.encode('items', { seq: 1, sql: 'drop' }), shape)).toThrow(
+      expect.objectContaining({ code: 'INVALID_CURSOR' }),
+    );
   });
 });

@@ -18,7 +18,7 @@ export interface RowSet {
  */
 export async function deleteBeyondNewest(dataSource: DataSource, set: RowSet, keep: number): Promise<number> {
   // A SELECT around the DELETE: TypeORM answers a bare DELETE as [rows, count].
-  const [{ n }] = await managerOf(dataSource).query(
+  const rows: Array<{ n: number }> = await managerOf(dataSource).query(
     `WITH gone AS (
        DELETE FROM ${set.table} WHERE id IN (
          SELECT id FROM ${set.table} WHERE ${set.where} ORDER BY ${set.newestFirst} OFFSET $${set.parameters.length + 1})
@@ -26,5 +26,5 @@ export async function deleteBeyondNewest(dataSource: DataSource, set: RowSet, ke
      SELECT count(*)::int AS n FROM gone`,
     [...set.parameters, keep],
   );
-  return n;
+  return rows[0].n;
 }

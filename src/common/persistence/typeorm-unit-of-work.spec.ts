@@ -50,7 +50,7 @@ describe('runInTransaction', () => {
 
   it('destroys the connection when the client stopped waiting: no ROLLBACK queued behind a statement still running', async () => {
     const { calls, dataSource } = fakeRunner();
-    const timeout = { message: 'Query read timeout', driverError: new Error('Query read timeout') };
+    const timeout = Object.assign(new Error('Query read timeout'), { driverError: new Error('Query read timeout') });
     await expect(runInTransaction(dataSource, () => Promise.reject(timeout))).rejects.toBe(timeout);
     expect(calls).toEqual(['connect', 'begin', 'destroy: Query read timeout']);
   });

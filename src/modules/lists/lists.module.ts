@@ -38,7 +38,11 @@ import { TypeOrmShareRepository } from './infrastructure/typeorm/typeorm-share.r
     { provide: InvitationRepository, useClass: TypeOrmInvitationRepository },
     { provide: ShareRepository, useClass: TypeOrmShareRepository },
     // Signs the cursors of GET /v1/lists and of items pages (exported to the items module).
-    { provide: CursorCodec, inject: [AppConfig, DataSource], useFactory: (config: AppConfig, db: DataSource) => cursorCodecFor(config.cursorSecret, db) },
+    {
+      provide: CursorCodec,
+      inject: [AppConfig, DataSource],
+      useFactory: (config: AppConfig, db: DataSource) => cursorCodecFor(config.cursorSecret, db),
+    },
     {
       provide: ListsService,
       inject: [ListRepository, UnitOfWork, Clock, IdGenerator, CursorCodec],

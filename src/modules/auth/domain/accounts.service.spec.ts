@@ -13,7 +13,12 @@ describe('AccountsService', () => {
 
   beforeEach(() => {
     users = new InMemoryUserRepository();
-    accounts = new AccountsService(users, new ScryptPasswordHasher(2 ** 10), new FakeClock('2026-05-01T08:00:00.000Z'), new SequentialIdGenerator());
+    accounts = new AccountsService(
+      users,
+      new ScryptPasswordHasher(2 ** 10),
+      new FakeClock('2026-05-01T08:00:00.000Z'),
+      new SequentialIdGenerator(),
+    );
   });
 
   it('creates an account with a normalised email, a trimmed name and a salted scrypt hash', async () => {
@@ -32,9 +37,19 @@ describe('AccountsService', () => {
   });
 
   it('re-hashes a password stored with a lower scrypt N at the next successful sign-in, and only then', async () => {
-    const old = new AccountsService(users, new ScryptPasswordHasher(2 ** 10), new FakeClock('2026-05-01T08:00:00.000Z'), new SequentialIdGenerator());
+    const old = new AccountsService(
+      users,
+      new ScryptPasswordHasher(2 ** 10),
+      new FakeClock('2026-05-01T08:00:00.000Z'),
+      new SequentialIdGenerator(),
+    );
     const user = await old.signUp(valid);
-    const stronger = new AccountsService(users, new ScryptPasswordHasher(2 ** 11), new FakeClock('2026-05-01T08:00:00.000Z'), new SequentialIdGenerator());
+    const stronger = new AccountsService(
+      users,
+      new ScryptPasswordHasher(2 ** 11),
+      new FakeClock('2026-05-01T08:00:00.000Z'),
+      new SequentialIdGenerator(),
+    );
     await expect(stronger.signIn('ada_l', 'not the password')).rejects.toBeInstanceOf(InvalidCredentials);
     expect((await users.findById(user.id))?.passwordHash).toBe(user.passwordHash);
     const signedIn = await stronger.signIn('ada_l', valid.password);
@@ -81,7 +96,11 @@ describe('AccountsService', () => {
 
   it('answers one generic error for a wrong password and for an unknown login', async () => {
     await accounts.signUp(valid);
-    for (const [login, password] of [['ada_l', 'wrong password'], ['nobody', valid.password], ['no@one.test', valid.password]]) {
+    for (const [login, password] of [
+      ['ada_l', 'wrong password'],
+      ['nobody', valid.password],
+      ['no@one.test', valid.password],
+    ]) {
       const failure = accounts.signIn(login, password);
       await expect(failure).rejects.toBeInstanceOf(InvalidCredentials);
       await expect(failure).rejects.toThrow(/^invalid login or password$/);

@@ -85,9 +85,7 @@ export class AccountsService {
 
   /** An email (any case) or a username; usernames are lower case, so they are matched lower-cased too. */
   findByLogin(login: string): Promise<User | null> {
-    return login.includes('@')
-      ? this.users.findByEmail(normaliseEmail(login))
-      : this.users.findByUsername(login.trim().toLowerCase());
+    return login.includes('@') ? this.users.findByEmail(normaliseEmail(login)) : this.users.findByUsername(login.trim().toLowerCase());
   }
 
   findById(id: string): Promise<User | null> {

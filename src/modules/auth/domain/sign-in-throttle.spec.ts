@@ -22,7 +22,11 @@ describe('SignInThrottle', () => {
   }
 
   it('refuses the 11th attempt for one login within 15 minutes, from any address and in any case', async () => {
-    await fail(10, () => 'ada@example.com', (i) => `10.0.0.${i}`);
+    await fail(
+      10,
+      () => 'ada@example.com',
+      (i) => `10.0.0.${i}`,
+    );
     const refused = throttle.begin('  ADA@Example.com', '10.9.9.9');
     await expect(refused).rejects.toBeInstanceOf(TooManySignIns);
     // The first failure was 10 s ago: it leaves the window in 15 min - 10 s.
@@ -31,13 +35,21 @@ describe('SignInThrottle', () => {
   });
 
   it('refuses the 11th attempt from one address, whatever the logins', async () => {
-    await fail(10, (i) => `user_${i}`, () => '192.0.2.7');
+    await fail(
+      10,
+      (i) => `user_${i}`,
+      () => '192.0.2.7',
+    );
     await expect(throttle.begin('brand_new', '192.0.2.7')).rejects.toBeInstanceOf(TooManySignIns);
     await expect(throttle.begin('brand_new', '192.0.2.8')).resolves.toEqual(expect.any(String));
   });
 
   it('says exactly when to retry: one second early is refused, on time is allowed', async () => {
-    await fail(10, () => 'ada_l', () => '192.0.2.1');
+    await fail(
+      10,
+      () => 'ada_l',
+      () => '192.0.2.1',
+    );
     const error = await throttle.begin('ada_l', '192.0.2.1').catch((e: TooManySignIns) => e);
     expect(error).toBeInstanceOf(TooManySignIns);
     const wait = (error as TooManySignIns).retryAfterSeconds;
@@ -49,15 +61,27 @@ describe('SignInThrottle', () => {
 
   it('does not count successful sign-ins, nor refused ones', async () => {
     for (let i = 0; i < 30; i += 1) await throttle.succeeded(await throttle.begin('ada_l', '192.0.2.1'));
-    await fail(10, () => 'ada_l', () => '192.0.2.1');
+    await fail(
+      10,
+      () => 'ada_l',
+      () => '192.0.2.1',
+    );
     for (let i = 0; i < 5; i += 1) await expect(throttle.begin('ada_l', '192.0.2.1')).rejects.toBeInstanceOf(TooManySignIns);
     clock.advance(SIGN_IN_WINDOW_MS);
-    await fail(10, () => 'ada_l', () => '192.0.2.1');
+    await fail(
+      10,
+      () => 'ada_l',
+      () => '192.0.2.1',
+    );
     await expect(throttle.begin('ada_l', '192.0.2.1')).rejects.toBeInstanceOf(TooManySignIns);
   });
 
   it('never answers less than 1 second', async () => {
-    await fail(10, () => 'ada_l', () => '192.0.2.1');
+    await fail(
+      10,
+      () => 'ada_l',
+      () => '192.0.2.1',
+    );
     clock.advance(SIGN_IN_WINDOW_MS - 10_000 - 1);
     await expect(throttle.begin('ada_l', '192.0.2.1')).rejects.toMatchObject({ retryAfterSeconds: 1 });
   });

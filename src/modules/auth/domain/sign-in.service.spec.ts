@@ -104,7 +104,10 @@ describe('SignInService', () => {
       }
       const refused = service.signUp({ ...ada, email: 'new@example.com', username: 'brand_new' }, '192.0.2.1');
       await expect(refused).rejects.toBeInstanceOf(TooManySignUps);
-      await expect(refused).rejects.toMatchObject({ retryAfterSeconds: 890, message: 'Too many failed sign-ups or sign-ins: retry in 890 seconds' });
+      await expect(refused).rejects.toMatchObject({
+        retryAfterSeconds: 890,
+        message: 'Too many failed sign-ups or sign-ins: retry in 890 seconds',
+      });
       // Refused before any hashing.
       expect(hasher.hashedInsideUnitOfWork).toHaveLength(11);
       // Another address is not concerned.
@@ -125,7 +128,9 @@ describe('SignInService', () => {
 
     it('does not count successful sign-ups, nor ones refused by the field rules', async () => {
       for (let i = 0; i < 11; i += 1) {
-        await expect(service.signUp({ ...ada, email: `bad_${i}`, username: `bad_${i}` }, '192.0.2.1')).rejects.toBeInstanceOf(InvalidAccountField);
+        await expect(service.signUp({ ...ada, email: `bad_${i}`, username: `bad_${i}` }, '192.0.2.1')).rejects.toBeInstanceOf(
+          InvalidAccountField,
+        );
         await service.signUp({ ...ada, email: `ok_${i}@example.com`, username: `ok_${i}` }, '192.0.2.1');
       }
       await expect(service.signUp({ ...ada, email: 'last@example.com', username: 'last' }, '192.0.2.1')).resolves.toBeDefined();

@@ -44,7 +44,11 @@ export function describeSignInAttemptRepositoryContract(name: string, make: () =
 
     it('removes one attempt by id, and every attempt older than a moment', async () => {
       const loginKey = randomBytes(32).toString('hex');
-      const [old, removed, kept] = [anAttempt({ loginKey, at: at(1) }), anAttempt({ loginKey, at: at(2) }), anAttempt({ loginKey, at: at(3) })];
+      const [old, removed, kept] = [
+        anAttempt({ loginKey, at: at(1) }),
+        anAttempt({ loginKey, at: at(2) }),
+        anAttempt({ loginKey, at: at(3) }),
+      ];
       for (const a of [old, removed, kept]) await adapters.attempts.add(a);
       await adapters.attempts.remove(removed.id);
       await adapters.attempts.removeOlderThan(at(2));

@@ -12,10 +12,12 @@ function setup() {
   const records = new InMemoryIdempotencyRepository();
   const service = new IdempotencyService(records, new InMemoryUnitOfWork(), clock);
   let effects = 0;
-  const work = (answer: unknown = { n: 1 }) => async () => {
-    effects += 1;
-    return answer;
-  };
+  const work =
+    (answer: unknown = { n: 1 }) =>
+    async () => {
+      effects += 1;
+      return answer;
+    };
   const request = (overrides: Partial<{ userId: string; key: string; body: unknown; path: string }> = {}) => ({
     userId: overrides.userId ?? ALICE,
     key: overrides.key ?? 'key-1',

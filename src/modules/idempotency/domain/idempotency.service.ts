@@ -12,10 +12,11 @@ export interface IdempotentRequest {
   fingerprint: string;
 }
 
-export interface IdempotentOutcome<T> {
+export interface IdempotentOutcome {
   /** True when `response` is a stored one and the request did not run again. */
   replayed: boolean;
-  response: T | unknown;
+  /** The handler's data, or, replayed, the stored copy of it (parsed JSON): typed no further. */
+  response: unknown;
 }
 
 /**
@@ -32,7 +33,7 @@ export class IdempotencyService {
     private readonly clock: Clock,
   ) {}
 
-  execute<T>(request: IdempotentRequest, work: () => Promise<T>): Promise<IdempotentOutcome<T>> {
+  execute<T>(request: IdempotentRequest, work: () => Promise<T>): Promise<IdempotentOutcome> {
     return this.uow.run(async () => {
       const now = this.clock.now();
       const held = await this.records.claim({ ...request, createdAt: now }, this.expiryCutoff(now));

@@ -13,4 +13,5 @@ import { IdempotencyInterceptor } from './idempotency.interceptor';
  * - IdempotencyInterceptor (inner) runs the handler inside the key's claim and stores its
  *   data with it, or replays the stored data.
  */
-export const IdempotentPost = (path?: string) => applyDecorators(PostOk(path), UseInterceptors(ShownOnceInterceptor, IdempotencyInterceptor));
+export const IdempotentPost = (path?: string) =>
+  applyDecorators(PostOk(path), UseInterceptors(ShownOnceInterceptor, IdempotencyInterceptor));

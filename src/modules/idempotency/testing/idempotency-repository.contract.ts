@@ -40,7 +40,9 @@ export function describeIdempotencyRepositoryContract(adapter: string, setup: ()
     it('keeps keys apart per account', async () => {
       const other = await s.newUser();
       expect(await claimed('shared', 'mine')).toBeNull();
-      const theirs = await s.uow.run(() => s.records.claim({ userId: other, key: 'shared', fingerprint: 'theirs', createdAt: T0 }, BEFORE_T0));
+      const theirs = await s.uow.run(() =>
+        s.records.claim({ userId: other, key: 'shared', fingerprint: 'theirs', createdAt: T0 }, BEFORE_T0),
+      );
       expect(theirs).toBeNull();
     });
 

@@ -1,9 +1,7 @@
 import type { CandidateQuery } from './item-matching';
 import type { Item, ItemStatusFilter, NewItem } from './item';
 
-export type InsertOutcome =
-  | { ok: true; items: Item[] }
-  | { ok: false; reason: 'list_missing' | 'limit_reached' };
+export type InsertOutcome = { ok: true; items: Item[] } | { ok: false; reason: 'list_missing' | 'limit_reached' };
 
 export interface PageRequest {
   /** Only items after this position (exclusive); from the start when absent. */

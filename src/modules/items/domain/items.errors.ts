@@ -11,12 +11,12 @@ export class ListGone extends NotFoundError {
 
 export class ItemsNotFound extends NotFoundError {
   constructor(entries: readonly string[]) {
-    const shown = entries.slice(0, 5).map((entry) => JSON.stringify(entry)).join(', ');
+    const shown = entries
+      .slice(0, 5)
+      .map((entry) => JSON.stringify(entry))
+      .join(', ');
     const more = entries.length > 5 ? ` and ${entries.length - 5} more` : '';
-    super(
-      'ITEM_NOT_FOUND',
-      `No item of this list matches ${shown}${more}; nothing was changed`,
-    );
+    super('ITEM_NOT_FOUND', `No item of this list matches ${shown}${more}; nothing was changed`);
   }
 }
 

@@ -38,7 +38,15 @@ describe('ItemsService', () => {
       const result = await service.add(EDITOR, ' groceries ', ['  milk ', 'bread']);
       expect(result.list).toEqual({ id: LIST, name: 'Groceries' });
       expect(result.items).toEqual([
-        expect.objectContaining({ text: 'milk', listId: LIST, completed: false, createdBy: EDITOR, completedAt: null, completedBy: null, createdAt: clock.now() }),
+        expect.objectContaining({
+          text: 'milk',
+          listId: LIST,
+          completed: false,
+          createdBy: EDITOR,
+          completedAt: null,
+          completedBy: null,
+          createdAt: clock.now(),
+        }),
         expect.objectContaining({ text: 'bread' }),
       ]);
       await service.add(OWNER, LIST, ['eggs']);
@@ -49,7 +57,10 @@ describe('ItemsService', () => {
       const { service, texts } = setup();
       await service.add(OWNER, LIST, ['milk']);
       await service.add(OWNER, LIST, ['milk']);
-      expect(await texts()).toEqual([['milk', false], ['milk', false]]);
+      expect(await texts()).toEqual([
+        ['milk', false],
+        ['milk', false],
+      ]);
     });
 
     it('checks the body before the list, the list before the role', async () => {
@@ -128,7 +139,11 @@ describe('ItemsService', () => {
       await expect(service.remove(OWNER, LIST, ['milk', 'caviar'])).rejects.toThrow(/"caviar"/);
       await expect(service.remove(OWNER, LIST, ['milk', 'milk'])).rejects.toThrow(kind('not_found'));
       await expect(service.reopen(OWNER, LIST, ['milk'])).rejects.toThrow(kind('not_found'));
-      expect(await texts()).toEqual([['milk', false], ['bread', false], ['eggs', false]]);
+      expect(await texts()).toEqual([
+        ['milk', false],
+        ['bread', false],
+        ['eggs', false],
+      ]);
       expect(items.counters(LIST)).toEqual(before);
     });
 
@@ -181,7 +196,11 @@ describe('ItemsService', () => {
 
     it('filters by status and defaults to 100 items', async () => {
       const { service } = setup();
-      await service.add(OWNER, LIST, Array.from({ length: 100 }, (_, i) => `item ${i}`));
+      await service.add(
+        OWNER,
+        LIST,
+        Array.from({ length: 100 }, (_, i) => `item ${i}`),
+      );
       await service.add(OWNER, LIST, ['last']);
       await service.complete(OWNER, LIST, ['item 0', 'last']);
       const all = await service.page(OWNER, LIST, {});

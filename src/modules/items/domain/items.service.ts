@@ -114,13 +114,23 @@ export class ItemsService {
       if (!match.matched) throw new ItemsNotFound(match.unmatched);
       const at = this.clock.now();
       if (action === 'remove') {
-        await this.items.removeAll(list.id, match.matched.map((item) => item.id), at);
+        await this.items.removeAll(
+          list.id,
+          match.matched.map((item) => item.id),
+          at,
+        );
         return { list: refOf(list), items: match.matched };
       }
       const completed = action === 'complete';
       const changing = match.matched.filter((item) => item.completed !== completed);
       if (changing.length > 0) {
-        await this.items.setCompletion(list.id, changing.map((item) => item.id), completed, userId, at);
+        await this.items.setCompletion(
+          list.id,
+          changing.map((item) => item.id),
+          completed,
+          userId,
+          at,
+        );
       }
       return { list: refOf(list), items: match.matched.map((item) => withCompletion(item, completed, userId, at)) };
     });

@@ -27,7 +27,9 @@ let counter = 0;
 /** Fresh v4-shaped ids, unique across the whole run (the TypeORM store keeps its rows). */
 function freshId(): string {
   counter += 1;
-  const random = Math.floor(Math.random() * 0xffffffff).toString(16).padStart(8, '0');
+  const random = Math.floor(Math.random() * 0xffffffff)
+    .toString(16)
+    .padStart(8, '0');
   return `${random}-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
 }
 

@@ -27,7 +27,14 @@ describe('ApiKey', () => {
 
   it('recognises only the live key format', () => {
     expect(isLiveKeyFormat(issue().secret)).toBe(true);
-    for (const bad of ['', 'sk_live_', `sk_live_${'a'.repeat(63)}`, `sk_live_${'A'.repeat(64)}`, `sk_test_${'a'.repeat(64)}`, ` sk_live_${'a'.repeat(64)}`]) {
+    for (const bad of [
+      '',
+      'sk_live_',
+      `sk_live_${'a'.repeat(63)}`,
+      `sk_live_${'A'.repeat(64)}`,
+      `sk_test_${'a'.repeat(64)}`,
+      ` sk_live_${'a'.repeat(64)}`,
+    ]) {
       expect(isLiveKeyFormat(bad)).toBe(false);
     }
   });

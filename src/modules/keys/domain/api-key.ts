@@ -54,10 +54,18 @@ export class ApiKey {
     return { key, secret };
   }
 
-  get id() { return this.props.id; }
-  get userId() { return this.props.userId; }
-  get scopes(): readonly Scope[] { return this.props.scopes; }
-  get isActive() { return this.props.status === 'active'; }
+  get id() {
+    return this.props.id;
+  }
+  get userId() {
+    return this.props.userId;
+  }
+  get scopes(): readonly Scope[] {
+    return this.props.scopes;
+  }
+  get isActive() {
+    return this.props.status === 'active';
+  }
 
   ownedBy(userId: string): boolean {
     return this.props.userId === userId;

@@ -1,7 +1,15 @@
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { InMemoryApiKeyRepository } from '../infrastructure/in-memory/in-memory-api-key.repository';
-import { InvalidApiKey, InvalidKeyLabel, KeyLimitReached, KeyNotFound, MissingApiKey, RevokedApiKey, SandboxKeyUnavailable } from './keys.errors';
+import {
+  InvalidApiKey,
+  InvalidKeyLabel,
+  KeyLimitReached,
+  KeyNotFound,
+  MissingApiKey,
+  RevokedApiKey,
+  SandboxKeyUnavailable,
+} from './keys.errors';
 import { KEPT_REVOKED_KEYS, KEY_CACHE_TTL_MS, KeysService, MAX_ACTIVE_KEYS } from './keys.service';
 import { InProcessRevocationBus } from './revocation-bus';
 

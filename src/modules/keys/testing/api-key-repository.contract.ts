@@ -49,7 +49,12 @@ export function describeApiKeyRepositoryContract(name: string, make: () => Promi
       const [active, a, b, c] = [issue(userId, 1), issue(userId, 2), issue(userId, 3), issue(userId, 4)];
       const someoneElses = issue(await newUser(), 5);
       for (const key of [active, a, b, c, someoneElses]) await adapters.keys.insertIfBelowLimit(key, 20);
-      for (const [key, minute] of [[b, 10], [a, 11], [c, 12], [someoneElses, 13]] as const) {
+      for (const [key, minute] of [
+        [b, 10],
+        [a, 11],
+        [c, 12],
+        [someoneElses, 13],
+      ] as const) {
         key.revoke(new Date(Date.UTC(2026, 2, 1, 11, minute)));
         await adapters.keys.save(key);
       }

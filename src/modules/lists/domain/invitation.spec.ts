@@ -37,7 +37,9 @@ describe('Invitation', () => {
     const closed = issue();
     closed.decline(at(1));
     expect(() => closed[action](at(2))).toThrow(expect.objectContaining({ kind: 'rule', message: expect.stringMatching(/declined/) }));
-    expect(() => issue()[action](at(INVITATION_TTL_MS))).toThrow(expect.objectContaining({ kind: 'rule', message: expect.stringMatching(/expired/) }));
+    expect(() => issue()[action](at(INVITATION_TTL_MS))).toThrow(
+      expect.objectContaining({ kind: 'rule', message: expect.stringMatching(/expired/) }),
+    );
   });
 
   it('describes itself with its status at a moment and its list', () => {

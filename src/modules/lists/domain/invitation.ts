@@ -49,10 +49,18 @@ export class Invitation {
     return new Invitation({ ...props });
   }
 
-  get id() { return this.props.id; }
-  get listId() { return this.props.listId; }
-  get email() { return this.props.email; }
-  get role() { return this.props.role; }
+  get id() {
+    return this.props.id;
+  }
+  get listId() {
+    return this.props.listId;
+  }
+  get email() {
+    return this.props.email;
+  }
+  get role() {
+    return this.props.role;
+  }
 
   statusAt(now: Date): InvitationStatus {
     if (this.props.status === 'pending' && now.getTime() >= this.props.expiresAt.getTime()) return 'expired';

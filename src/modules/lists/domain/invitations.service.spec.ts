@@ -56,8 +56,12 @@ describe('InvitationsService', () => {
     });
 
     it('is for the owner only: 403 for a member, 404 for a stranger', async () => {
-      await expect(f.invitationsService.invite(editor, listId, { email: 'x@example.test', role: 'viewer' })).rejects.toMatchObject({ kind: 'forbidden' });
-      await expect(f.invitationsService.invite(ada, listId, { email: 'x@example.test', role: 'viewer' })).rejects.toMatchObject({ kind: 'not_found' });
+      await expect(f.invitationsService.invite(editor, listId, { email: 'x@example.test', role: 'viewer' })).rejects.toMatchObject({
+        kind: 'forbidden',
+      });
+      await expect(f.invitationsService.invite(ada, listId, { email: 'x@example.test', role: 'viewer' })).rejects.toMatchObject({
+        kind: 'not_found',
+      });
     });
 
     it(`stops at ${MAX_PENDING_INVITATIONS} pending invitations; expired ones do not count`, async () => {
@@ -72,7 +76,10 @@ describe('InvitationsService', () => {
 
     it('refuses to invite into a full list', async () => {
       await fillList(f, listId, MAX_MEMBERS - 2); // owner + editor + these = MAX_MEMBERS
-      await expect(invite('ada@example.test')).rejects.toMatchObject({ code: 'MEMBER_LIMIT', message: expect.stringContaining(`${MAX_MEMBERS} members`) });
+      await expect(invite('ada@example.test')).rejects.toMatchObject({
+        code: 'MEMBER_LIMIT',
+        message: expect.stringContaining(`${MAX_MEMBERS} members`),
+      });
     });
   });
 
@@ -126,7 +133,10 @@ describe('InvitationsService', () => {
     it('is a 404 for anyone but the invitee, and for unknown or malformed ids', async () => {
       const invitation = await invite('ada@example.test');
       for (const caller of [owner, editor]) {
-        await expect(f.invitationsService.accept(caller, invitation.id)).rejects.toMatchObject({ kind: 'not_found', code: 'INVITATION_NOT_FOUND' });
+        await expect(f.invitationsService.accept(caller, invitation.id)).rejects.toMatchObject({
+          kind: 'not_found',
+          code: 'INVITATION_NOT_FOUND',
+        });
         await expect(f.invitationsService.decline(caller, invitation.id)).rejects.toMatchObject({ kind: 'not_found' });
       }
       await expect(f.invitationsService.accept(ada, '00000000-0000-4000-8000-00000000ffff')).rejects.toMatchObject({ kind: 'not_found' });
@@ -167,7 +177,10 @@ describe('InvitationsService', () => {
 
     it('lets one of two concurrent accepts win', async () => {
       const invitation = await invite('ada@example.test');
-      const results = await Promise.allSettled([f.invitationsService.accept(ada, invitation.id), f.invitationsService.accept(ada, invitation.id)]);
+      const results = await Promise.allSettled([
+        f.invitationsService.accept(ada, invitation.id),
+        f.invitationsService.accept(ada, invitation.id),
+      ]);
       expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     });
   });
@@ -175,15 +188,24 @@ describe('InvitationsService', () => {
   describe('decline and revoke', () => {
     it('declines: no membership, status declined with the response time', async () => {
       const invitation = await invite('ada@example.test');
-      await expect(f.invitationsService.decline(ada, invitation.id)).resolves.toMatchObject({ status: 'declined', respondedAt: f.clock.now() });
+      await expect(f.invitationsService.decline(ada, invitation.id)).resolves.toMatchObject({
+        status: 'declined',
+        respondedAt: f.clock.now(),
+      });
       await expect(f.listsService.get(ada, listId)).rejects.toMatchObject({ kind: 'not_found' });
     });
 
     it('revokes a pending invitation (owner only); the invitee can no longer accept it', async () => {
       const invitation = await invite('ada@example.test');
       await expect(f.invitationsService.revoke(editor, listId, invitation.id)).rejects.toMatchObject({ kind: 'forbidden' });
-      await expect(f.invitationsService.revoke(ada, listId, invitation.id)).rejects.toMatchObject({ kind: 'not_found', code: 'LIST_NOT_FOUND' });
-      await expect(f.invitationsService.revoke(owner, listId, invitation.id)).resolves.toMatchObject({ status: 'revoked', respondedAt: null });
+      await expect(f.invitationsService.revoke(ada, listId, invitation.id)).rejects.toMatchObject({
+        kind: 'not_found',
+        code: 'LIST_NOT_FOUND',
+      });
+      await expect(f.invitationsService.revoke(owner, listId, invitation.id)).resolves.toMatchObject({
+        status: 'revoked',
+        respondedAt: null,
+      });
       await expect(f.invitationsService.revoke(owner, listId, invitation.id)).rejects.toMatchObject({ kind: 'rule' });
       expect(await f.invitationsService.listMine(ada)).toEqual([]);
     });

@@ -75,11 +75,15 @@ export class InvitationsService {
   async revoke(userId: string, listId: string, invitationId: string): Promise<InvitationDetails> {
     const visible = await findVisibleOrThrow(this.lists, userId, listId);
     visible.authorize('revokeInvitation');
-    return this.transition(invitationId, (invitation) => invitation.listId === visible.list.id, async (invitation, list, now) => {
-      invitation.revoke(now);
-      await this.invitations.save(invitation);
-      return invitation.describe(now, list);
-    });
+    return this.transition(
+      invitationId,
+      (invitation) => invitation.listId === visible.list.id,
+      async (invitation, list, now) => {
+        invitation.revoke(now);
+        await this.invitations.save(invitation);
+        return invitation.describe(now, list);
+      },
+    );
   }
 
   /** The invitee joins with the invited role: membership and invitation change in one transaction. */

@@ -28,7 +28,11 @@ export class ListAccessService extends ListAccess {
     const named = candidates;
     const own = named.find((c) => c.isOwner);
     if (own) return own.toAccessible();
-    if (named.length > 1) throw new AmbiguousListName(wanted, named.map((c) => c.list.id));
+    if (named.length > 1)
+      throw new AmbiguousListName(
+        wanted,
+        named.map((c) => c.list.id),
+      );
     if (named.length === 1) return named[0].toAccessible();
     throw new ListNotFound();
   }

@@ -3,6 +3,7 @@ import { InvalidListName, LIST_NAME_RULE } from './lists.errors';
 import { LIST_NAME_MAX } from './limits';
 
 // A lone surrogate cannot be stored as UTF-8, and PostgreSQL text cannot hold NUL.
+// eslint-disable-next-line no-control-regex -- NUL is exactly what this pattern looks for
 const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Why a raw list name is refused, or null when it is acceptable. Lengths count code points. */

@@ -58,7 +58,17 @@ describe('roles', () => {
     expect([canWriteItems('owner'), canWriteItems('editor'), canWriteItems('viewer')]).toEqual([true, true, false]);
   });
 
-  const actions = ['rename', 'delete', 'invite', 'seeInvitations', 'revokeInvitation', 'share', 'seeShares', 'revokeShare', 'changeRole'] as const;
+  const actions = [
+    'rename',
+    'delete',
+    'invite',
+    'seeInvitations',
+    'revokeInvitation',
+    'share',
+    'seeShares',
+    'revokeShare',
+    'changeRole',
+  ] as const;
 
   it.each(actions)('let only the owner %s (others get a 403-kind error)', (action) => {
     expect(() => new VisibleList(list, 'owner', owner).authorize(action)).not.toThrow();

@@ -34,13 +34,27 @@ export class List {
     return new List({ ...props });
   }
 
-  get id() { return this.props.id; }
-  get ownerId() { return this.props.ownerId; }
-  get name() { return this.props.name; }
-  get itemCount() { return this.props.itemCount; }
-  get openItemCount() { return this.props.openItemCount; }
-  get createdAt() { return this.props.createdAt; }
-  get updatedAt() { return this.props.updatedAt; }
+  get id() {
+    return this.props.id;
+  }
+  get ownerId() {
+    return this.props.ownerId;
+  }
+  get name() {
+    return this.props.name;
+  }
+  get itemCount() {
+    return this.props.itemCount;
+  }
+  get openItemCount() {
+    return this.props.openItemCount;
+  }
+  get createdAt() {
+    return this.props.createdAt;
+  }
+  get updatedAt() {
+    return this.props.updatedAt;
+  }
 
   isOwnedBy(userId: string): boolean {
     return this.props.ownerId === userId;

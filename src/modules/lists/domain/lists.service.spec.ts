@@ -79,7 +79,10 @@ describe('ListsService', () => {
       await f.listsService.create(editor, 'Not shared');
 
       const first = await f.listsService.page(owner, 2);
-      expect(first.lists.map((v) => [v.list.name, v.role])).toEqual([['A', 'owner'], ['B', 'viewer']]);
+      expect(first.lists.map((v) => [v.list.name, v.role])).toEqual([
+        ['A', 'owner'],
+        ['B', 'viewer'],
+      ]);
       expect(first.nextCursor).toEqual(expect.any(String));
       const second = await f.listsService.page(owner, 2, first.nextCursor!);
       expect(second.lists.map((v) => v.list.id)).toEqual([c.list.id]);
@@ -198,9 +201,15 @@ describe('ListsService', () => {
     it('refuses role changes by non-owners (403), of the owner (422), and of non-members (404)', async () => {
       const id = await sharedList();
       await expect(f.listsService.changeRole(editor, id, viewer, 'editor')).rejects.toMatchObject({ kind: 'forbidden' });
-      await expect(f.listsService.changeRole(stranger, id, viewer, 'editor')).rejects.toMatchObject({ kind: 'not_found', code: 'LIST_NOT_FOUND' });
+      await expect(f.listsService.changeRole(stranger, id, viewer, 'editor')).rejects.toMatchObject({
+        kind: 'not_found',
+        code: 'LIST_NOT_FOUND',
+      });
       await expect(f.listsService.changeRole(owner, id, owner, 'viewer')).rejects.toMatchObject({ kind: 'rule', code: 'OWNER_ROLE_FIXED' });
-      await expect(f.listsService.changeRole(owner, id, stranger, 'viewer')).rejects.toMatchObject({ kind: 'not_found', code: 'MEMBER_NOT_FOUND' });
+      await expect(f.listsService.changeRole(owner, id, stranger, 'viewer')).rejects.toMatchObject({
+        kind: 'not_found',
+        code: 'MEMBER_NOT_FOUND',
+      });
       await expect(f.listsService.changeRole(owner, id, 'bad-id', 'viewer')).rejects.toMatchObject({ code: 'MEMBER_NOT_FOUND' });
     });
 

@@ -22,10 +22,18 @@ export class Membership {
     return new Membership({ ...props });
   }
 
-  get listId() { return this.props.listId; }
-  get userId() { return this.props.userId; }
-  get role() { return this.props.role; }
-  get joinedAt() { return this.props.joinedAt; }
+  get listId() {
+    return this.props.listId;
+  }
+  get userId() {
+    return this.props.userId;
+  }
+  get role() {
+    return this.props.role;
+  }
+  get joinedAt() {
+    return this.props.joinedAt;
+  }
 
   changeRole(role: MemberRole): void {
     this.props = { ...this.props, role };

@@ -61,10 +61,18 @@ export class Share {
     return new Share({ ...props });
   }
 
-  get id() { return this.props.id; }
-  get listId() { return this.props.listId; }
-  get role() { return this.props.role; }
-  get revoked() { return this.props.revokedAt !== null; }
+  get id() {
+    return this.props.id;
+  }
+  get listId() {
+    return this.props.listId;
+  }
+  get role() {
+    return this.props.role;
+  }
+  get revoked() {
+    return this.props.revokedAt !== null;
+  }
 
   isUsableAt(now: Date): boolean {
     return isUsableShare(this.props, now);

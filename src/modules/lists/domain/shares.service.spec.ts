@@ -76,13 +76,19 @@ describe('SharesService', () => {
 
     it('refuses an expiry that is not in the future with a 400, before looking at the list', async () => {
       await expect(share('viewer', f.clock.now())).rejects.toMatchObject({ kind: 'invalid', code: 'INVALID_SHARE_EXPIRY' });
-      await expect(f.sharesService.create(joiner, listId, { role: 'viewer', expiresAt: new Date(0) })).rejects.toMatchObject({ kind: 'invalid' });
+      await expect(f.sharesService.create(joiner, listId, { role: 'viewer', expiresAt: new Date(0) })).rejects.toMatchObject({
+        kind: 'invalid',
+      });
     });
 
     it('is for the owner only: 403 for a member, 404 for a stranger', async () => {
-      await expect(f.sharesService.create(editor, listId, { role: 'viewer', expiresAt: null })).rejects.toMatchObject({ kind: 'forbidden' });
+      await expect(f.sharesService.create(editor, listId, { role: 'viewer', expiresAt: null })).rejects.toMatchObject({
+        kind: 'forbidden',
+      });
       await expect(f.sharesService.list(editor, listId)).rejects.toMatchObject({ kind: 'forbidden' });
-      await expect(f.sharesService.create(joiner, listId, { role: 'viewer', expiresAt: null })).rejects.toMatchObject({ kind: 'not_found' });
+      await expect(f.sharesService.create(joiner, listId, { role: 'viewer', expiresAt: null })).rejects.toMatchObject({
+        kind: 'not_found',
+      });
       await expect(f.sharesService.list(joiner, listId)).rejects.toMatchObject({ kind: 'not_found' });
     });
   });

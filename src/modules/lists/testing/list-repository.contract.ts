@@ -108,8 +108,9 @@ export function describeListRepositoryContract(adapter: string, make: () => Prom
       const second = await s.newUser();
       const first = await givenMember(s, list, other, 'editor');
       await givenMember(s, list, second, 'viewer');
-      await expect(s.lists.insertMember(Membership.join({ listId: list.id, userId: other, role: 'viewer', joinedAt: nextInstant() })))
-        .rejects.toBeInstanceOf(AlreadyMember);
+      await expect(
+        s.lists.insertMember(Membership.join({ listId: list.id, userId: other, role: 'viewer', joinedAt: nextInstant() })),
+      ).rejects.toBeInstanceOf(AlreadyMember);
 
       expect((await s.lists.findMember(list.id, other))?.toProps()).toEqual(first.toProps());
       expect(await s.lists.findMember(list.id, owner)).toBeNull();
@@ -132,7 +133,14 @@ export function describeListRepositoryContract(adapter: string, make: () => Prom
       const list = await givenList(s, owner);
       const kept = await givenList(s, owner);
       await givenMember(s, list, other);
-      const invitation = Invitation.issue({ id: randomUUID(), listId: list.id, email: 'x@example.test', role: 'viewer', inviterId: owner, now: nextInstant() });
+      const invitation = Invitation.issue({
+        id: randomUUID(),
+        listId: list.id,
+        email: 'x@example.test',
+        role: 'viewer',
+        inviterId: owner,
+        now: nextInstant(),
+      });
       await s.invitations.insert(invitation);
       const share = Share.issue({ id: randomUUID(), listId: list.id, role: 'viewer', expiresAt: null, now: nextInstant() });
       await s.shares.insert(share);
@@ -160,7 +168,10 @@ export function describeListRepositoryContract(adapter: string, make: () => Prom
         });
       await Promise.all([unit('a', () => s.lists.lockList(list.id)), unit('b', () => s.lists.lockList(list.id))]);
       await Promise.all([unit('c', () => s.lists.lockOwner(owner)), unit('d', () => s.lists.lockOwner(owner))]);
-      for (const names of [['a', 'b'], ['c', 'd']]) {
+      for (const names of [
+        ['a', 'b'],
+        ['c', 'd'],
+      ]) {
         const order = trace.filter((t) => names.includes(t.split(':')[0]));
         expect(order[1]).toBe(order[0].replace(':in', ':out'));
       }

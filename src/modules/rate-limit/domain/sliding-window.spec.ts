@@ -51,7 +51,8 @@ describe('SlidingWindowLog (brute-force property)', () => {
       const r = random();
       if (r < 0.6) now += Math.floor(random() * 50);
       else if (r < 0.8) now += Math.floor(random() * windowMs);
-      else if (r < 0.9 && admitted.length > 0) now = Math.max(now, admitted[admitted.length - 1] + windowMs); // exactly on an edge
+      else if (r < 0.9 && admitted.length > 0)
+        now = Math.max(now, admitted[admitted.length - 1] + windowMs); // exactly on an edge
       else now += windowMs * 2;
 
       const before = inWindow(now);

@@ -28,7 +28,7 @@ export class TypeOrmIdempotencyRepository extends IdempotencyRepository {
   async claim(claim: IdempotencyClaim, expiredBefore: Date): Promise<StoredOutcome | null> {
     const manager = managerOf(this.dataSource);
     for (;;) {
-      const taken = await manager.query(
+      const taken: unknown[] = await manager.query(
         `INSERT INTO idempotency_keys (user_id, key, fingerprint, created_at)
          VALUES ($1, $2, $3, $4)
          ON CONFLICT (user_id, key) DO UPDATE
@@ -44,10 +44,11 @@ export class TypeOrmIdempotencyRepository extends IdempotencyRepository {
   }
 
   async complete(userId: string, key: string, response: unknown): Promise<void> {
-    await managerOf(this.dataSource).query(
-      'UPDATE idempotency_keys SET response = $3::json WHERE user_id = $1 AND key = $2',
-      [userId, key, JSON.stringify(response)],
-    );
+    await managerOf(this.dataSource).query('UPDATE idempotency_keys SET response = $3::json WHERE user_id = $1 AND key = $2', [
+      userId,
+      key,
+      JSON.stringify(response),
+    ]);
   }
 
   async deleteExpired(before: Date): Promise<number> {

@@ -85,7 +85,10 @@ export class InMemoryItemRepository extends ItemRepository {
     const items = this.itemsOf(listId);
     const gone = items.filter((item) => wanted.has(item.id));
     if (gone.length === 0) return;
-    this.byList.set(listId, items.filter((item) => !wanted.has(item.id)));
+    this.byList.set(
+      listId,
+      items.filter((item) => !wanted.has(item.id)),
+    );
     const counters = this.lists.get(listId)!;
     this.adjust(counters, -gone.length, -gone.filter((item) => !item.completed).length, at);
   }

@@ -105,19 +105,17 @@ export class TypeOrmItemRepository extends ItemRepository {
    */
   async insertWithinLimit(listId: string, items: readonly NewItem[], maxPerList: number, at: Date): Promise<InsertOutcome> {
     if (items.length === 0) return { ok: true, items: [] };
-    const rows = await INSERT_WITHIN_LIMIT.run<ItemRow>(this.dataSource,
-      [
-        listId,
-        items.length,
-        at,
-        maxPerList,
-        items.map((item) => item.id),
-        items.map((item) => item.text),
-        items.map((item) => matchKey(item.text)),
-        items.map((item) => item.createdAt),
-        items.map((item) => item.createdBy),
-      ],
-    );
+    const rows = await INSERT_WITHIN_LIMIT.run<ItemRow>(this.dataSource, [
+      listId,
+      items.length,
+      at,
+      maxPerList,
+      items.map((item) => item.id),
+      items.map((item) => item.text),
+      items.map((item) => matchKey(item.text)),
+      items.map((item) => item.createdAt),
+      items.map((item) => item.createdBy),
+    ]);
     if (rows.length === 0) {
       // Only on failure: a second look tells a deleted list from a full one.
       const [list] = await this.query<{ id: string }>('SELECT id FROM lists WHERE id = $1', [listId]);

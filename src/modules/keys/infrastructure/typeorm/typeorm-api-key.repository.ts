@@ -31,7 +31,7 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
       // Locking the account row makes concurrent creations for one account take turns,
       // so the count below cannot be overtaken.
       await manager.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [props.userId]);
-      const [{ active }] = await manager.query(
+      const [{ active }]: Array<{ active: number }> = await manager.query(
         "SELECT count(*)::int AS active FROM api_keys WHERE user_id = $1 AND status = 'active'",
         [props.userId],
       );
@@ -60,7 +60,12 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
   }
 
   deleteRevokedBeyond(userId: string, keep: number): Promise<number> {
-    const revoked = { table: 'api_keys', where: `user_id = $1 AND status = 'revoked'`, parameters: [userId], newestFirst: 'revoked_at DESC, id DESC' };
+    const revoked = {
+      table: 'api_keys',
+      where: `user_id = $1 AND status = 'revoked'`,
+      parameters: [userId],
+      newestFirst: 'revoked_at DESC, id DESC',
+    };
     return deleteBeyondNewest(this.dataSource, revoked, keep);
   }
 

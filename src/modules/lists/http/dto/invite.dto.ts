@@ -21,8 +21,12 @@ function IsAccountEmail(): PropertyDecorator {
 
 /** Body of POST /v1/lists/:id/invitations. */
 export class InviteDto {
-  @ApiProperty({ description: 'Need not belong to an account yet; matched case-insensitively', maxLength: EMAIL_MAX, example: 'ada@example.com' })
-  @Transform(({ value }) => (typeof value === 'string' ? value.trim() : value))
+  @ApiProperty({
+    description: 'Need not belong to an account yet; matched case-insensitively',
+    maxLength: EMAIL_MAX,
+    example: 'ada@example.com',
+  })
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' ? value.trim() : value))
   @IsString()
   @IsAccountEmail()
   email!: string;

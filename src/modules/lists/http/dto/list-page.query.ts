@@ -8,7 +8,7 @@ export class ListPageQuery {
   @ApiPropertyOptional({ minimum: PAGE_LIMIT.min, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default, type: 'integer' })
   @IsOptional()
   // Only plain digits become a number; "1e2", "5.0" or "" stay strings and fail IsInt (400).
-  @Transform(({ value }) => (typeof value === 'string' && /^[0-9]{1,6}$/.test(value) ? Number(value) : value))
+  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^[0-9]{1,6}$/.test(value) ? Number(value) : value))
   @IsInt()
   @Min(PAGE_LIMIT.min)
   @Max(PAGE_LIMIT.max)

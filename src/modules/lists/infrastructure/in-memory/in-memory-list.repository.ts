@@ -129,9 +129,7 @@ export class InMemoryListRepository extends ListRepository {
   }
 
   private visibleTo(userId: string): VisibleList[] {
-    return [...this.store.lists.values()]
-      .flatMap((props) => this.asSeenBy(userId, props) ?? [])
-      .sort((a, b) => byCreation(a.list, b.list));
+    return [...this.store.lists.values()].flatMap((props) => this.asSeenBy(userId, props) ?? []).sort((a, b) => byCreation(a.list, b.list));
   }
 
   private assertNameFree(candidate: ListProps): void {

@@ -37,7 +37,7 @@ export class TypeOrmShareRepository extends ShareRepository {
   }
 
   async countUsable(listId: string, now: Date): Promise<number> {
-    const [{ n }] = await managerOf(this.dataSource).query(
+    const [{ n }]: Array<{ n: number }> = await managerOf(this.dataSource).query(
       `SELECT count(*)::int AS n FROM list_shares
         WHERE list_id = $1 AND revoked_at IS NULL AND (expires_at IS NULL OR expires_at > $2)`,
       [listId, now],
