@@ -1,8 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import request from 'supertest';
-import { setTimeout as delay } from 'node:timers/promises';
 import { makeUserWithKey } from '../factories/make-user';
 import { PortalClient } from '../support/portal-client';
 import { startTestApp, TestApp } from '../support/test-app';
+import { waitFor } from '../support/wait-for';
 import { freePort, spawnService, waitForReady } from '../support/service-process';
 import { PostgresServer } from './support/postgres-server';
 import { makeAttempts, newTally, printTally, reconcile, REQUEST_BOUND_MS, sendAdd, Tally } from './support/reconcile';
@@ -46,19 +47,13 @@ describe('database faults', () => {
     const list = await request(t.server)
       .post('/v1/lists')
       .set('X-API-Key', key)
-      .send({ name: `faults ${Date.now()}` });
+      .send({ name: `faults ${randomUUID()}` });
     expect(list.status).toBe(200);
     return { app: t, key, listId: list.body.data.list.id as string };
   };
 
-  /** Polls an observable condition (never a fixed sleep), failing after `boundMs`. */
-  const until = async (what: string, check: () => Promise<boolean>, boundMs = 30_000) => {
-    const deadline = Date.now() + boundMs;
-    while (!(await check())) {
-      if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-      await delay(50);
-    }
-  };
+  /** Polls an observable condition (never a fixed sleep), failing after 30 s. */
+  const until = (what: string, check: () => Promise<boolean>) => waitFor(check, { what, timeoutMs: 30_000, intervalMs: 50 });
 
   const ready = (target: TestApp['server'] | string) => request(target).get('/health/ready').timeout(REQUEST_BOUND_MS);
 
