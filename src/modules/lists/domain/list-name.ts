@@ -1,16 +1,13 @@
-import { codePointLength } from '../../../common/text/unicode-text';
+import { codePointLength, unicodeTextProblem } from '../../../common/text/unicode-text';
 import { InvalidListName, LIST_NAME_RULE } from './lists.errors';
 import { LIST_NAME_MAX } from './limits';
-
-// A lone surrogate cannot be stored as UTF-8, and PostgreSQL text cannot hold NUL.
-// eslint-disable-next-line no-control-regex -- NUL is exactly what this pattern looks for
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Why a raw list name is refused, or null when it is acceptable. Lengths count code points. */
 export function listNameProblem(raw: string): string | null {
   const name = raw.trim();
   const length = codePointLength(name);
-  if (length < 1 || length > LIST_NAME_MAX || UNSTORABLE.test(name)) return LIST_NAME_RULE;
+  // The shared text rule (no NUL, no unpaired surrogate), worded as the list-name rule.
+  if (length < 1 || length > LIST_NAME_MAX || unicodeTextProblem(name) !== null) return LIST_NAME_RULE;
   return null;
 }
 
