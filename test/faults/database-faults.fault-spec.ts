@@ -185,7 +185,7 @@ describe('database faults', () => {
     const base = `http://127.0.0.1:${port}`;
     tally.faults.push('service killed (SIGKILL) mid-write');
     const portal = new PortalClient(base);
-    const suffix = Date.now().toString(36);
+    const suffix = randomUUID().slice(0, 8);
     const signup = await portal.post('signup', {
       email: `kill-${suffix}@example.test`,
       username: `kill_${suffix}`,
