@@ -22,7 +22,8 @@ export class IdempotencyInterceptor implements NestInterceptor {
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     if (context.getType() !== 'http') return next.handle();
     const request = context.switchToHttp().getRequest<Request & RequestWithPrincipal>();
-    if (request.method !== 'POST' || !request.path.startsWith('/v1/') || !request.principal) return next.handle();
+    // Only on POST /v1/ routes (@IdempotentPost; test/idempotency.e2e-spec.ts checks where it sits).
+    if (!request.principal) return next.handle();
     const key = readIdempotencyKey(request.headers['idempotency-key']);
     if (key === undefined) return next.handle();
 
