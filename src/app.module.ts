@@ -5,6 +5,7 @@ import { AppConfig } from './config/app-config';
 import { CommonModule } from './common/common.module';
 import { EnvelopeExceptionFilter } from './common/http/envelope.filter';
 import { createValidationPipe } from './common/http/validation';
+import { errorSerializer } from './common/logging/logger';
 import { RootLogger } from './common/logging/root-logger';
 import { DatabaseModule } from './database/database.module';
 import { AuthModule } from './modules/auth/auth.module';
@@ -29,9 +30,17 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        // The request logger itself is mounted first in app.factory.ts, ahead of the body
-        // parser; nestjs-pino only binds it to Nest's Logger for the request's duration.
-        LoggerModule.forRoot({ pinoHttp: { logger: logger.pino }, useExisting: true }),
+        // nestjs-pino routes Nest's Logger to the root pino logger. Its per-request middleware
+        // (which binds a request's child logger through AsyncLocalStorage) is not mounted
+        // (`forRoutes: []`): the request line is written by createHttpLogger (app.factory.ts),
+        // and the few log calls made during a request carry `reqId` themselves. nestjs-pino
+        // derives its logger through pino-http, which would put pino's own `err` serializer
+        // back (one that keeps a failed statement's parameters): ours is passed again.
+        LoggerModule.forRoot({
+          pinoHttp: { logger: logger.pino, wrapSerializers: false, serializers: { err: errorSerializer } },
+          useExisting: true,
+          forRoutes: [],
+        }),
         CommonModule,
         DatabaseModule,
         // Express tries routes in the order they were registered, which is this order: the

@@ -147,14 +147,13 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
 
   catch(exception: unknown, host: ArgumentsHost): void {
     const http = host.switchToHttp();
-    const request = http.getRequest<Request & { id?: unknown; log?: { error: (...a: unknown[]) => void } }>();
+    const request = http.getRequest<Request & { id?: unknown }>();
     const response = http.getResponse<Response>();
     const described = describe(exception, request);
 
     if (described.unexpected) {
       const context = { err: exception, reqId: request?.id, method: request?.method, path: request?.path && loggablePath(request.path) };
-      if (request?.log) request.log.error(context, 'unexpected failure');
-      else this.logger.error(context, 'unexpected failure');
+      this.logger.error(context, 'unexpected failure');
     } else if (described.status === Number(HttpStatus.SERVICE_UNAVAILABLE)) {
       const failure = classifyDatabaseFailure(exception);
       this.logger.warn({ reqId: request?.id, failure, cause: (exception as Error)?.message }, 'database unavailable');

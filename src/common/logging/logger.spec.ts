@@ -1,6 +1,8 @@
+import { EventEmitter } from 'node:events';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 import { QueryFailedError } from 'typeorm';
-import { createRootLogger, errorSerializer, loggablePath, maskSecrets } from './logger';
+import { createHttpLogger, createRootLogger, errorSerializer, loggablePath, maskSecrets } from './logger';
 
 const KEY = `sk_live_${'7f'.repeat(32)}`;
 const TOKEN = 'daNqlCQhWlkc7qEJ7YkR41JonRrzwlg9s19x6zyEdSc';
@@ -87,5 +89,58 @@ describe('errorSerializer', () => {
     const text = lines.join('');
     expect(JSON.parse(text)).toMatchObject({ msg: 'unexpected failure', err: { code: '23505' } });
     for (const secret of [PASSWORD_HASH, HASH, TOKEN]) expect(text).not.toContain(secret);
+  });
+});
+
+describe('createHttpLogger', () => {
+  function served(status: number, url: string, finish: 'finish' | 'close' = 'finish'): Record<string, unknown>[] {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
+    const req = Object.assign(new EventEmitter(), {
+      method: 'GET',
+      url,
+      headers: { 'x-request-id': 'req-1', 'x-api-key': KEY },
+      socket: { remoteAddress: '127.0.0.1' },
+    });
+    const headers: Record<string, string> = {};
+    const res = Object.assign(new EventEmitter(), {
+      statusCode: status,
+      setHeader: (name: string, value: string) => (headers[name] = value),
+    });
+    let nextCalled = 0;
+    createHttpLogger(createRootLogger('info', sink))(
+      req as unknown as IncomingMessage,
+      res as unknown as ServerResponse,
+      () => nextCalled++,
+    );
+    expect(nextCalled).toBe(1);
+    expect(headers['X-Request-Id']).toBe('req-1');
+    res.emit(finish);
+    res.emit('close'); // after 'finish', as Node does: must not log twice
+    return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  it('writes one line per request, in the shape operators read, with no header and no query string', () => {
+    const lines = served(200, `/v1/me?api_key=${KEY}`);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatchObject({
+      level: 30,
+      reqId: 'req-1',
+      req: { id: 'req-1', method: 'GET', path: '/v1/me', remote_address: '127.0.0.1' },
+      res: { status: 200 },
+      msg: expect.stringMatching(/^GET \/v1\/me 200 \d+ms$/) as unknown,
+    });
+    expect(Object.keys(lines[0].req as object).sort()).toEqual(['id', 'method', 'path', 'remote_address']);
+    expect(typeof lines[0].duration_ms).toBe('number');
+    expect(JSON.stringify(lines)).not.toContain(KEY.slice(8));
+  });
+
+  it('logs 4xx as warnings and 5xx as errors', () => {
+    expect(served(404, '/v1/lists/x')[0]).toMatchObject({ level: 40, res: { status: 404 } });
+    expect(served(503, '/v1/me')[0]).toMatchObject({ level: 50, res: { status: 503 }, msg: 'GET /v1/me 503' });
+  });
+
+  it('logs a request whose connection closed before the answer was finished', () => {
+    expect(served(200, '/v1/me', 'close')).toHaveLength(1);
   });
 });
