@@ -117,8 +117,8 @@ describe('lists and members (e2e)', () => {
     it('stops at 500 owned lists with a 422 naming the limit, also under concurrency', async () => {
       const owner = await makeCaller(t.app);
       await db.query(
-        `INSERT INTO lists (id, owner_id, name, created_at, updated_at)
-         SELECT gen_random_uuid(), $1, 'Bulk ' || n, now(), now() FROM generate_series(1, 498) AS n`,
+        `INSERT INTO lists (id, owner_id, name, name_key, created_at, updated_at)
+         SELECT gen_random_uuid(), $1, 'Bulk ' || n, 'bulk ' || n, now(), now() FROM generate_series(1, 498) AS n`,
         [owner.id],
       );
       const statuses = await Promise.all(

@@ -2,7 +2,7 @@ import type { InMemoryListRows } from '../../../../common/in-memory/list-rows';
 import { Item, matchesStatus, NewItem, withCompletion } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
 import { InsertOutcome, ItemPage, ItemRepository, PageRequest } from '../../domain/item.repository';
-import { matchKey } from '../../domain/item-text';
+import { foldKey } from '../../../../common/text/fold-key';
 
 const copy = (item: Item): Item => ({ ...item });
 
@@ -48,7 +48,7 @@ export class InMemoryItemRepository extends ItemRepository {
     const ids = new Set(query.ids);
     const keys = new Set(query.keys);
     return this.itemsOf(listId)
-      .filter((item) => ids.has(item.id) || keys.has(matchKey(item.text)))
+      .filter((item) => ids.has(item.id) || keys.has(foldKey(item.text)))
       .map(copy);
   }
 
