@@ -24,7 +24,8 @@ describeItemRepositoryContract('TypeORM', async () => {
     // The lists table is the lists module's; the contract only needs bare rows in it.
     newList: async () => {
       const id = randomUUID();
-      await dataSource.query(`INSERT INTO lists (id, owner_id, name, created_at, updated_at) VALUES ($1, $2, $3, $4, $4)`, [
+      // name_key: the name's foldKey (plain lower-casing for this ASCII name).
+      await dataSource.query(`INSERT INTO lists (id, owner_id, name, name_key, created_at, updated_at) VALUES ($1, $2, $3, $3, $4, $4)`, [
         id,
         ownerId,
         `contract ${id}`,

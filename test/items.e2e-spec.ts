@@ -343,6 +343,33 @@ describe('items (e2e)', () => {
       expect(stored[0]).toEqual(res.body.data.items[0]);
     });
 
+    it('matches texts and list names by Unicode full case folding after NFC: "Straße" is completed as "STRASSE"', async () => {
+      const owner = await w.person();
+      const list = await w.newList(owner, 'Caf\u00e9 Stra\u00dfe');
+      const [strasse, sigma, istanbul] = await w.add(owner, list, ['Straße', 'ΟΔΟΣ', '\u0130stanbul']);
+      const res = await w
+        .as(owner)
+        .post('/v1/actions/complete', { list: 'CAFE\u0301 STRASSE', items: ['STRASSE', 'οδος'] })
+        .expect(200);
+      expect(res.body.data.list).toEqual({ id: list.id, name: 'Caf\u00e9 Stra\u00dfe' });
+      expect(res.body.data.items.map((i: { id: string; text: string }) => [i.id, i.text])).toEqual([
+        [strasse.id, 'Straße'],
+        [sigma.id, 'ΟΔΟΣ'],
+      ]);
+      // "İ" folds to i + U+0307: a plain "istanbul" is not the same text, the decomposed form is.
+      const before = await snapshot(owner, list);
+      await w
+        .as(owner)
+        .post('/v1/actions/complete', { list: list.id, items: ['istanbul'] })
+        .expect(404);
+      expect(await snapshot(owner, list)).toEqual(before);
+      const dotted = await w
+        .as(owner)
+        .post('/v1/actions/complete', { list: list.id, items: ['I\u0307STANBUL'] })
+        .expect(200);
+      expect(dotted.body.data.items[0].id).toBe(istanbul.id);
+    });
+
     it('reopen takes the oldest completed item of that text and clears completed_at and completed_by', async () => {
       const owner = await w.person();
       const list = await w.newList(owner);

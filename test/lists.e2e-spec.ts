@@ -102,6 +102,22 @@ describe('lists and members (e2e)', () => {
       await as(b).post('/v1/lists', { name: 'groceries' }).expect(200);
     });
 
+    it('compares names by Unicode full case folding after NFC: "Straße" blocks "STRASSE", "Café" blocks "CAFE" + U+0301', async () => {
+      const [a, b] = await Promise.all([makeCaller(t.app), makeCaller(t.app)]);
+      const strasse = await createList(a, 'Straße');
+      const res = await as(a).post('/v1/lists', { name: 'STRASSE' }).expect(422);
+      expect(res.body).toEqual({ data: null, error: expect.stringMatching(/already own a list with this name/) });
+      await createList(a, 'Caf\u00e9');
+      await as(a).post('/v1/lists', { name: 'CAFE\u0301' }).expect(422);
+      // Full folding is not Turkish-aware: "İ" folds to i + U+0307, not to "i".
+      await createList(a, '\u0130zmir');
+      await createList(a, 'izmir');
+      await as(b).post('/v1/lists', { name: 'strasse' }).expect(200);
+      const other = await createList(a, 'Other');
+      await as(a).patch(`/v1/lists/${other.id}`, { name: 'STRAẞE' }).expect(422);
+      expect((await as(a).get(`/v1/lists/${strasse.id}`).expect(200)).body.data.list.name).toBe('Straße');
+    });
+
     it('answers concurrent creations of one name with one 200 and 422s, never a 500', async () => {
       const owner = await makeCaller(t.app);
       const statuses = await Promise.all(
@@ -117,8 +133,8 @@ describe('lists and members (e2e)', () => {
     it('stops at 500 owned lists with a 422 naming the limit, also under concurrency', async () => {
       const owner = await makeCaller(t.app);
       await db.query(
-        `INSERT INTO lists (id, owner_id, name, created_at, updated_at)
-         SELECT gen_random_uuid(), $1, 'Bulk ' || n, now(), now() FROM generate_series(1, 498) AS n`,
+        `INSERT INTO lists (id, owner_id, name, name_key, created_at, updated_at)
+         SELECT gen_random_uuid(), $1, 'Bulk ' || n, 'bulk ' || n, now(), now() FROM generate_series(1, 498) AS n`,
         [owner.id],
       );
       const statuses = await Promise.all(

@@ -1,6 +1,6 @@
 import { isUuid } from '../../../common/ports/id-generator';
 import type { Item } from './item';
-import { matchKey } from './item-text';
+import { foldKey } from '../../../common/text/fold-key';
 
 /** The actions that pick existing items by id or text. */
 export type ItemAction = 'complete' | 'reopen' | 'remove';
@@ -22,7 +22,7 @@ export function candidateQuery(entries: readonly string[]): CandidateQuery {
   // Any entry may be a text (even one shaped like a UUID), so every entry contributes a key.
   return {
     ids: [...new Set(entries.filter(isUuid).map((id) => id.toLowerCase()))],
-    keys: [...new Set(entries.map(matchKey))],
+    keys: [...new Set(entries.map(foldKey))],
   };
 }
 
@@ -55,8 +55,8 @@ export function matchEntries(action: ItemAction, entries: readonly string[], can
   const eligible = TEXT_TARGET[action];
   entries.forEach((entry, index) => {
     if (picks[index]) return;
-    const key = matchKey(entry);
-    const item = oldestFirst.find((c) => !claimed.has(c.id) && eligible(c) && matchKey(c.text) === key);
+    const key = foldKey(entry);
+    const item = oldestFirst.find((c) => !claimed.has(c.id) && eligible(c) && foldKey(c.text) === key);
     if (item) {
       claimed.add(item.id);
       picks[index] = item;

@@ -33,15 +33,6 @@ export function normaliseEntries(entries: readonly unknown[]): string[] {
   });
 }
 
-/**
- * The form texts are compared in: case-insensitively, as Unicode case folding would
- * (upper- then lower-casing also folds "ß" with "SS" and final sigma with sigma, which
- * lower-casing alone does not). Computed here rather than by PostgreSQL's lower(),
- * whose result depends on the database's collation, so that the in-memory and the
- * TypeORM adapters agree; the TypeORM adapter stores it beside the text.
- */
-export const matchKey = (text: string): string => text.trim().toUpperCase().toLowerCase();
-
 /** The `list` field: an id or a name, never blank. */
 export function normaliseListReference(list: string): string {
   const trimmed = list.trim();

@@ -3,8 +3,12 @@ import { CursorCodec } from '../../../common/paging/cursor';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
+import { List } from '../../lists/domain/list';
+import { ListAccessService } from '../../lists/domain/list-access.service';
+import { Membership, MemberRole } from '../../lists/domain/membership';
+import { InMemoryListRepository } from '../../lists/infrastructure/in-memory/in-memory-list.repository';
+import { InMemoryListsStore } from '../../lists/infrastructure/in-memory/in-memory-lists.store';
 import { InMemoryItemRepository } from '../infrastructure/in-memory/in-memory-item.repository';
-import { FakeListAccess } from '../testing/fake-list-access';
 import { ItemsService } from './items.service';
 import { MAX_ITEMS_PER_LIST } from './items.errors';
 
@@ -17,24 +21,46 @@ const OTHER_LIST = '00000000-0000-4000-8000-0000000000f2';
 
 const kind = (k: string, code?: string) => expect.objectContaining({ kind: k, ...(code ? { code } : {}) });
 
+const SOMEONE = '00000000-0000-4000-8000-00000000000e';
+
+/**
+ * The items service on the lists module's real ListAccessService, over the in-memory list
+ * and item stores sharing one lists store (as both share one database in PostgreSQL).
+ */
 function setup() {
   const clock = new FakeClock('2026-05-01T08:00:00.000Z');
-  const items = new InMemoryItemRepository();
-  const access = new FakeListAccess();
-  access.add(LIST, 'Groceries', { [OWNER]: 'owner', [EDITOR]: 'editor', [VIEWER]: 'viewer' });
-  access.add(OTHER_LIST, 'Chores', { [OWNER]: 'owner' });
-  items.addList(LIST);
-  items.addList(OTHER_LIST);
+  const store = new InMemoryListsStore();
+  const lists = new InMemoryListRepository(store);
+  const items = new InMemoryItemRepository(store);
+  const access = new ListAccessService(lists);
   const cursors = new CursorCodec(randomBytes(32));
   const service = new ItemsService(items, access, new InMemoryUnitOfWork(), clock, new SequentialIdGenerator(), cursors);
   const texts = async (listId = LIST) => (await service.page(OWNER, listId, { limit: 500 })).items.map((i) => [i.text, i.completed]);
-  return { clock, items, service, texts, cursors };
+  /** The list's counters as the lists module reports them. */
+  const counters = async (listId = LIST) => {
+    const list = await lists.findById(listId);
+    return list && { itemCount: list.itemCount, openItemCount: list.openItemCount, updatedAt: list.updatedAt };
+  };
+  const addList = async (id: string, ownerId: string, name: string, members: Record<string, MemberRole> = {}) => {
+    await lists.insert(List.create({ id, ownerId, name, now: new Date(0) }));
+    for (const [userId, role] of Object.entries(members)) {
+      await lists.insertMember(Membership.join({ listId: id, userId, role, joinedAt: new Date(0) }));
+    }
+  };
+  return { clock, lists, items, access, service, texts, cursors, counters, addList };
+}
+
+async function world() {
+  const w = setup();
+  await w.addList(LIST, OWNER, 'Groceries', { [EDITOR]: 'editor', [VIEWER]: 'viewer' });
+  await w.addList(OTHER_LIST, OWNER, 'Chores');
+  return w;
 }
 
 describe('ItemsService', () => {
   describe('add', () => {
     it('adds trimmed texts in request order, by list name or id, counting them', async () => {
-      const { service, items, clock } = setup();
+      const { service, counters, clock } = await world();
       const result = await service.add(EDITOR, ' groceries ', ['  milk ', 'bread']);
       expect(result.list).toEqual({ id: LIST, name: 'Groceries' });
       expect(result.items).toEqual([
@@ -50,11 +76,11 @@ describe('ItemsService', () => {
         expect.objectContaining({ text: 'bread' }),
       ]);
       await service.add(OWNER, LIST, ['eggs']);
-      expect(items.counters(LIST)).toEqual({ itemCount: 3, openItemCount: 3, updatedAt: clock.now() });
+      expect(await counters()).toEqual({ itemCount: 3, openItemCount: 3, updatedAt: clock.now() });
     });
 
     it('is not idempotent: the same add twice adds twice', async () => {
-      const { service, texts } = setup();
+      const { service, texts } = await world();
       await service.add(OWNER, LIST, ['milk']);
       await service.add(OWNER, LIST, ['milk']);
       expect(await texts()).toEqual([
@@ -64,7 +90,7 @@ describe('ItemsService', () => {
     });
 
     it('checks the body before the list, the list before the role', async () => {
-      const { service } = setup();
+      const { service } = await world();
       await expect(service.add(STRANGER, LIST, ['bad\u0000'])).rejects.toThrow(kind('invalid'));
       await expect(service.add(STRANGER, LIST, ['fine'])).rejects.toThrow(kind('not_found'));
       await expect(service.add(VIEWER, LIST, ['fine'])).rejects.toThrow(kind('forbidden', 'ITEMS_WRITE_FORBIDDEN'));
@@ -72,7 +98,7 @@ describe('ItemsService', () => {
     });
 
     it('refuses to pass 10,000 items, adding nothing, and says so', async () => {
-      const { service, items, texts } = setup();
+      const { service, items, texts, counters } = await world();
       // Fill the list through the store (99 batches of 100, then 99), faster than the service's checks.
       const filler = (count: number, batch: number) =>
         Array.from({ length: count }, (_, k) => ({
@@ -85,56 +111,91 @@ describe('ItemsService', () => {
       for (let batch = 0; batch < 100; batch += 1) {
         await items.insertWithinLimit(LIST, filler(batch < 99 ? 100 : 99, batch), MAX_ITEMS_PER_LIST, new Date(0));
       }
-      expect(items.counters(LIST)!.itemCount).toBe(MAX_ITEMS_PER_LIST - 1);
+      expect((await counters())!.itemCount).toBe(MAX_ITEMS_PER_LIST - 1);
       await expect(service.add(OWNER, LIST, ['a', 'b'])).rejects.toThrow(kind('rule', 'ITEM_LIMIT'));
       await expect(service.add(OWNER, LIST, ['a', 'b'])).rejects.toThrow(/at most 10,000 items/);
-      expect(items.counters(LIST)!.itemCount).toBe(MAX_ITEMS_PER_LIST - 1);
+      expect((await counters())!.itemCount).toBe(MAX_ITEMS_PER_LIST - 1);
       await service.add(OWNER, LIST, ['last']);
-      expect(items.counters(LIST)!.itemCount).toBe(MAX_ITEMS_PER_LIST);
+      expect((await counters())!.itemCount).toBe(MAX_ITEMS_PER_LIST);
       expect((await texts()).at(-1)).toEqual(['filler', false]);
       await expect(service.add(OWNER, LIST, ['one more'])).rejects.toThrow(kind('rule', 'ITEM_LIMIT'));
     });
 
     it('answers 404 when the list vanished after it was resolved', async () => {
-      const { service, items } = setup();
-      items.deleteList(LIST);
+      const { service, access, lists } = await world();
+      const resolve = access.resolve.bind(access);
+      jest.spyOn(access, 'resolve').mockImplementation(async (userId, idOrName) => {
+        const resolved = await resolve(userId, idOrName);
+        await lists.delete(LIST);
+        return resolved;
+      });
       await expect(service.add(OWNER, LIST, ['x'])).rejects.toThrow(kind('not_found', 'LIST_NOT_FOUND'));
+    });
+  });
+
+  describe('which list a name means (the lists module decides)', () => {
+    const SHARED = '00000000-0000-4000-8000-0000000000f3';
+
+    async function sharedGroceries() {
+      const w = setup();
+      // Someone else's "groceries", shared with both users, is older than the owner's own.
+      await w.addList(SHARED, SOMEONE, 'groceries', { [OWNER]: 'editor', [EDITOR]: 'editor' });
+      await w.addList(LIST, OWNER, 'Groceries', { [EDITOR]: 'editor' });
+      return w;
+    }
+
+    it("prefers the caller's own list to an older shared one of the same name", async () => {
+      const { service, texts } = await sharedGroceries();
+      expect((await service.add(OWNER, 'GROCERIES', ['milk'])).list).toEqual({ id: LIST, name: 'Groceries' });
+      expect(await texts(LIST)).toEqual([['milk', false]]);
+      expect(await texts(SHARED)).toEqual([]);
+    });
+
+    it('refuses a name shared with the caller by two owners (422 naming both ids), adding nothing', async () => {
+      const { service, texts } = await sharedGroceries();
+      await expect(service.add(EDITOR, 'groceries', ['milk'])).rejects.toThrow(kind('rule', 'AMBIGUOUS_LIST_NAME'));
+      const refusal = await service.complete(EDITOR, 'Groceries', ['milk']).catch((error: Error) => error);
+      expect(refusal).toMatchObject({ kind: 'rule', code: 'AMBIGUOUS_LIST_NAME' });
+      expect((refusal as Error).message).toContain(SHARED);
+      expect((refusal as Error).message).toContain(LIST);
+      expect([...(await texts(LIST)), ...(await texts(SHARED))]).toEqual([]);
+      expect((await service.add(EDITOR, SHARED, ['milk'])).list.id).toBe(SHARED);
     });
   });
 
   describe('complete, reopen, remove', () => {
     it('completes the oldest open match, recording who and when; reopening clears both', async () => {
-      const { service, clock, items } = setup();
+      const { service, clock, counters } = await world();
       const [first, second] = (await service.add(OWNER, LIST, ['milk', 'Milk'])).items;
       clock.advance(1000);
       const done = await service.complete(EDITOR, 'Groceries', ['MILK']);
       expect(done.items).toEqual([{ ...first, completed: true, completedAt: clock.now(), completedBy: EDITOR }]);
-      expect(items.counters(LIST)).toMatchObject({ itemCount: 2, openItemCount: 1, updatedAt: clock.now() });
+      expect(await counters()).toMatchObject({ itemCount: 2, openItemCount: 1, updatedAt: clock.now() });
 
       clock.advance(1000);
       const reopened = await service.reopen(OWNER, LIST, ['milk']);
       expect(reopened.items).toEqual([{ ...first, completed: false, completedAt: null, completedBy: null }]);
-      expect(items.counters(LIST)).toMatchObject({ openItemCount: 2 });
+      expect(await counters()).toMatchObject({ openItemCount: 2 });
 
       const both = await service.complete(OWNER, LIST, [second.id, 'milk']);
       expect(both.items.map((i) => i.id)).toEqual([second.id, first.id]);
     });
 
     it('reports an id already in the target state as it is, changing nothing', async () => {
-      const { service, clock, items } = setup();
+      const { service, clock, counters } = await world();
       const [milk] = (await service.add(OWNER, LIST, ['milk'])).items;
       const completed = (await service.complete(OWNER, LIST, [milk.id])).items[0];
-      const before = items.counters(LIST);
+      const before = await counters();
       clock.advance(5000);
       expect((await service.complete(EDITOR, LIST, [milk.id])).items).toEqual([completed]);
-      expect(items.counters(LIST)).toEqual(before);
+      expect(await counters()).toEqual(before);
       expect((await service.reopen(OWNER, LIST, [(await service.add(OWNER, LIST, ['x'])).items[0].id])).items[0].completed).toBe(false);
     });
 
     it('changes nothing at all when one entry matches nothing (404 naming it)', async () => {
-      const { service, items, texts } = setup();
+      const { service, counters, texts } = await world();
       await service.add(OWNER, LIST, ['milk', 'bread', 'eggs']);
-      const before = items.counters(LIST);
+      const before = await counters();
       await expect(service.complete(OWNER, LIST, ['milk', 'bread', 'caviar'])).rejects.toThrow(kind('not_found', 'ITEM_NOT_FOUND'));
       await expect(service.remove(OWNER, LIST, ['milk', 'caviar'])).rejects.toThrow(/"caviar"/);
       await expect(service.remove(OWNER, LIST, ['milk', 'milk'])).rejects.toThrow(kind('not_found'));
@@ -144,29 +205,29 @@ describe('ItemsService', () => {
         ['bread', false],
         ['eggs', false],
       ]);
-      expect(items.counters(LIST)).toEqual(before);
+      expect(await counters()).toEqual(before);
     });
 
     it('never matches items of another list, even by id', async () => {
-      const { service } = setup();
+      const { service } = await world();
       const [chore] = (await service.add(OWNER, OTHER_LIST, ['sweep'])).items;
       await expect(service.complete(OWNER, LIST, [chore.id])).rejects.toThrow(kind('not_found', 'ITEM_NOT_FOUND'));
     });
 
     it('removes for good, answering the items as they were', async () => {
-      const { service, items, texts } = setup();
+      const { service, counters, texts } = await world();
       const [milk] = (await service.add(OWNER, LIST, ['milk', 'bread'])).items;
       const completed = (await service.complete(OWNER, LIST, ['milk'])).items[0];
       const removed = await service.remove(EDITOR, LIST, [milk.id, 'BREAD']);
       expect(removed.items[0]).toEqual(completed);
       expect(removed.items[1]).toMatchObject({ text: 'bread', completed: false });
       expect(await texts()).toEqual([]);
-      expect(items.counters(LIST)).toMatchObject({ itemCount: 0, openItemCount: 0 });
+      expect(await counters()).toMatchObject({ itemCount: 0, openItemCount: 0 });
       await expect(service.remove(OWNER, LIST, [milk.id])).rejects.toThrow(kind('not_found'));
     });
 
     it('lets only owners and editors write, after the body and the list are checked', async () => {
-      const { service } = setup();
+      const { service } = await world();
       await service.add(OWNER, LIST, ['milk']);
       await expect(service.complete(VIEWER, LIST, ['milk'])).rejects.toThrow(kind('forbidden'));
       await expect(service.remove(VIEWER, LIST, ['nothing'])).rejects.toThrow(kind('forbidden'));
@@ -177,7 +238,7 @@ describe('ItemsService', () => {
 
   describe('page', () => {
     it('walks every item once, oldest first, with next_cursor null exactly at the end', async () => {
-      const { service } = setup();
+      const { service } = await world();
       const added = (await service.add(OWNER, LIST, ['1', '2', '3', '4', '5'])).items;
       const seen: string[] = [];
       let cursor: string | undefined;
@@ -195,7 +256,7 @@ describe('ItemsService', () => {
     });
 
     it('filters by status and defaults to 100 items', async () => {
-      const { service } = setup();
+      const { service } = await world();
       await service.add(
         OWNER,
         LIST,
@@ -215,7 +276,7 @@ describe('ItemsService', () => {
     });
 
     it('refuses cursors it did not issue, or issued for another list (400), before looking at the list', async () => {
-      const { service, cursors } = setup();
+      const { service, cursors } = await world();
       await expect(service.page(STRANGER, LIST, { cursor: 'nonsense!' })).rejects.toThrow(kind('invalid', 'INVALID_CURSOR'));
       const forged = Buffer.from(JSON.stringify({ v: 1, l: LIST, s: 1 })).toString('base64url');
       await expect(service.page(OWNER, LIST, { cursor: forged })).rejects.toThrow(kind('invalid', 'INVALID_CURSOR'));

@@ -1,4 +1,5 @@
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
+import { foldKey } from '../../../common/text/fold-key';
 import type { NewItem } from '../domain/item';
 import type { ItemRepository } from '../domain/item.repository';
 
@@ -103,6 +104,22 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       const found = await s.items.findCandidates(listId, { ids: [bread.id], keys: ['milk'] });
       expect(found.map((i) => i.id)).toEqual([milk.id, bread.id, milk2.id]);
       expect(await s.items.findCandidates(listId, { ids: [], keys: ['eggs'] })).toEqual([]);
+    });
+
+    /*
+     * Keys are foldKey's (NFC, then Unicode full case folding), as the domain computes them;
+     * the store matches them against each text's key. Full folding is not Turkish-aware: "İ"
+     * folds to "i̇" (i + U+0307), not "i", and the dotless "ı" folds to itself.
+     */
+    it('matches texts by the folded key: ß and SS, sigmas, combining accents; İ and ı only as full folding says', async () => {
+      const [strasse, cafe, odos, istanbul, ilik] = await insert(['Straße', 'Caf\u00e9', 'ΟΔΟΣ', '\u0130stanbul', '\u0131l\u0131k']);
+      const keys = (...texts: string[]) => ({ ids: [], keys: texts.map(foldKey) });
+      const found = async (...texts: string[]) => (await s.items.findCandidates(listId, keys(...texts))).map((i) => i.id);
+      expect(await found('STRASSE')).toEqual([strasse.id]);
+      expect(await found('strasse', 'CAFE\u0301', 'οδος')).toEqual([strasse.id, cafe.id, odos.id]);
+      expect(await found('οδοσ')).toEqual([odos.id]);
+      expect(await found('i\u0307stanbul', '\u0131L\u0131K')).toEqual([istanbul.id, ilik.id]);
+      expect(await found('istanbul', 'ISTANBUL', 'ilik', 'ILIK', 'cafe')).toEqual([]);
     });
 
     it('completes and reopens, recording and clearing who and when, counting only real changes', async () => {

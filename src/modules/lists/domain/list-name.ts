@@ -17,6 +17,3 @@ export function parseListName(raw: string): string {
   if (problem) throw new InvalidListName(problem);
   return raw.trim();
 }
-
-/** Names are unique per owner and matched case-insensitively. */
-export const nameKey = (name: string): string => name.trim().toLowerCase();

@@ -34,6 +34,39 @@ export function describeListRepositoryContract(adapter: string, make: () => Prom
       expect(await s.lists.countOwnedBy(owner)).toBe(1);
     });
 
+    /*
+     * Names compare by foldKey (NFC, then Unicode full case folding), in SQL as in memory.
+     * Full folding is not Turkish-aware: "İ" (U+0130) folds to "i̇" (i + U+0307), so it does
+     * not match a plain "i"; the dotless "ı" (U+0131) folds to itself, so it matches neither "I" nor "i".
+     */
+    it.each([
+      ['ß and SS', 'Straße', 'STRASSE'],
+      ['capital ẞ and ss', 'GROẞE', 'grosse'],
+      ['final, small and capital sigma', 'οδος', 'ΟΔΟΣ'],
+      ['a precomposed letter and a combining accent', 'Caf\u00e9', 'CAFE\u0301'],
+      ['İ and i followed by U+0307', '\u0130stanbul', 'i\u0307stanbul'],
+    ])('takes %s for the same name', async (_label, first, second) => {
+      const list = await givenList(s, owner, first);
+      await expect(givenList(s, owner, second)).rejects.toBeInstanceOf(DuplicateListName);
+      const found = await s.lists.findVisibleByIdOrName(owner, null, second, 10);
+      expect(found.map((v) => v.list.id)).toEqual([list.id]);
+      const renamed = await givenList(s, owner, 'Elsewhere');
+      renamed.rename(second, nextInstant());
+      await expect(s.lists.saveName(renamed)).rejects.toBeInstanceOf(DuplicateListName);
+    });
+
+    it.each([
+      ['İ and a plain i', '\u0130stanbul', 'istanbul'],
+      ['dotless ı and I', '\u0131l\u0131k', 'ILIK'],
+      ['dotless ı and i', '\u0131l\u0131k', 'ilik'],
+      ['an accented letter and the bare one', 'Caf\u00e9', 'cafe'],
+    ])('takes %s for different names', async (_label, first, second) => {
+      const list = await givenList(s, owner, first);
+      const distinct = await givenList(s, owner, second);
+      expect((await s.lists.findVisibleByIdOrName(owner, null, first, 10)).map((v) => v.list.id)).toEqual([list.id]);
+      expect((await s.lists.findVisibleByIdOrName(owner, null, second, 10)).map((v) => v.list.id)).toEqual([distinct.id]);
+    });
+
     it('saves a new name and updated_at only, refusing a name the owner already uses', async () => {
       const list = await givenList(s, owner, 'Groceries');
       await givenList(s, owner, 'Chores');

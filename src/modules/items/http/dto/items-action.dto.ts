@@ -10,7 +10,7 @@ import { ENTRIES_MAX, ENTRIES_MIN, ITEM_TEXT_MAX } from '../../domain/item-text'
 export class ItemsActionDto {
   @ApiProperty({
     description:
-      'An accessible list: its id, or else its name (matched case-insensitively after trimming, ' +
+      'An accessible list: its id, or else its name (matched after trimming, NFC and Unicode full case folding, ' +
       'first among your own lists, then among lists shared with you)',
     minLength: 1,
     example: 'Groceries',
@@ -21,7 +21,7 @@ export class ItemsActionDto {
   @ApiProperty({
     description:
       `add: the texts to add (each 1-${ITEM_TEXT_MAX} characters after trimming, no NUL). complete, reopen, remove: ` +
-      'item ids of the list, or texts matched case-insensitively after trimming (complete: the oldest open item ' +
+      'item ids of the list, or texts matched after trimming, NFC and Unicode full case folding (complete: the oldest open item ' +
       'with that text; reopen: the oldest completed one; remove: the oldest of any state); one item is never ' +
       'matched twice. Any entry matching nothing is a 404 and nothing changes.',
     type: [String],

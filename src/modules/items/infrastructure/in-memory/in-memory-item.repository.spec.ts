@@ -1,20 +1,75 @@
+import { randomUUID } from 'node:crypto';
 import { SequentialIdGenerator } from '../../../../common/testing/sequential-id-generator';
 import { InMemoryUnitOfWork } from '../../../../common/testing/in-memory-unit-of-work';
+import { List } from '../../../lists/domain/list';
+import { InMemoryListRepository } from '../../../lists/infrastructure/in-memory/in-memory-list.repository';
+import { InMemoryListsStore } from '../../../lists/infrastructure/in-memory/in-memory-lists.store';
+import type { NewItem } from '../../domain/item';
 import { describeItemRepositoryContract } from '../../testing/item-repository.contract';
 import { InMemoryItemRepository } from './in-memory-item.repository';
 
+const OWNER = '00000000-0000-4000-8000-0000000000aa';
+const CREATED = new Date('2026-01-01T00:00:00.000Z');
+
+/** Both modules' in-memory stores over one lists store, as both adapters share one database in PostgreSQL. */
+function fullyInMemory() {
+  const store = new InMemoryListsStore();
+  const lists = new InMemoryListRepository(store);
+  const items = new InMemoryItemRepository(store);
+  const newList = async (id: string = randomUUID()) => {
+    await lists.insert(List.create({ id, ownerId: OWNER, name: `list ${id}`, now: CREATED }));
+    return id;
+  };
+  return { store, lists, items, newList };
+}
+
 describeItemRepositoryContract('in-memory', async () => {
-  const items = new InMemoryItemRepository();
+  const { lists, items, newList } = fullyInMemory();
   const ids = new SequentialIdGenerator();
   return {
     items,
     uow: new InMemoryUnitOfWork(),
-    newList: async () => {
-      const id = ids.next();
-      items.addList(id);
-      return id;
+    newList: () => newList(ids.next()),
+    deleteList: (id) => lists.delete(id),
+    counters: async (id) => {
+      const list = await lists.findById(id);
+      return { itemCount: list!.itemCount, openItemCount: list!.openItemCount, updatedAt: list!.updatedAt };
     },
-    deleteList: async (id) => items.deleteList(id),
-    counters: async (id) => items.counters(id) ?? { itemCount: 0, openItemCount: 0, updatedAt: null },
   };
+});
+
+describe('InMemoryItemRepository over the lists store', () => {
+  const drafts = (listId: string, texts: string[]): NewItem[] =>
+    texts.map((text) => ({ id: randomUUID(), listId, text, createdAt: CREATED, createdBy: OWNER }));
+  const at = (minute: number) => new Date(Date.UTC(2026, 0, 2, 10, minute));
+
+  it('moves the counters the list repository reports, and refuses a deleted list', async () => {
+    const { lists, items, newList } = fullyInMemory();
+    const listId = await newList();
+    const other = await newList();
+    const added = await items.insertWithinLimit(listId, drafts(listId, ['milk', 'bread', 'eggs', 'tea']), 10_000, at(1));
+    if (!added.ok) throw new Error(added.reason);
+    await items.insertWithinLimit(other, drafts(other, ['sweep']), 10_000, at(2));
+    const [milk, bread, eggs] = added.items;
+    await items.setCompletion(listId, [milk.id, bread.id], true, OWNER, at(3));
+    await items.removeAll(listId, [bread.id, eggs.id], at(4));
+
+    const list = await lists.findById(listId);
+    expect({ itemCount: list!.itemCount, openItemCount: list!.openItemCount, updatedAt: list!.updatedAt }).toEqual({
+      itemCount: 2,
+      openItemCount: 1,
+      updatedAt: at(4),
+    });
+    expect((await lists.findById(other))!.itemCount).toBe(1);
+    // A rename (the lists module's own write) keeps the items module's counters.
+    const renamed = await lists.findById(listId);
+    renamed!.rename('renamed', at(5));
+    expect(await lists.saveName(renamed!)).toMatchObject({ itemCount: 2, openItemCount: 1 });
+
+    await lists.delete(listId);
+    expect(await items.insertWithinLimit(listId, drafts(listId, ['late']), 10_000, at(6))).toEqual({ ok: false, reason: 'list_missing' });
+    expect(await items.lockList(listId)).toBe(false);
+    expect((await items.page(listId, { status: 'all', limit: 10 })).items).toEqual([]);
+    expect(await items.lockList(other)).toBe(true);
+  });
 });

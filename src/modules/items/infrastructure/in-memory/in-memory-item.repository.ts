@@ -1,46 +1,29 @@
+import type { InMemoryListRows } from '../../../../common/in-memory/list-rows';
 import { Item, matchesStatus, NewItem, withCompletion } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
 import { InsertOutcome, ItemPage, ItemRepository, PageRequest } from '../../domain/item.repository';
-import { matchKey } from '../../domain/item-text';
-
-/** The columns of a lists row that the items store keeps (see the TypeORM adapter). */
-export interface ListCounters {
-  itemCount: number;
-  openItemCount: number;
-  updatedAt: Date | null;
-}
+import { foldKey } from '../../../../common/text/fold-key';
 
 const copy = (item: Item): Item => ({ ...item });
 
 /**
- * A real, working item store in memory. Lists must be announced with `addList` (the
- * lists table's rows, in PostgreSQL): an unknown list is a missing one. Atomicity comes
- * from InMemoryUnitOfWork serialising units and from every method validating before it
- * mutates, so there is never anything to roll back.
+ * A real, working item store in memory. The lists are the lists module's in-memory rows
+ * (`InMemoryListRows`, as the lists table is in PostgreSQL): an unknown list is a missing
+ * one, the counters moved here are the ones the list store reports, and deleting a list
+ * forgets its items. Atomicity comes from InMemoryUnitOfWork serialising units and from
+ * every method validating before it mutates, so there is never anything to roll back.
  */
 export class InMemoryItemRepository extends ItemRepository {
-  private readonly lists = new Map<string, ListCounters>();
   private readonly byList = new Map<string, Item[]>();
   private nextSeq = 1;
 
-  addList(listId: string): void {
-    if (!this.lists.has(listId)) this.lists.set(listId, { itemCount: 0, openItemCount: 0, updatedAt: null });
-    if (!this.byList.has(listId)) this.byList.set(listId, []);
-  }
-
-  /** As deleting a list row cascades to its items. */
-  deleteList(listId: string): void {
-    this.lists.delete(listId);
-    this.byList.delete(listId);
-  }
-
-  counters(listId: string): ListCounters | undefined {
-    const counters = this.lists.get(listId);
-    return counters && { ...counters };
+  constructor(private readonly lists: InMemoryListRows) {
+    super();
+    lists.onListDeleted((listId) => this.byList.delete(listId));
   }
 
   async insertWithinLimit(listId: string, items: readonly NewItem[], maxPerList: number, at: Date): Promise<InsertOutcome> {
-    const counters = this.lists.get(listId);
+    const counters = this.lists.counters(listId);
     if (!counters) return { ok: false, reason: 'list_missing' };
     if (counters.itemCount + items.length > maxPerList) return { ok: false, reason: 'limit_reached' };
     const stored = items.map((draft) => ({
@@ -50,20 +33,22 @@ export class InMemoryItemRepository extends ItemRepository {
       completedBy: null,
       seq: this.nextSeq++,
     }));
-    this.byList.get(listId)!.push(...stored);
-    this.adjust(counters, stored.length, stored.length, at);
+    const listItems = this.byList.get(listId) ?? [];
+    listItems.push(...stored);
+    this.byList.set(listId, listItems);
+    this.lists.moveCounters(listId, stored.length, stored.length, at);
     return { ok: true, items: stored.map(copy) };
   }
 
   async lockList(listId: string): Promise<boolean> {
-    return this.lists.has(listId);
+    return this.lists.counters(listId) !== undefined;
   }
 
   async findCandidates(listId: string, query: CandidateQuery): Promise<Item[]> {
     const ids = new Set(query.ids);
     const keys = new Set(query.keys);
     return this.itemsOf(listId)
-      .filter((item) => ids.has(item.id) || keys.has(matchKey(item.text)))
+      .filter((item) => ids.has(item.id) || keys.has(foldKey(item.text)))
       .map(copy);
   }
 
@@ -76,8 +61,7 @@ export class InMemoryItemRepository extends ItemRepository {
       items[index] = withCompletion(item, completed, by, at);
       changed += 1;
     });
-    const counters = this.lists.get(listId);
-    if (counters && changed > 0) this.adjust(counters, 0, completed ? -changed : changed, at);
+    if (changed > 0) this.lists.moveCounters(listId, 0, completed ? -changed : changed, at);
   }
 
   async removeAll(listId: string, itemIds: readonly string[], at: Date): Promise<void> {
@@ -89,8 +73,7 @@ export class InMemoryItemRepository extends ItemRepository {
       listId,
       items.filter((item) => !wanted.has(item.id)),
     );
-    const counters = this.lists.get(listId)!;
-    this.adjust(counters, -gone.length, -gone.filter((item) => !item.completed).length, at);
+    this.lists.moveCounters(listId, -gone.length, -gone.filter((item) => !item.completed).length, at);
   }
 
   async page(listId: string, request: PageRequest): Promise<ItemPage> {
@@ -102,11 +85,5 @@ export class InMemoryItemRepository extends ItemRepository {
   /** Items are appended with growing positions, so each list's array stays oldest first. */
   private itemsOf(listId: string): Item[] {
     return this.byList.get(listId) ?? [];
-  }
-
-  private adjust(counters: ListCounters, items: number, open: number, at: Date): void {
-    counters.itemCount += items;
-    counters.openItemCount += open;
-    counters.updatedAt = at;
   }
 }

@@ -5,7 +5,7 @@ import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import type { Item, NewItem } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
 import { InsertOutcome, ItemPage, ItemRepository, PageRequest } from '../../domain/item.repository';
-import { matchKey } from '../../domain/item-text';
+import { foldKey } from '../../../../common/text/fold-key';
 
 interface ItemRow {
   id: string;
@@ -112,7 +112,7 @@ export class TypeOrmItemRepository extends ItemRepository {
       maxPerList,
       items.map((item) => item.id),
       items.map((item) => item.text),
-      items.map((item) => matchKey(item.text)),
+      items.map((item) => foldKey(item.text)),
       items.map((item) => item.createdAt),
       items.map((item) => item.createdBy),
     ]);

@@ -20,7 +20,9 @@ function IsListName(): PropertyDecorator {
 /** Body of POST /v1/lists and PATCH /v1/lists/:id. */
 export class ListNameDto {
   @ApiProperty({
-    description: 'Trimmed of surrounding white space and stored trimmed; unique per owner, case-insensitively',
+    description:
+      'Trimmed of surrounding white space and stored trimmed; unique per owner, compared after NFC and Unicode full case folding ' +
+      '("Straße" and "STRASSE" are one name)',
     minLength: 1,
     maxLength: LIST_NAME_MAX,
     example: 'Groceries',

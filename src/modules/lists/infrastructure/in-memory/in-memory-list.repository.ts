@@ -1,6 +1,6 @@
 import { List, ListProps, VisibleList } from '../../domain/list';
 import type { ListRole } from '../../domain/list-access';
-import { nameKey } from '../../domain/list-name';
+import { foldKey } from '../../../../common/text/fold-key';
 import { ListPageKey, ListRepository } from '../../domain/list.repository';
 import { AlreadyMember, DuplicateListName } from '../../domain/lists.errors';
 import { Membership } from '../../domain/membership';
@@ -69,10 +69,10 @@ export class InMemoryListRepository extends ListRepository {
   }
 
   async findVisibleByIdOrName(userId: string, id: string | null, name: string, limit: number): Promise<VisibleList[]> {
-    const key = nameKey(name);
+    const key = foldKey(name);
     const rank = (view: VisibleList) => (view.list.id === id ? 0 : view.isOwner ? 1 : 2);
     return this.visibleTo(userId)
-      .filter((view) => view.list.id === id || nameKey(view.list.name) === key)
+      .filter((view) => view.list.id === id || foldKey(view.list.name) === key)
       .sort((a, b) => rank(a) - rank(b) || byCreation(a.list, b.list))
       .slice(0, limit);
   }
@@ -133,8 +133,8 @@ export class InMemoryListRepository extends ListRepository {
   }
 
   private assertNameFree(candidate: ListProps): void {
-    const key = nameKey(candidate.name);
-    const taken = this.owned(candidate.ownerId).some((props) => props.id !== candidate.id && nameKey(props.name) === key);
+    const key = foldKey(candidate.name);
+    const taken = this.owned(candidate.ownerId).some((props) => props.id !== candidate.id && foldKey(props.name) === key);
     if (taken) throw new DuplicateListName();
   }
 }

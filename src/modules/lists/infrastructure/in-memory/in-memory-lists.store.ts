@@ -1,3 +1,4 @@
+import type { InMemoryListRows, ListCounters } from '../../../../common/in-memory/list-rows';
 import type { InvitationProps } from '../../domain/invitation';
 import type { ListProps } from '../../domain/list';
 import type { MembershipProps } from '../../domain/membership';
@@ -5,14 +6,17 @@ import type { ShareProps } from '../../domain/share';
 
 /**
  * The rows of the in-memory adapters, shared by them so that deleting a list cascades to
- * its members, invitations and shares as the database's foreign keys do.
+ * its members, invitations and shares as the database's foreign keys do. The items
+ * module's in-memory store is built on it too (as InMemoryListRows), as items live in the
+ * same database as lists: it moves these rows' item counters and forgets a deleted list's items.
  */
-export class InMemoryListsStore {
+export class InMemoryListsStore implements InMemoryListRows {
   readonly lists = new Map<string, ListProps>();
   /** Keyed by `${listId}/${userId}`. */
   readonly members = new Map<string, MembershipProps>();
   readonly invitations = new Map<string, InvitationProps>();
   readonly shares = new Map<string, ShareProps>();
+  private readonly deletionListeners: ((listId: string) => void)[] = [];
 
   static memberKey(listId: string, userId: string): string {
     return `${listId}/${userId}`;
@@ -23,6 +27,28 @@ export class InMemoryListsStore {
     for (const [key, member] of this.members) if (member.listId === id) this.members.delete(key);
     for (const [key, invitation] of this.invitations) if (invitation.listId === id) this.invitations.delete(key);
     for (const [key, share] of this.shares) if (share.listId === id) this.shares.delete(key);
+    for (const listener of this.deletionListeners) listener(id);
+  }
+
+  counters(listId: string): ListCounters | undefined {
+    const props = this.lists.get(listId);
+    return props && { itemCount: props.itemCount, openItemCount: props.openItemCount, updatedAt: props.updatedAt };
+  }
+
+  moveCounters(listId: string, items: number, open: number, at: Date): boolean {
+    const props = this.lists.get(listId);
+    if (!props) return false;
+    this.lists.set(listId, {
+      ...props,
+      itemCount: props.itemCount + items,
+      openItemCount: props.openItemCount + open,
+      updatedAt: at,
+    });
+    return true;
+  }
+
+  onListDeleted(listener: (listId: string) => void): void {
+    this.deletionListeners.push(listener);
   }
 }
 

@@ -1,3 +1,4 @@
+import { foldKey } from '../../../../common/text/fold-key';
 import { List, VisibleList } from '../../domain/list';
 import type { ListRole } from '../../domain/list-access';
 import { Membership } from '../../domain/membership';
@@ -18,7 +19,19 @@ export interface VisibleListRow {
 /** The lists columns of the raw queries, aliased for VisibleListRow. */
 export const LIST_COLUMNS = 'l.id, l.owner_id, l.name, l.item_count, l.open_item_count, l.created_at, l.updated_at';
 
-export const listFromEntity = (row: ListOrmEntity): List => List.restore({ ...row });
+export const listFromEntity = (row: ListOrmEntity): List =>
+  List.restore({
+    id: row.id,
+    ownerId: row.ownerId,
+    name: row.name,
+    itemCount: row.itemCount,
+    openItemCount: row.openItemCount,
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+  });
+
+/** A list as a row to insert: its props and the key its name is compared by. */
+export const entityFromList = (list: List): ListOrmEntity => ({ ...list.toProps(), nameKey: foldKey(list.name) });
 
 export const listFromRow = (row: Omit<VisibleListRow, 'role'>): List =>
   List.restore({

@@ -12,6 +12,10 @@ export class ListOrmEntity {
   @Column('text')
   name!: string;
 
+  /** foldKey(name) (src/common/text/fold-key.ts): what names are unique by and looked up by. */
+  @Column('text', { name: 'name_key' })
+  nameKey!: string;
+
   @Column('integer', { name: 'item_count' })
   itemCount!: number;
 

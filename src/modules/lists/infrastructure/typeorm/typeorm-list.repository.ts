@@ -6,7 +6,8 @@ import { List, VisibleList } from '../../domain/list';
 import { ListPageKey, ListRepository } from '../../domain/list.repository';
 import { AlreadyMember, DuplicateListName } from '../../domain/lists.errors';
 import { Membership } from '../../domain/membership';
-import { LIST_COLUMNS, listFromEntity, listFromRow, memberFromEntity, VisibleListRow, visibleFromRow } from './list.mapper';
+import { foldKey } from '../../../../common/text/fold-key';
+import { entityFromList, LIST_COLUMNS, listFromEntity, listFromRow, memberFromEntity, VisibleListRow, visibleFromRow } from './list.mapper';
 import { ListMemberOrmEntity, ListOrmEntity } from './list.orm-entity';
 import { violates } from './pg-errors';
 
@@ -24,10 +25,13 @@ const visibleBranches = (where: string) => `
 /** The list a caller names by id (every read and write of its items). */
 const FIND_VISIBLE = new NamedStatement('lists_find_visible', visibleBranches('l.id = $2::uuid'));
 
-/** The lists a caller may mean by an id or a name (the actions' `list` field), best match first. */
+/**
+ * The lists a caller may mean by an id or a name (the actions' `list` field), best match
+ * first. $3 is the name's foldKey: names compare by the stored name_key, never lower().
+ */
 const FIND_VISIBLE_BY_ID_OR_NAME = new NamedStatement(
   'lists_find_visible_by_id_or_name',
-  `SELECT * FROM (${visibleBranches('(l.id = $2::uuid OR lower(l.name) = lower($3::text))')}) v
+  `SELECT * FROM (${visibleBranches('(l.id = $2::uuid OR l.name_key = $3::text)')}) v
    ORDER BY (v.id = $2::uuid) IS TRUE DESC, v.role = 'owner' DESC, v.created_at, v.id LIMIT $4`,
 );
 
@@ -50,7 +54,7 @@ export class TypeOrmListRepository extends ListRepository {
   }
 
   async insert(list: List): Promise<void> {
-    await this.renamingSafely(() => this.lists.insert(list.toProps()));
+    await this.renamingSafely(() => this.lists.insert(entityFromList(list)));
   }
 
   async findById(id: string): Promise<List | null> {
@@ -68,8 +72,8 @@ export class TypeOrmListRepository extends ListRepository {
     // UPDATE … RETURNING answers [rows, count] through EntityManager.query.
     const [rows] = await this.renamingSafely(() =>
       this.manager.query<[VisibleListRow[], number]>(
-        `UPDATE lists l SET name = $2, updated_at = $3 WHERE l.id = $1 RETURNING ${LIST_COLUMNS}`,
-        [id, name, updatedAt],
+        `UPDATE lists l SET name = $2, name_key = $4, updated_at = $3 WHERE l.id = $1 RETURNING ${LIST_COLUMNS}`,
+        [id, name, updatedAt, foldKey(name)],
       ),
     );
     return rows.length ? listFromRow(rows[0]) : null;
@@ -115,7 +119,7 @@ export class TypeOrmListRepository extends ListRepository {
   }
 
   async findVisibleByIdOrName(userId: string, id: string | null, name: string, limit: number): Promise<VisibleList[]> {
-    const rows = await FIND_VISIBLE_BY_ID_OR_NAME.run<VisibleListRow>(this.dataSource, [userId, id, name, limit]);
+    const rows = await FIND_VISIBLE_BY_ID_OR_NAME.run<VisibleListRow>(this.dataSource, [userId, id, foldKey(name), limit]);
     return rows.map((row) => visibleFromRow(userId, row));
   }
 

@@ -1,0 +1,23 @@
+/**
+ * The columns of a lists row that the items module keeps. In PostgreSQL, lists and items
+ * are one database: the items adapter moves `item_count`, `open_item_count` and
+ * `updated_at` in the statements that change items, and deleting a list cascades to its
+ * items. The in-memory adapters are wired the same way: the lists module's in-memory store
+ * offers its rows through this interface and the items module's in-memory store is built
+ * on it, so both report the same counters and items see a list's deletion. It lives here,
+ * not in either module, so that neither module's adapters import the other's.
+ */
+export interface ListCounters {
+  itemCount: number;
+  openItemCount: number;
+  updatedAt: Date;
+}
+
+export interface InMemoryListRows {
+  /** A copy of the list's counters, or undefined when there is no such list. */
+  counters(listId: string): ListCounters | undefined;
+  /** Moves both counts by the deltas and sets updated_at; false when there is no such list. */
+  moveCounters(listId: string, items: number, open: number, at: Date): boolean;
+  /** Calls `listener` with the id of every list deleted from now on (as ON DELETE CASCADE would). */
+  onListDeleted(listener: (listId: string) => void): void;
+}
