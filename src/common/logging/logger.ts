@@ -136,7 +136,7 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
  * "Performance"). Here the line is one `logger[level]` call on the root logger, with the
  * same redaction and serializers as every other line.
  */
-export function createHttpLogger(logger: Logger): (req: IncomingMessage & { id?: string }, res: ServerResponse, next: () => void) => void {
+export function createHttpLogger(logger: Logger): (req: IncomingMessage & { id?: unknown }, res: ServerResponse, next: () => void) => void {
   return (req, res, next) => {
     const started = Date.now();
     const id = requestIdFor(req, res);
