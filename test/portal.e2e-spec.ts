@@ -385,6 +385,11 @@ describe('developer portal API (/developers/api)', () => {
       expect((await c.get('keys')).status).toBe(200);
     });
 
+    it('takes a +json Content-Type as JSON, as the body parser does (no form can send one either)', async () => {
+      const res = await client().post('signup', account(), { headers: { 'content-type': 'application/merge-patch+json' } });
+      expect(res.status).toBe(200);
+    });
+
     it('does not apply to reads', async () => {
       const { c } = await signedIn();
       expect((await c.get('keys', { headers: { origin: 'https://evil.example' } })).status).toBe(200);
@@ -421,6 +426,31 @@ describe('developer portal configuration', () => {
       const res = await c.post('signup', account());
       expect(res.status).toBe(200);
       expect(res.setCookie).toMatch(/; Secure/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts failed sign-ins per IPv6 /64 behind a trusted proxy, as the 401 limit counts its addresses', async () => {
+    const t = await startTestApp({ TRUST_PROXY: '1' });
+    try {
+      const c = new PortalClient(await listen(t.app));
+      // A /64 of its own (documentation prefix), so no other spec's attempts count here.
+      const net = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+      const from = (host: string) => ({ headers: { 'x-forwarded-for': `${net}:${host}` } });
+      for (let i = 1; i <= 10; i += 1) {
+        const res = await c.post('login', { login: `nobody_${unique()}`, password: PASSWORD }, from(`${i}:0:0:${i}`));
+        expect(res.status).toBe(401);
+      }
+      // A new host in the same /64 is the same client; the next /64 is another one.
+      expect((await c.post('login', { login: `nobody_${unique()}`, password: PASSWORD }, from('ffff::1'))).status).toBe(429);
+      const next = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`;
+      const elsewhere = await c.post(
+        'login',
+        { login: `nobody_${unique()}`, password: PASSWORD },
+        { headers: { 'x-forwarded-for': next } },
+      );
+      expect(elsewhere.status).toBe(401);
     } finally {
       await t.close();
     }
