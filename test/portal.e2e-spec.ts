@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { hashSessionToken } from '../src/modules/auth/domain/session';
@@ -415,6 +415,39 @@ describe('developer portal API (/developers/api)', () => {
     for (const name of ['Email', 'Username', 'Name', 'Password', 'Login', 'Label']) expect(res.text).toContain(`>${name}</label>`);
     for (const name of ['Sign up', 'Sign in', 'Sign out', 'Create key']) expect(res.text).toContain(`>${name}</button>`);
     expect(res.text).toContain('data-testid="new-key"');
+  });
+
+  it("serves the page's script from a versioned URL that matches the policy's hash, cached for good only there", async () => {
+    const page = await request(t.server).get('/developers').expect(200);
+    const [, src, integrity] = /<script type="module" src="([^"]+)" integrity="([^"]+)"><\/script>/.exec(page.text)!;
+    expect(src).toMatch(/^\/developers\/app\.js\?v=[0-9a-f]{16}$/);
+    expect(page.headers['content-security-policy']).toContain(`script-src '${integrity}'`);
+    expect(page.text).not.toMatch(/<script>/);
+
+    const script = await request(t.server)
+      .get(src)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(
+      `sha256-${createHash('sha256')
+        .update(script.body as Buffer)
+        .digest('base64')}`,
+    ).toBe(integrity);
+
+    // Unversioned, or an older version: the same file, checked again each time.
+    for (const url of ['/developers/app.js', '/developers/app.js?v=0000000000000000']) {
+      const other = await request(t.server).get(url).expect(200);
+      expect(other.headers['cache-control']).toBe('no-cache');
+      expect(other.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    }
   });
 });
 
