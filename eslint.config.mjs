@@ -38,6 +38,11 @@ export default tseslint.config(
     },
   },
   {
+    // The developer page's script runs in the browser (type-checked by its own tsconfig, DOM library).
+    files: ['src/**/browser/**/*.ts'],
+    languageOptions: { globals: globals.browser },
+  },
+  {
     files: ['**/*.js', '**/*.mjs', '**/*.cjs'],
     ...tseslint.configs.disableTypeChecked,
     languageOptions: {

@@ -1,7 +1,9 @@
 // Builds dist/ from src/ once, and again only when an input changed: `npm start`, `npm run cli`
 // and `npm test` call this instead of compiling every time (a build takes seconds; the check
-// takes milliseconds). Inputs are the files under src/, the tsconfig files and the lockfile;
-// their paths, sizes and modification times make a fingerprint stored in dist/.build-stamp.
+// takes milliseconds). Inputs are the files under src/ (the browser script's own tsconfig
+// included), the tsconfig files and the lockfile; their paths, sizes and modification times make
+// a fingerprint stored in dist/.build-stamp. Two programs are compiled: the service
+// (tsconfig.build.json) and the developer page's browser script (its own tsconfig, DOM library).
 //
 //   node scripts/ensure-built.mjs          build if an input changed since the last build
 //   node scripts/ensure-built.mjs --force  build anyway (npm run build)
@@ -17,7 +19,9 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = join(ROOT, 'dist', '.build-stamp');
-const OUTPUTS = ['dist/main.js', 'dist/cli.js'];
+const OUTPUTS = ['dist/main.js', 'dist/cli.js', 'dist/modules/developers/browser/app.js'];
+/** The TypeScript programs of a build, in order: the service, then the browser script it serves. */
+const PROJECTS = ['tsconfig.build.json', 'src/modules/developers/browser/tsconfig.json'];
 const INPUT_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];
 
 async function* walk(dir) {
@@ -50,12 +54,11 @@ export async function isStale() {
 /** The running compiler, if any, so that a caller can stop it on a signal. */
 export let compiler;
 
-/** Runs tsc with its report on stderr; resolves true when it succeeded. */
-export async function build() {
-  const before = await fingerprint();
+/** Runs tsc on one project with its report on stderr; resolves to its exit code. */
+async function compile(project) {
   const tsc = join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc');
   const code = await new Promise((resolve) => {
-    compiler = spawn(process.execPath, [tsc, '-p', join(ROOT, 'tsconfig.build.json')], {
+    compiler = spawn(process.execPath, [tsc, '-p', join(ROOT, project)], {
       cwd: ROOT,
       stdio: ['ignore', 2, 2],
     });
@@ -66,7 +69,15 @@ export async function build() {
     compiler.on('exit', (exitCode, signal) => resolve(signal ? 1 : exitCode));
   });
   compiler = undefined;
-  if (code !== 0) return false;
+  return code;
+}
+
+/** Runs tsc on every project with its report on stderr; resolves true when all succeeded. */
+export async function build() {
+  const before = await fingerprint();
+  for (const project of PROJECTS) {
+    if ((await compile(project)) !== 0) return false;
+  }
   // The fingerprint taken before compiling: a file edited during the build makes the next
   // check build again rather than trust output that may predate the edit.
   const temporary = `${STAMP}.${process.pid}`;

@@ -7,7 +7,7 @@ import { IdempotencyInterceptor } from '../src/modules/idempotency/http/idempote
 import { IdempotencyJanitor } from '../src/modules/idempotency/infrastructure/idempotency-janitor';
 import { makeUserWithKey } from './factories/make-user';
 import { itemsWorld, Person } from './support/items-world';
-import { startTestApp, TestApp } from './support/test-app';
+import { NO_RATE_LIMIT, useTestApp } from './support/test-app';
 
 /**
  * Idempotency-Key over HTTP (API.md section 6): the first success is stored for 24 hours
@@ -16,14 +16,8 @@ import { startTestApp, TestApp } from './support/test-app';
  * records are swept. Concurrent repeats are in items-concurrency.e2e-spec.ts.
  */
 describe('Idempotency-Key (e2e)', () => {
-  let t: TestApp;
-  let w: ReturnType<typeof itemsWorld>;
-
-  beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_MAX: '1000000' });
-    w = itemsWorld(t);
-  });
-  afterAll(() => t.close());
+  const t = useTestApp(NO_RATE_LIMIT);
+  const w = itemsWorld(t);
 
   const key = () => `key-${randomUUID()}`;
   const withKey = (who: Person, path: string, body: object | undefined, idempotencyKey: string) =>

@@ -1,29 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
-import { Caller, client, Client, ISO_MS, makeCaller, summary } from './support/lists-client';
-import { startTestApp, TestApp } from './support/test-app';
+import { Caller, ISO_MS, listsWorld, makeCaller, summary } from './support/lists-client';
+import { useTestApp } from './support/test-app';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Invitations over HTTP: every route, every status, who may act on them, expiry and atomic acceptance. */
 describe('invitations (e2e)', () => {
-  let t: TestApp;
-  let db: DataSource;
+  const t = useTestApp();
+  const { as, createList, membersOf, fillWithMembers } = listsWorld(t);
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    db = t.app.get(DataSource);
-  });
-  afterAll(() => t.close());
-
-  const as = (c: Caller): Client => client(t.server, c.key);
   const freshEmail = (tag = 'inv') => `${tag}_${randomBytes(5).toString('hex')}@example.test`;
-  const createList = async (c: Caller, name = `List ${randomBytes(4).toString('hex')}`) =>
-    (await as(c).post('/v1/lists', { name }).expect(200)).body.data.list;
   const invite = async (owner: Caller, listId: string, email: string, role: 'editor' | 'viewer' = 'editor') =>
     (await as(owner).post(`/v1/lists/${listId}/invitations`, { email, role }).expect(200)).body.data.invitation;
-  const membersOf = async (owner: Caller, listId: string) =>
-    (await as(owner).get(`/v1/lists/${listId}/members`).expect(200)).body.data.members as Array<{ user: { id: string }; role: string }>;
   const invitationsOf = async (owner: Caller, listId: string) =>
     (await as(owner).get(`/v1/lists/${listId}/invitations`).expect(200)).body.data.invitations as Array<{ id: string; status: string }>;
   const statusOf = async (owner: Caller, listId: string, invitationId: string) =>
@@ -33,7 +21,7 @@ describe('invitations (e2e)', () => {
    * (created_at stays, so the owner's oldest-first order is not disturbed).
    */
   const age = (invitationId: string, days: number) =>
-    db.query(`UPDATE list_invitations SET expires_at = expires_at - make_interval(days => $2) WHERE id = $1`, [invitationId, days]);
+    t.db.query(`UPDATE list_invitations SET expires_at = expires_at - make_interval(days => $2) WHERE id = $1`, [invitationId, days]);
 
   describe('POST /v1/lists/:id/invitations', () => {
     it.each(['editor', 'viewer'] as const)('invites an address as %s, pending for 14 days, in the Invitation shape', async (role) => {
@@ -162,7 +150,7 @@ describe('invitations (e2e)', () => {
     it('stops at 50 pending invitations per list with a 422 naming the limit; expired ones do not count', async () => {
       const owner = await makeCaller(t.app);
       const list = await createList(owner);
-      await db.query(
+      await t.db.query(
         `INSERT INTO list_invitations (id, list_id, email, role, inviter_id, status, created_at, expires_at)
          SELECT gen_random_uuid(), $1, 'bulk' || n || '@example.test', 'viewer', $2, 'pending', now(), now() + interval '14 days'
          FROM generate_series(1, 49) AS n`,
@@ -416,19 +404,19 @@ describe('invitations (e2e)', () => {
       const inv = await invite(owner, list.id, invitee.email);
       // Make the invitation's own update fail after the membership row was written.
       const fn = `fail_inv_${randomBytes(4).toString('hex')}`;
-      await db.query(
+      await t.db.query(
         `CREATE FUNCTION ${fn}() RETURNS trigger LANGUAGE plpgsql AS $$
          BEGIN IF NEW.id = '${inv.id}'::uuid THEN RAISE EXCEPTION 'injected failure'; END IF; RETURN NEW; END $$`,
       );
-      await db.query(`CREATE TRIGGER ${fn} BEFORE UPDATE ON list_invitations FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
+      await t.db.query(`CREATE TRIGGER ${fn} BEFORE UPDATE ON list_invitations FOR EACH ROW EXECUTE FUNCTION ${fn}()`);
       try {
         const res = await as(invitee).post(`/v1/invitations/${inv.id}/accept`).expect(500);
         expect(res.body.error).not.toMatch(/injected|list_invitations|SQL/i);
         expect(await membersOf(owner, list.id)).toHaveLength(1);
         expect(await statusOf(owner, list.id, inv.id)).toBe('pending');
       } finally {
-        await db.query(`DROP TRIGGER ${fn} ON list_invitations`);
-        await db.query(`DROP FUNCTION ${fn}()`);
+        await t.db.query(`DROP TRIGGER ${fn} ON list_invitations`);
+        await t.db.query(`DROP FUNCTION ${fn}()`);
       }
       await as(invitee).post(`/v1/invitations/${inv.id}/accept`).expect(200);
       expect(await membersOf(owner, list.id)).toHaveLength(2);
@@ -534,17 +522,4 @@ describe('invitations (e2e)', () => {
       expect((await as(stranger).get('/v1/invitations').expect(200)).body.data.invitations).toEqual([]);
     });
   });
-
-  /** Adds `n` members to a list directly in the database (accounts made there too: signing up is slow on purpose). */
-  async function fillWithMembers(listId: string, n: number) {
-    const tag = randomBytes(4).toString('hex');
-    await db.query(
-      `WITH u AS (
-         INSERT INTO users (id, email, username, name, password_hash, created_at)
-         SELECT gen_random_uuid(), 'fill_${tag}_' || n || '@example.test', 'fill_${tag}_' || n, 'Filler ' || n, 'x', now()
-         FROM generate_series(1, $2::int) AS n RETURNING id)
-       INSERT INTO list_members (list_id, user_id, role, joined_at) SELECT $1, u.id, 'viewer', now() FROM u`,
-      [listId, n],
-    );
-  }
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { ISO_WITH_MS, itemsWorld, ListRef, Person } from './support/items-world';
-import { startTestApp, TestApp } from './support/test-app';
+import { NO_RATE_LIMIT, useTestApp } from './support/test-app';
 
 /**
  * The items routes over HTTP (API.md sections 3 and 6, and the published interface's
@@ -9,24 +9,9 @@ import { startTestApp, TestApp } from './support/test-app';
  * and paging. Every refused request is also checked to have changed nothing.
  */
 describe('items (e2e)', () => {
-  let t: TestApp;
-  let w: ReturnType<typeof itemsWorld>;
-
-  // The rate limit is not what these specs are about: a raised limit keeps them independent of it.
-  beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_MAX: '1000000' });
-    w = itemsWorld(t);
-  });
-  afterAll(() => t.close());
-
-  /** An owner with a list that an editor and a viewer belong to, plus a stranger. */
-  async function team() {
-    const [owner, editor, viewer, stranger] = await Promise.all([w.person(), w.person(), w.person(), w.person()]);
-    const list = await w.newList(owner);
-    await w.share(owner, list, 'editor', editor);
-    await w.share(owner, list, 'viewer', viewer);
-    return { owner, editor, viewer, stranger, list };
-  }
+  const t = useTestApp(NO_RATE_LIMIT);
+  const w = itemsWorld(t);
+  const { team } = w;
 
   /** Everything a client can observe of the list's items, to compare before and after a refused request. */
   const snapshot = async (who: Person, list: ListRef) => ({ items: await w.allItems(who, list), counters: await w.counters(list) });

@@ -1,37 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { SCOPES, Scope } from '../src/common/auth/scopes';
-import { Caller, client, Client, ISO_MS, keyWithScopes, makeCaller, summary } from './support/lists-client';
-import { startTestApp, TestApp } from './support/test-app';
+import { client, Client, ISO_MS, keyWithScopes, listsWorld, makeCaller, summary } from './support/lists-client';
+import { useTestApp } from './support/test-app';
 
 /** Lists and members over HTTP: shapes, names, paging, roles, limits, scopes, and what strangers get. */
 describe('lists and members (e2e)', () => {
-  let t: TestApp;
-  let db: DataSource;
-
-  beforeAll(async () => {
-    t = await startTestApp();
-    db = t.app.get(DataSource);
-  });
-  afterAll(() => t.close());
-
-  const as = (c: Caller): Client => client(t.server, c.key);
-  const createList = async (c: Caller, name: string) => (await as(c).post('/v1/lists', { name }).expect(200)).body.data.list;
-
-  /** Makes `member` a member with `role`, through a share link of the owner's. */
-  async function addMember(owner: Caller, listId: string, member: Caller, role: 'editor' | 'viewer') {
-    const share = (await as(owner).post(`/v1/lists/${listId}/shares`, { role }).expect(200)).body.data.share;
-    await as(member).post(`/v1/shares/${share.token}/join`).expect(200);
-  }
-
-  /** An owner with a list that an editor and a viewer belong to, plus a stranger. */
-  async function team() {
-    const [owner, editor, viewer, stranger] = await Promise.all([0, 1, 2, 3].map(() => makeCaller(t.app)));
-    const list = await createList(owner, 'Team list');
-    await addMember(owner, list.id, editor, 'editor');
-    await addMember(owner, list.id, viewer, 'viewer');
-    return { owner, editor, viewer, stranger, list };
-  }
+  const t = useTestApp();
+  const { as, createList, addMember, team } = listsWorld(t);
 
   describe('create and read', () => {
     it('creates a list owned by the caller, trimmed, in the List shape', async () => {
@@ -132,7 +107,7 @@ describe('lists and members (e2e)', () => {
 
     it('stops at 500 owned lists with a 422 naming the limit, also under concurrency', async () => {
       const owner = await makeCaller(t.app);
-      await db.query(
+      await t.db.query(
         `INSERT INTO lists (id, owner_id, name, name_key, created_at, updated_at)
          SELECT gen_random_uuid(), $1, 'Bulk ' || n, 'bulk ' || n, now(), now() FROM generate_series(1, 498) AS n`,
         [owner.id],
@@ -242,7 +217,7 @@ describe('lists and members (e2e)', () => {
       for (const c of [owner, editor, viewer]) await as(c).get(`/v1/lists/${list.id}`).expect(404);
       await as(owner).delete(`/v1/lists/${list.id}`).expect(404);
       for (const table of ['list_members', 'list_invitations', 'list_shares', 'items']) {
-        const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM ${table} WHERE list_id = $1`, [list.id]);
+        const [{ n }] = await t.db.query(`SELECT count(*)::int AS n FROM ${table} WHERE list_id = $1`, [list.id]);
         expect([table, n]).toEqual([table, 0]);
       }
     });

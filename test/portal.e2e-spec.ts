@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { hashSessionToken } from '../src/modules/auth/domain/session';
@@ -385,6 +385,11 @@ describe('developer portal API (/developers/api)', () => {
       expect((await c.get('keys')).status).toBe(200);
     });
 
+    it('takes a +json Content-Type as JSON, as the body parser does (no form can send one either)', async () => {
+      const res = await client().post('signup', account(), { headers: { 'content-type': 'application/merge-patch+json' } });
+      expect(res.status).toBe(200);
+    });
+
     it('does not apply to reads', async () => {
       const { c } = await signedIn();
       expect((await c.get('keys', { headers: { origin: 'https://evil.example' } })).status).toBe(200);
@@ -411,6 +416,39 @@ describe('developer portal API (/developers/api)', () => {
     for (const name of ['Sign up', 'Sign in', 'Sign out', 'Create key']) expect(res.text).toContain(`>${name}</button>`);
     expect(res.text).toContain('data-testid="new-key"');
   });
+
+  it("serves the page's script from a versioned URL that matches the policy's hash, cached for good only there", async () => {
+    const page = await request(t.server).get('/developers').expect(200);
+    const [, src, integrity] = /<script type="module" src="([^"]+)" integrity="([^"]+)"><\/script>/.exec(page.text)!;
+    expect(src).toMatch(/^\/developers\/app\.js\?v=[0-9a-f]{16}$/);
+    expect(page.headers['content-security-policy']).toContain(`script-src '${integrity}'`);
+    expect(page.text).not.toMatch(/<script>/);
+
+    const script = await request(t.server)
+      .get(src)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+    expect(script.status).toBe(200);
+    expect(script.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(script.headers['x-content-type-options']).toBe('nosniff');
+    expect(script.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(
+      `sha256-${createHash('sha256')
+        .update(script.body as Buffer)
+        .digest('base64')}`,
+    ).toBe(integrity);
+
+    // Unversioned, or an older version: the same file, checked again each time.
+    for (const url of ['/developers/app.js', '/developers/app.js?v=0000000000000000']) {
+      const other = await request(t.server).get(url).expect(200);
+      expect(other.headers['cache-control']).toBe('no-cache');
+      expect(other.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    }
+  });
 });
 
 describe('developer portal configuration', () => {
@@ -421,6 +459,31 @@ describe('developer portal configuration', () => {
       const res = await c.post('signup', account());
       expect(res.status).toBe(200);
       expect(res.setCookie).toMatch(/; Secure/);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('counts failed sign-ins per IPv6 /64 behind a trusted proxy, as the 401 limit counts its addresses', async () => {
+    const t = await startTestApp({ TRUST_PROXY: '1' });
+    try {
+      const c = new PortalClient(await listen(t.app));
+      // A /64 of its own (documentation prefix), so no other spec's attempts count here.
+      const net = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}`;
+      const from = (host: string) => ({ headers: { 'x-forwarded-for': `${net}:${host}` } });
+      for (let i = 1; i <= 10; i += 1) {
+        const res = await c.post('login', { login: `nobody_${unique()}`, password: PASSWORD }, from(`${i}:0:0:${i}`));
+        expect(res.status).toBe(401);
+      }
+      // A new host in the same /64 is the same client; the next /64 is another one.
+      expect((await c.post('login', { login: `nobody_${unique()}`, password: PASSWORD }, from('ffff::1'))).status).toBe(429);
+      const next = `2001:db8:${randomBytes(2).toString('hex')}:${randomBytes(2).toString('hex')}::1`;
+      const elsewhere = await c.post(
+        'login',
+        { login: `nobody_${unique()}`, password: PASSWORD },
+        { headers: { 'x-forwarded-for': next } },
+      );
+      expect(elsewhere.status).toBe(401);
     } finally {
       await t.close();
     }

@@ -1,31 +1,17 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { Client as PgClient } from 'pg';
-import { DataSource } from 'typeorm';
-import { Caller, client, Client, ISO_MS, makeCaller, summary } from './support/lists-client';
-import { startTestApp, TestApp } from './support/test-app';
+import { Caller, ISO_MS, listsWorld, makeCaller, summary } from './support/lists-client';
+import { useTestApp } from './support/test-app';
 
 /** Share links over HTTP: create, list, revoke, join, expiry, the member limit, and who may do what. */
 describe('share links (e2e)', () => {
-  let t: TestApp;
-  let db: DataSource;
+  const t = useTestApp();
+  const { as, createList, memberRoles: membersOf, fillWithMembers } = listsWorld(t);
 
-  beforeAll(async () => {
-    t = await startTestApp();
-    db = t.app.get(DataSource);
-  });
-  afterAll(() => t.close());
-
-  const as = (c: Caller): Client => client(t.server, c.key);
-  const createList = async (c: Caller, name = `List ${randomBytes(4).toString('hex')}`) =>
-    (await as(c).post('/v1/lists', { name }).expect(200)).body.data.list;
   const createShare = async (owner: Caller, listId: string, body: object = { role: 'viewer' }) =>
     (await as(owner).post(`/v1/lists/${listId}/shares`, body).expect(200)).body.data.share;
   const sharesOf = async (owner: Caller, listId: string) =>
     (await as(owner).get(`/v1/lists/${listId}/shares`).expect(200)).body.data.shares as Array<{ id: string; revoked: boolean }>;
-  const membersOf = async (owner: Caller, listId: string) =>
-    (
-      (await as(owner).get(`/v1/lists/${listId}/members`).expect(200)).body.data.members as Array<{ user: { id: string }; role: string }>
-    ).map((m) => [m.user.id, m.role]);
   const inAnHour = () => new Date(Date.now() + 60 * 60 * 1000).toISOString();
 
   describe('POST /v1/lists/:id/shares', () => {
@@ -107,7 +93,7 @@ describe('share links (e2e)', () => {
           .then((res) => res);
         // pg_locks is read live (pg_stat_activity would be a snapshot): wait for the request to queue.
         for (;;) {
-          const [{ waiting }] = await db.query(
+          const [{ waiting }] = await t.db.query(
             'SELECT count(*)::int AS waiting FROM pg_locks WHERE NOT granted AND $1::int = ANY(pg_blocking_pids(pid))',
             [pid],
           );
@@ -120,7 +106,7 @@ describe('share links (e2e)', () => {
       } finally {
         await deleter.end();
       }
-      expect(await db.query('SELECT id FROM list_shares WHERE list_id = $1', [list.id])).toEqual([]);
+      expect(await t.db.query('SELECT id FROM list_shares WHERE list_id = $1', [list.id])).toEqual([]);
       expect(t.logs.filter((line) => line.level === 50)).toEqual([]);
     });
   });
@@ -128,7 +114,7 @@ describe('share links (e2e)', () => {
   describe('limits', () => {
     /** Adds links straight to the database (HTTP would run into the rate limit), oldest first. */
     const insertLinks = async (listId: string, n: number, state: 'active' | 'revoked' | 'expired') => {
-      await db.query(
+      await t.db.query(
         `INSERT INTO list_shares (id, list_id, token_hash, role, created_at, expires_at, revoked_at)
          SELECT gen_random_uuid(), $1, md5(random()::text) || md5(random()::text), 'viewer',
                 now() - interval '1 day' + i * interval '1 second',
@@ -157,7 +143,7 @@ describe('share links (e2e)', () => {
       const list = await createList(owner);
       await insertLinks(list.id, 40, 'revoked');
       await insertLinks(list.id, 30, 'expired');
-      const newestInactive = await db.query<Array<{ id: string }>>(
+      const newestInactive = await t.db.query<Array<{ id: string }>>(
         `SELECT id FROM list_shares WHERE list_id = $1 ORDER BY created_at DESC, id DESC LIMIT 50`,
         [list.id],
       );
@@ -268,7 +254,7 @@ describe('share links (e2e)', () => {
       const revoked = await createShare(owner, list.id);
       await as(owner).delete(`/v1/lists/${list.id}/shares/${revoked.id}`).expect(200);
       const expired = await createShare(owner, list.id, { role: 'editor', expires_at: inAnHour() });
-      await db.query(`UPDATE list_shares SET expires_at = now() - interval '1 second' WHERE id = $1`, [expired.id]);
+      await t.db.query(`UPDATE list_shares SET expires_at = now() - interval '1 second' WHERE id = $1`, [expired.id]);
       const live = await createShare(owner, list.id);
 
       const tokens = [
@@ -329,7 +315,7 @@ describe('share links (e2e)', () => {
       const [owner, joiner] = await Promise.all([makeCaller(t.app), makeCaller(t.app)]);
       const list = await createList(owner);
       const share = await createShare(owner, list.id, { role: 'viewer' });
-      const [row] = await db.query('SELECT to_jsonb(s) AS row FROM list_shares s WHERE id = $1', [share.id]);
+      const [row] = await t.db.query('SELECT to_jsonb(s) AS row FROM list_shares s WHERE id = $1', [share.id]);
       expect(Object.keys(row.row).sort()).toEqual(['created_at', 'expires_at', 'id', 'list_id', 'revoked_at', 'role', 'token_hash']);
       expect(JSON.stringify(row.row)).not.toContain(share.token);
       await as(joiner).post(`/v1/shares/${share.token}/join`).expect(200);
@@ -345,7 +331,7 @@ describe('share links (e2e)', () => {
       const share = first.body.data.share;
       expect(share.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
       expect(first.headers['idempotent-replayed']).toBeUndefined();
-      const [stored] = await db.query('SELECT response::text AS response FROM idempotency_keys WHERE user_id = $1 AND key = $2', [
+      const [stored] = await t.db.query('SELECT response::text AS response FROM idempotency_keys WHERE user_id = $1 AND key = $2', [
         owner.id,
         idempotencyKey,
       ]);
@@ -479,17 +465,4 @@ describe('share links (e2e)', () => {
       expect(await sharesOf(owner, list.id)).toEqual([{ ...share, token: null }]);
     });
   });
-
-  /** Adds `n` members to a list directly in the database (accounts made there too: signing up is slow on purpose). */
-  async function fillWithMembers(listId: string, n: number) {
-    const tag = randomBytes(4).toString('hex');
-    await db.query(
-      `WITH u AS (
-         INSERT INTO users (id, email, username, name, password_hash, created_at)
-         SELECT gen_random_uuid(), 'fill_${tag}_' || n || '@example.test', 'fill_${tag}_' || n, 'Filler ' || n, 'x', now()
-         FROM generate_series(1, $2::int) AS n RETURNING id)
-       INSERT INTO list_members (list_id, user_id, role, joined_at) SELECT $1, u.id, 'viewer', now() FROM u`,
-      [listId, n],
-    );
-  }
 });

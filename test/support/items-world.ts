@@ -16,9 +16,10 @@ export interface ListRef {
 
 /**
  * What the items specs need around them, made through the public API wherever the API
- * can make it: people with keys, lists (POST /v1/lists), and members (share links).
+ * can make it: people with keys, lists (POST /v1/lists), and members (share links). `t` is
+ * read at call time, so this may be made before the app has started (useTestApp).
  */
-export function itemsWorld(t: TestApp) {
+export function itemsWorld(t: Pick<TestApp, 'app' | 'server'>) {
   const dataSource = () => t.app.get(DataSource);
 
   const person = async (): Promise<Person> => {
@@ -47,6 +48,15 @@ export function itemsWorld(t: TestApp) {
     if (link.status !== 200) throw new Error(`share → ${link.status}: ${link.body.error}`);
     const joined = await as(joiner).post(`/v1/shares/${link.body.data.share.token}/join`);
     if (joined.status !== 200) throw new Error(`join → ${joined.status}: ${joined.body.error}`);
+  };
+
+  /** An owner with a list that an editor and a viewer belong to, plus a stranger. */
+  const team = async () => {
+    const [owner, editor, viewer, stranger] = await Promise.all([person(), person(), person(), person()]);
+    const list = await newList(owner);
+    await share(owner, list, 'editor', editor);
+    await share(owner, list, 'viewer', viewer);
+    return { owner, editor, viewer, stranger, list };
   };
 
   /** A person whose key holds only `scopes` (granular keys cannot be made through the API yet). */
@@ -82,7 +92,7 @@ export function itemsWorld(t: TestApp) {
     return items;
   };
 
-  return { dataSource, person, as, newList, share, personWithScopes, add, counters, allItems };
+  return { dataSource, person, as, newList, share, team, personWithScopes, add, counters, allItems };
 }
 
 export const ISO_WITH_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

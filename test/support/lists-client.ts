@@ -1,11 +1,12 @@
 import type { INestApplication } from '@nestjs/common';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { Server } from 'node:http';
 import { DataSource } from 'typeorm';
 import type { Scope } from '../../src/common/auth/scopes';
 import { ApiKey } from '../../src/modules/keys/domain/api-key';
 import { makeUserWithKey } from '../factories/make-user';
+import type { TestApp } from './test-app';
 
 /** A signed-up account with a full key, as the lists specs use it. */
 export interface Caller {
@@ -52,3 +53,63 @@ export async function keyWithScopes(app: INestApplication, userId: string, scope
 export const summary = (c: Caller) => ({ id: c.id, username: c.username, name: c.name });
 
 export const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+
+export type Role = 'editor' | 'viewer';
+
+/**
+ * What the lists, invitations and shares specs need around them, made through the public API
+ * wherever it can make it: requests as a caller, lists, members (through share links) and
+ * their roles. `t` is read at call time, so this may be made before the app has started
+ * (useTestApp).
+ */
+export function listsWorld(t: Pick<TestApp, 'app' | 'server'>) {
+  const as = (c: Caller): Client => client(t.server, c.key);
+
+  const createList = async (c: Caller, name = `List ${randomBytes(4).toString('hex')}`) =>
+    (await as(c).post('/v1/lists', { name }).expect(200)).body.data.list;
+
+  /** Makes `member` a member with `role`, through a share link of the owner's. */
+  const addMember = async (owner: Caller, listId: string, member: Caller, role: Role): Promise<void> => {
+    const share = (await as(owner).post(`/v1/lists/${listId}/shares`, { role }).expect(200)).body.data.share;
+    await as(member).post(`/v1/shares/${share.token}/join`).expect(200);
+  };
+
+  /** An owner with a list (named `name`) that an editor and a viewer belong to, plus a stranger. */
+  const team = async (name = 'Team list') => {
+    const [owner, editor, viewer, stranger] = await Promise.all([0, 1, 2, 3].map(() => makeCaller(t.app)));
+    const list = await createList(owner, name);
+    await addMember(owner, list.id, editor, 'editor');
+    await addMember(owner, list.id, viewer, 'viewer');
+    return { owner, editor, viewer, stranger, list };
+  };
+
+  const membersOf = async (owner: Caller, listId: string) =>
+    (await as(owner).get(`/v1/lists/${listId}/members`).expect(200)).body.data.members as Array<{ user: { id: string }; role: string }>;
+
+  /** The members as `[user id, role]`, in the order the API gives them. */
+  const memberRoles = async (owner: Caller, listId: string) => (await membersOf(owner, listId)).map((m) => [m.user.id, m.role]);
+
+  /** Adds `n` members to a list directly in the database (accounts made there too: signing up is slow on purpose). */
+  const fillWithMembers = async (listId: string, n: number): Promise<void> => {
+    const tag = randomBytes(4).toString('hex');
+    await t.app.get(DataSource).query(
+      `WITH u AS (
+         INSERT INTO users (id, email, username, name, password_hash, created_at)
+         SELECT gen_random_uuid(), 'fill_${tag}_' || n || '@example.test', 'fill_${tag}_' || n, 'Filler ' || n, 'x', now()
+         FROM generate_series(1, $2::int) AS n RETURNING id)
+       INSERT INTO list_members (list_id, user_id, role, joined_at) SELECT $1, u.id, 'viewer', now() FROM u`,
+      [listId, n],
+    );
+  };
+
+  return {
+    as,
+    caller: (overrides?: { email?: string }) => makeCaller(t.app, overrides),
+    createList,
+    addMember,
+    team,
+    membersOf,
+    memberRoles,
+    fillWithMembers,
+  };
+}

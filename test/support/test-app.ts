@@ -1,6 +1,7 @@
 import type { INestApplication, ModuleMetadata } from '@nestjs/common';
 import type { Server } from 'node:http';
 import { Writable } from 'node:stream';
+import { DataSource } from 'typeorm';
 import { createApp } from '../../src/app.factory';
 import { loadConfig } from '../../src/config/app-config';
 import { createRootLogger } from '../../src/common/logging/logger';
@@ -66,6 +67,50 @@ export async function startTestApp(
       const problems = process.env.OPENAPI_VALIDATE === '0' ? [] : validateAgainstOpenApi(app, responses);
       await app.close();
       if (problems.length > 0) throw new Error(`Responses drifted from the OpenAPI document:\n${problems.join('\n')}`);
+    },
+  };
+}
+
+/** For specs about something else than the rate limit: a raised limit keeps them independent of it. */
+export const NO_RATE_LIMIT = { RATE_LIMIT_MAX: '1000000' };
+
+/** A TestApp started for a describe block, and its database. */
+export interface SharedTestApp extends Omit<TestApp, 'close'> {
+  db: DataSource;
+}
+
+/**
+ * The app of a describe block: started in its beforeAll (with `env`, as startTestApp) and
+ * closed, with the OpenAPI drift check, in its afterAll. Call it in the describe's body; the
+ * returned object reads through to the running app, so helpers built on it (listsWorld,
+ * itemsWorld) may be made at once and used in the tests.
+ */
+export function useTestApp(env: Record<string, string | undefined> = {}, extra: Pick<ModuleMetadata, 'imports'> = {}): SharedTestApp {
+  let started: TestApp | undefined;
+  beforeAll(async () => {
+    started = await startTestApp(env, extra);
+  });
+  afterAll(() => started?.close());
+  const running = (): TestApp => {
+    if (!started) throw new Error('the test app starts in beforeAll: use it in a test or a hook');
+    return started;
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    get server() {
+      return running().server;
+    },
+    get logs() {
+      return running().logs;
+    },
+    logText: () => running().logText(),
+    get responses() {
+      return running().responses;
+    },
+    get db() {
+      return running().app.get(DataSource);
     },
   };
 }

@@ -2,17 +2,12 @@ import { BadRequestException } from '@nestjs/common';
 import express, { NextFunction, Request, Response } from 'express';
 import { InvalidInput } from '../errors/domain-error';
 import { bodyShapeProblem } from './body-shape';
+import { isJsonMediaType } from './json-media-type';
 import { BODY_LIMIT_BYTES } from './envelope.filter';
 
 function hasBody(req: Request): boolean {
   const length = req.headers['content-length'];
   return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length !== '0');
-}
-
-function isJsonType(contentType: string | undefined): boolean {
-  if (!contentType) return false;
-  const mime = contentType.split(';')[0].trim().toLowerCase();
-  return mime === 'application/json' || (mime.startsWith('application/') && mime.endsWith('+json'));
 }
 
 /** The declared charset, lower-cased, or undefined when none is declared. */
@@ -58,7 +53,7 @@ export function jsonBody(limitBytes = BODY_LIMIT_BYTES) {
       next();
       return;
     }
-    if (!isJsonType(req.headers['content-type'])) {
+    if (!isJsonMediaType(req.headers['content-type'])) {
       next(new BadRequestException('Content-Type must be application/json for a request with a body'));
       return;
     }

@@ -1,26 +1,58 @@
-import { Controller, Get, Res } from '@nestjs/common';
+import { Controller, Get, Query, Res } from '@nestjs/common';
 import type { Response } from 'express';
 import { Public, Undocumented } from '../../../common/http/decorators';
-import { DEVELOPER_PAGE, PAGE_CSP } from './page/developer-page';
+import { developerPage, pageCsp } from './page/developer-page';
+import { loadPageScript, PAGE_SCRIPT_PATH, PageScript } from './page/page-script';
 
-const PAGE_HEADERS = {
-  'Content-Type': 'text/html; charset=utf-8',
-  'Content-Security-Policy': PAGE_CSP,
-  'Cache-Control': 'no-store',
+const COMMON_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'no-referrer',
 };
 
+/** A versioned URL names one build of the script for good; any other is checked each time. */
+const FOREVER = 'public, max-age=31536000, immutable';
+const REVALIDATE = 'no-cache';
+
 /**
- * The developer page: plain HTML and a small script, no build step. Written through the
- * response itself, as a value returned by a handler is sent in the JSON envelope.
+ * The developer page: plain HTML, an inline style and one script served beside it
+ * (src/modules/developers/browser, compiled into dist/ by the build). Written through the
+ * response itself, as a value returned by a handler is sent in the JSON envelope. Page, policy
+ * and script are made once, when the service starts.
  */
 @Controller('developers')
 export class DeveloperPageController {
+  private readonly script: PageScript;
+  private readonly html: string;
+  private readonly pageHeaders: Record<string, string>;
+
+  constructor() {
+    this.script = loadPageScript();
+    this.html = developerPage(this.script);
+    this.pageHeaders = {
+      ...COMMON_HEADERS,
+      'Content-Type': 'text/html; charset=utf-8',
+      'Content-Security-Policy': pageCsp(this.script),
+      'Cache-Control': 'no-store',
+    };
+  }
+
   @Get()
   @Public()
   @Undocumented()
   page(@Res() res: Response): void {
-    res.set(PAGE_HEADERS).send(DEVELOPER_PAGE);
+    res.set(this.pageHeaders).send(this.html);
+  }
+
+  @Get(PAGE_SCRIPT_PATH.slice('/developers/'.length))
+  @Public()
+  @Undocumented()
+  app(@Query('v') version: unknown, @Res() res: Response): void {
+    res
+      .set({
+        ...COMMON_HEADERS,
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Cache-Control': version === this.script.version ? FOREVER : REVALIDATE,
+      })
+      .send(this.script.body);
   }
 }

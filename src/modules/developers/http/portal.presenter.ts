@@ -1,9 +1,8 @@
 import type { User } from '../../auth/domain/user';
 import type { ApiKey } from '../../keys/domain/api-key';
+import { isoTime } from '../../../common/http/iso-time';
 
 export const presentAccount = (user: User) => ({ id: user.id, email: user.email, username: user.username, name: user.name });
-
-const iso = (date: Date | null) => (date ? date.toISOString() : null);
 
 /** Everything about a key except its secret, which is never stored. */
 export function presentKey(key: ApiKey) {
@@ -15,9 +14,9 @@ export function presentKey(key: ApiKey) {
     last4: p.last4,
     scopes: [...p.scopes],
     status: p.status,
-    created_at: p.createdAt.toISOString(),
-    last_used_at: iso(p.lastUsedAt),
-    revoked_at: iso(p.revokedAt),
+    created_at: isoTime(p.createdAt),
+    last_used_at: isoTime(p.lastUsedAt),
+    revoked_at: isoTime(p.revokedAt),
   };
 }
 

@@ -1,4 +1,4 @@
-import { isJsonContentType, isOwnOrigin } from './same-origin';
+import { isOwnOrigin } from './same-origin';
 
 describe('isOwnOrigin', () => {
   it.each([
@@ -29,19 +29,5 @@ describe('isOwnOrigin', () => {
     expect(isOwnOrigin('https://todo.example.com', 'internal:3000', 'https://todo.example.com/')).toBe(true);
     expect(isOwnOrigin('http://internal:3000', 'internal:3000', 'https://todo.example.com')).toBe(false);
     expect(isOwnOrigin('http://todo.example.com', 'todo.example.com', 'https://todo.example.com')).toBe(false);
-  });
-});
-
-describe('isJsonContentType', () => {
-  it('accepts application/json with or without parameters, in any case', () => {
-    for (const type of ['application/json', 'application/json; charset=utf-8', 'Application/JSON']) {
-      expect(isJsonContentType(type)).toBe(true);
-    }
-  });
-
-  it('refuses what a cross-site form can send, and nothing at all', () => {
-    for (const type of [undefined, '', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
-      expect(isJsonContentType(type)).toBe(false);
-    }
   });
 });

@@ -1,8 +1,3 @@
-/** `application/json`, with or without parameters such as `charset`. */
-export function isJsonContentType(contentType: string | undefined): boolean {
-  return contentType?.split(';')[0].trim().toLowerCase() === 'application/json';
-}
-
 /**
  * Whether an `Origin` header names this service: PUBLIC_ORIGIN when configured, else
  * the host the request was sent to (under either scheme, since a TLS-terminating

@@ -1,5 +1,6 @@
 import type { Item } from '../domain/item';
 import type { ItemsPage, ItemsResult } from '../domain/items.service';
+import { isoTime } from '../../../common/http/iso-time';
 
 /** The Item resource of API.md section 3, in snake_case. */
 export const presentItem = (item: Item) => ({
@@ -7,9 +8,9 @@ export const presentItem = (item: Item) => ({
   list_id: item.listId,
   text: item.text,
   completed: item.completed,
-  created_at: item.createdAt.toISOString(),
+  created_at: isoTime(item.createdAt),
   created_by: item.createdBy,
-  completed_at: item.completedAt?.toISOString() ?? null,
+  completed_at: isoTime(item.completedAt),
   completed_by: item.completedBy,
 });
 

@@ -5,6 +5,7 @@ import type { VisibleList } from '../domain/list';
 import type { MemberEntry } from '../domain/lists.service';
 import type { Share } from '../domain/share';
 import { shownOnce } from '../../../common/http/shown-once';
+import { isoTime } from '../../../common/http/iso-time';
 
 type UserRef = Pick<UserSummary, 'id' | 'username' | 'name'>;
 
@@ -24,8 +25,8 @@ export class ListsPresenter {
       role,
       item_count: list.itemCount,
       open_item_count: list.openItemCount,
-      created_at: list.createdAt.toISOString(),
-      updated_at: list.updatedAt.toISOString(),
+      created_at: isoTime(list.createdAt),
+      updated_at: isoTime(list.updatedAt),
     }));
   }
 
@@ -35,7 +36,7 @@ export class ListsPresenter {
 
   async members(entries: readonly MemberEntry[]) {
     const user = await this.usersOf(entries.map((entry) => entry.userId));
-    return entries.map((entry) => ({ user: user(entry.userId), role: entry.role, joined_at: entry.joinedAt.toISOString() }));
+    return entries.map((entry) => ({ user: user(entry.userId), role: entry.role, joined_at: isoTime(entry.joinedAt) }));
   }
 
   async invitations(details: readonly InvitationDetails[]) {
@@ -47,9 +48,9 @@ export class ListsPresenter {
       inviter: user(invitation.inviterId),
       role: invitation.role,
       status: invitation.status,
-      created_at: invitation.createdAt.toISOString(),
-      expires_at: invitation.expiresAt.toISOString(),
-      responded_at: invitation.respondedAt?.toISOString() ?? null,
+      created_at: isoTime(invitation.createdAt),
+      expires_at: isoTime(invitation.expiresAt),
+      responded_at: isoTime(invitation.respondedAt),
     }));
   }
 
@@ -68,8 +69,8 @@ export class ListsPresenter {
       list_id: props.listId,
       token: null as string | null,
       role: props.role,
-      created_at: props.createdAt.toISOString(),
-      expires_at: props.expiresAt?.toISOString() ?? null,
+      created_at: isoTime(props.createdAt),
+      expires_at: isoTime(props.expiresAt),
       revoked: share.revoked,
     };
     return share.issuedToken ? shownOnce(shown, { token: share.issuedToken }) : shown;

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, In, QueryFailedError } from 'typeorm';
+import { DataSource, In } from 'typeorm';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
+import { isUniqueViolation } from '../../../../common/persistence/unique-violation';
 import { EmailTaken, UsernameTaken } from '../../domain/auth.errors';
 import { normaliseEmail, User } from '../../domain/user';
 import { UserRepository } from '../../domain/user.repository';
@@ -28,9 +29,8 @@ export class TypeOrmUserRepository extends UserRepository {
     try {
       await this.repo.insert({ ...user, email: normaliseEmail(user.email) });
     } catch (error) {
-      const constraint = (error as QueryFailedError & { driverError?: { constraint?: string; code?: string } }).driverError;
-      if (constraint?.code === '23505' && constraint.constraint === 'users_email_lower_uq') throw new EmailTaken();
-      if (constraint?.code === '23505' && constraint.constraint === 'users_username_uq') throw new UsernameTaken();
+      if (isUniqueViolation(error, 'users_email_lower_uq')) throw new EmailTaken();
+      if (isUniqueViolation(error, 'users_username_uq')) throw new UsernameTaken();
       throw error;
     }
   }

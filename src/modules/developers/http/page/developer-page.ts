@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { PAGE_SCRIPT } from './page-script';
+import type { PageScript } from './page-script';
 
 const PAGE_STYLE = `
 [hidden] { display: none !important; }
@@ -45,26 +45,28 @@ pre.command { white-space: pre-wrap; word-break: break-all; background: #f1f3f4;
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
 /**
- * Only this page's own inline script and style may run (by hash); it talks to this
- * origin only, and no other site may frame it.
+ * Only this page's own script (by hash: the served file must match it, and the page names it
+ * with the same integrity) and inline style (by hash) may run; it talks to this origin only,
+ * and no other site may frame it.
  */
-export const PAGE_CSP = [
-  "default-src 'none'",
-  `script-src ${sha256(PAGE_SCRIPT)}`,
-  `style-src ${sha256(PAGE_STYLE)}`,
-  "connect-src 'self'",
-  'img-src data:',
-  "form-action 'self'",
-  "base-uri 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
+export const pageCsp = (script: PageScript): string =>
+  [
+    "default-src 'none'",
+    `script-src '${script.integrity}'`,
+    `style-src ${sha256(PAGE_STYLE)}`,
+    "connect-src 'self'",
+    'img-src data:',
+    "form-action 'self'",
+    "base-uri 'none'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 /**
  * `GET /developers`. Accessible names are fixed by API.md section 4: inputs Email,
  * Username, Name, Password, Login, Label; buttons Sign up, Sign in, Sign out, Create
  * key, Revoke. Hints are descriptions (aria-describedby), so they never change a name.
  */
-export const DEVELOPER_PAGE = `<!doctype html>
+export const developerPage = (script: PageScript): string => `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
@@ -181,7 +183,7 @@ export const DEVELOPER_PAGE = `<!doctype html>
     </section>
   </div>
 </main>
-<script>${PAGE_SCRIPT}</script>
+<script type="module" src="${script.src}" integrity="${script.integrity}"></script>
 </body>
 </html>
 `;

@@ -9,7 +9,7 @@ import { Membership } from '../../domain/membership';
 import { foldKey } from '../../../../common/text/fold-key';
 import { entityFromList, LIST_COLUMNS, listFromEntity, listFromRow, memberFromEntity, VisibleListRow, visibleFromRow } from './list.mapper';
 import { ListMemberOrmEntity, ListOrmEntity } from './list.orm-entity';
-import { violates } from './pg-errors';
+import { isUniqueViolation } from '../../../../common/persistence/unique-violation';
 
 const NAME_INDEX = 'lists_owner_name_uq';
 const MEMBER_KEY = 'list_members_pkey';
@@ -140,7 +140,7 @@ export class TypeOrmListRepository extends ListRepository {
     try {
       await this.members.insert(membership.toProps());
     } catch (error) {
-      if (violates(error, MEMBER_KEY)) throw new AlreadyMember('you');
+      if (isUniqueViolation(error, MEMBER_KEY)) throw new AlreadyMember('you');
       throw error;
     }
   }
@@ -159,7 +159,7 @@ export class TypeOrmListRepository extends ListRepository {
     try {
       return await write();
     } catch (error) {
-      if (violates(error, NAME_INDEX)) throw new DuplicateListName();
+      if (isUniqueViolation(error, NAME_INDEX)) throw new DuplicateListName();
       throw error;
     }
   }
