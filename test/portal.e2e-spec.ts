@@ -4,6 +4,7 @@ import { DataSource } from 'typeorm';
 import { hashSessionToken } from '../src/modules/auth/domain/session';
 import { listen, PortalClient, uniqueAddress } from './support/portal-client';
 import { startTestApp, TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 const PASSWORD = 'a long enough password';
 const SCOPES = ['lists:read', 'lists:write', 'items:read', 'items:write', 'profile:read'];
@@ -253,7 +254,14 @@ describe('developer portal API (/developers/api)', () => {
       const me = await request(t.server).get('/v1/me').set('X-API-Key', data.key).expect(200);
       expect(me.body.data).toEqual({ ...user, scopes: SCOPES });
 
-      const listed = await c.get('keys');
+      // The last use is recorded after the answer, off the request's path: wait until it shows.
+      const listed = await waitFor(
+        async () => {
+          const page = await c.get('keys');
+          return page.status !== 200 || page.body.data.keys[0]?.last_used_at ? page : undefined;
+        },
+        { what: 'the key listing to show its last use' },
+      );
       expect(listed.status).toBe(200);
       expect(listed.body.data.keys).toEqual([
         {
@@ -321,6 +329,15 @@ describe('developer portal API (/developers/api)', () => {
       const { c } = await signedIn();
       const created = (await c.post('keys', { label: 'short-lived' })).body.data;
       await request(t.server).get('/v1/me').set('X-API-Key', created.key).expect(200);
+      // The last use is recorded after the answer, off the request's path: wait until it shows.
+      await waitFor(
+        async () =>
+          ((await c.get('keys')).body.data.keys as { id: string; last_used_at: string | null }[]).find((k) => k.id === created.id)
+            ?.last_used_at,
+        {
+          what: 'the key to show its last use',
+        },
+      );
 
       const res = await c.post(`keys/${created.id}/revoke`, {});
       expect(res.status).toBe(200);
