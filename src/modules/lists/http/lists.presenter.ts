@@ -2,11 +2,12 @@ import { UserDirectory } from '../../auth/domain/user-directory';
 import type { UserSummary } from '../../auth/domain/user';
 import type { InvitationDetails } from '../domain/invitation';
 import type { VisibleList } from '../domain/list';
-import type { MemberEntry } from '../domain/lists.service';
+import type { MemberEntry } from '../domain/list-events';
 import type { Share } from '../domain/share';
 import { shownOnce } from '../../../common/http/shown-once';
 
 type UserRef = Pick<UserSummary, 'id' | 'username' | 'name'>;
+export type UserLookup = (id: string) => UserRef;
 
 /**
  * Resources of API.md section 3 in snake_case. Users shown in them (owners, members,
@@ -17,16 +18,7 @@ export class ListsPresenter {
 
   async lists(views: readonly VisibleList[]) {
     const user = await this.usersOf(views.map((view) => view.list.ownerId));
-    return views.map(({ list, role }) => ({
-      id: list.id,
-      name: list.name,
-      owner: user(list.ownerId),
-      role,
-      item_count: list.itemCount,
-      open_item_count: list.openItemCount,
-      created_at: list.createdAt.toISOString(),
-      updated_at: list.updatedAt.toISOString(),
-    }));
+    return views.map((view) => presentList(user, view));
   }
 
   async list(view: VisibleList) {
@@ -35,22 +27,12 @@ export class ListsPresenter {
 
   async members(entries: readonly MemberEntry[]) {
     const user = await this.usersOf(entries.map((entry) => entry.userId));
-    return entries.map((entry) => ({ user: user(entry.userId), role: entry.role, joined_at: entry.joinedAt.toISOString() }));
+    return entries.map((entry) => presentMember(user, entry));
   }
 
   async invitations(details: readonly InvitationDetails[]) {
     const user = await this.usersOf(details.map((invitation) => invitation.inviterId));
-    return details.map((invitation) => ({
-      id: invitation.id,
-      list: invitation.list,
-      invitee: { email: invitation.email },
-      inviter: user(invitation.inviterId),
-      role: invitation.role,
-      status: invitation.status,
-      created_at: invitation.createdAt.toISOString(),
-      expires_at: invitation.expiresAt.toISOString(),
-      responded_at: invitation.respondedAt?.toISOString() ?? null,
-    }));
+    return details.map((invitation) => presentInvitation(user, invitation));
   }
 
   async invitation(details: InvitationDetails) {
@@ -75,7 +57,8 @@ export class ListsPresenter {
     return share.issuedToken ? shownOnce(shown, { token: share.issuedToken }) : shown;
   }
 
-  private async usersOf(ids: readonly string[]): Promise<(id: string) => UserRef> {
+  /** The users of `ids` in one batch, for the present* functions below. */
+  async usersOf(ids: readonly string[]): Promise<UserLookup> {
     const found = await this.users.findByIds(ids);
     return (id) => {
       const summary = found.get(id);
@@ -84,4 +67,36 @@ export class ListsPresenter {
       return { id: summary.id, username: summary.username, name: summary.name };
     };
   }
+}
+
+/** The List resource; `role` is that of the viewer the VisibleList was made for. */
+export function presentList(user: UserLookup, { list, role }: VisibleList) {
+  return {
+    id: list.id,
+    name: list.name,
+    owner: user(list.ownerId),
+    role,
+    item_count: list.itemCount,
+    open_item_count: list.openItemCount,
+    created_at: list.createdAt.toISOString(),
+    updated_at: list.updatedAt.toISOString(),
+  };
+}
+
+export function presentMember(user: UserLookup, entry: MemberEntry) {
+  return { user: user(entry.userId), role: entry.role, joined_at: entry.joinedAt.toISOString() };
+}
+
+export function presentInvitation(user: UserLookup, invitation: InvitationDetails) {
+  return {
+    id: invitation.id,
+    list: invitation.list,
+    invitee: { email: invitation.email },
+    inviter: user(invitation.inviterId),
+    role: invitation.role,
+    status: invitation.status,
+    created_at: invitation.createdAt.toISOString(),
+    expires_at: invitation.expiresAt.toISOString(),
+    responded_at: invitation.respondedAt?.toISOString() ?? null,
+  };
 }

@@ -2,6 +2,16 @@ import { Item, matchesStatus, NewItem, withCompletion } from '../../domain/item'
 import type { CandidateQuery } from '../../domain/item-matching';
 import { InsertOutcome, ItemPage, ItemRepository, PageRequest } from '../../domain/item.repository';
 import { matchKey } from '../../domain/item-text';
+import type { EventActor, EventType } from '../../../events/domain/event';
+import type { EventLog } from '../../../events/domain/event-log';
+import { presentItem } from '../../http/item.presenter';
+
+/** Where the in-memory store records item events, and what it needs to word them. */
+export interface ItemEventSink {
+  log: EventLog;
+  listName: (listId: string) => string;
+  actor: (userId: string) => EventActor;
+}
 
 /** The columns of a lists row that the items store keeps (see the TypeORM adapter). */
 export interface ListCounters {
@@ -22,6 +32,11 @@ export class InMemoryItemRepository extends ItemRepository {
   private readonly lists = new Map<string, ListCounters>();
   private readonly byList = new Map<string, Item[]>();
   private nextSeq = 1;
+
+  /** Without a sink no events are recorded (specs about items alone). */
+  constructor(private readonly events?: ItemEventSink) {
+    super();
+  }
 
   addList(listId: string): void {
     if (!this.lists.has(listId)) this.lists.set(listId, { itemCount: 0, openItemCount: 0, updatedAt: null });
@@ -52,6 +67,7 @@ export class InMemoryItemRepository extends ItemRepository {
     }));
     this.byList.get(listId)!.push(...stored);
     this.adjust(counters, stored.length, stored.length, at);
+    await this.record('item.added', listId, stored, items[0]?.createdBy, at);
     return { ok: true, items: stored.map(copy) };
   }
 
@@ -70,17 +86,19 @@ export class InMemoryItemRepository extends ItemRepository {
   async setCompletion(listId: string, itemIds: readonly string[], completed: boolean, by: string, at: Date): Promise<void> {
     const wanted = new Set(itemIds);
     const items = this.itemsOf(listId);
-    let changed = 0;
+    const changed = new Map<string, Item>();
     items.forEach((item, index) => {
       if (!wanted.has(item.id) || item.completed === completed) return;
       items[index] = withCompletion(item, completed, by, at);
-      changed += 1;
+      changed.set(item.id, items[index]);
     });
     const counters = this.lists.get(listId);
-    if (counters && changed > 0) this.adjust(counters, 0, completed ? -changed : changed, at);
+    if (counters && changed.size > 0) this.adjust(counters, 0, completed ? -changed.size : changed.size, at);
+    const inOrder = itemIds.flatMap((id) => (changed.has(id) ? [changed.get(id)!] : []));
+    await this.record(completed ? 'item.completed' : 'item.reopened', listId, inOrder, by, at);
   }
 
-  async removeAll(listId: string, itemIds: readonly string[], at: Date): Promise<void> {
+  async removeAll(listId: string, itemIds: readonly string[], at: Date, by: string): Promise<void> {
     const wanted = new Set(itemIds);
     const items = this.itemsOf(listId);
     const gone = items.filter((item) => wanted.has(item.id));
@@ -91,12 +109,27 @@ export class InMemoryItemRepository extends ItemRepository {
     );
     const counters = this.lists.get(listId)!;
     this.adjust(counters, -gone.length, -gone.filter((item) => !item.completed).length, at);
+    const byId = new Map(gone.map((item) => [item.id, item]));
+    await this.record(
+      'item.removed',
+      listId,
+      itemIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+      by,
+      at,
+    );
   }
 
   async page(listId: string, request: PageRequest): Promise<ItemPage> {
     const after = request.afterSeq ?? 0;
     const following = this.itemsOf(listId).filter((item) => item.seq > after && matchesStatus(item, request.status));
     return { items: following.slice(0, request.limit).map(copy), hasMore: following.length > request.limit };
+  }
+
+  private async record(type: EventType, listId: string, items: readonly Item[], actorId: string | undefined, at: Date): Promise<void> {
+    if (!this.events || items.length === 0 || actorId === undefined) return;
+    const { log, listName, actor } = this.events;
+    const list = { id: listId, name: listName(listId) };
+    await log.record(items.map((item) => ({ type, list, actor: actor(actorId), data: { item: presentItem(item) }, createdAt: at })));
   }
 
   /** Items are appended with growing positions, so each list's array stays oldest first. */

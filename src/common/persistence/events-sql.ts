@@ -1,0 +1,28 @@
+/**
+ * SQL fragments of the events outbox (tables: migration 1763800700000-events.ts), shared by
+ * the events module's store and by the items statements, which record their events in the
+ * same statement as the item write (one round trip). The event JSON is the one eventJson()
+ * in src/modules/events/domain/event.ts builds.
+ */
+
+/** An ISO 8601 UTC timestamp with milliseconds, as Date.prototype.toISOString() writes it. */
+export const isoSql = (expression: string): string => `to_char((${expression}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** A new event id, of the form newEventId() makes. */
+export const EVENT_ID_SQL = `'evt_' || replace(gen_random_uuid()::text, '-', '')`;
+
+/** The event JSON (see eventJson) from SQL expressions of its parts. */
+export const eventJsonSql = (parts: { id: string; type: string; createdAt: string; list: string; actor: string; data: string }): string =>
+  `json_build_object('id', ${parts.id}, 'type', ${parts.type}, 'created_at', ${isoSql(parts.createdAt)}, 'list', ${parts.list}, 'actor', ${parts.actor}, 'data', ${parts.data})`;
+
+/** `{id, username, name}` of the user `userIdSql`, or null. */
+export const actorSql = (userIdSql: string): string =>
+  `(SELECT json_build_object('id', u.id, 'username', u.username, 'name', u.name) FROM users u WHERE u.id = ${userIdSql})`;
+
+/**
+ * The audience of an event of list `listIdSql`: its owner and its members, as this
+ * statement sees them.
+ */
+export const audienceSql = (listIdSql: string): string =>
+  `(SELECT l.owner_id AS user_id FROM lists l WHERE l.id = ${listIdSql}
+     UNION ALL SELECT m.user_id FROM list_members m WHERE m.list_id = ${listIdSql})`;
