@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Server } from 'node:http';
 import { DataSource } from 'typeorm';
+import { managerOf } from '../src/common/persistence/typeorm-unit-of-work';
 import { UnitOfWork } from '../src/common/ports/unit-of-work';
 import type { FakeClock } from '../src/common/testing/fake-clock';
 import { EventLog } from '../src/modules/events/domain/event-log';
@@ -374,41 +375,70 @@ describe('events (e2e)', () => {
       expect(types((await expectEvents(owner, mark, 3)).events)).toEqual(['item.added', 'item.added', 'list.created']);
     });
 
+    const gate = () => {
+      let open!: () => void;
+      const opened = new Promise<void>((resolve) => (open = resolve));
+      return { open, opened };
+    };
+    const itemEvent = (owner: Caller, list: { id: string; name: string }, text: string): NewEvent => ({
+      type: 'item.added',
+      list: { id: list.id, name: list.name },
+      actor: summary(owner),
+      data: { item: { text } },
+      createdAt: clock.now(),
+    });
+
     it('loses nothing when a transaction that began first commits last', async () => {
       const owner = await makeCaller(t.app);
-      const list = (await as(owner).post('/v1/lists', { name: 'Concurrent' }).expect(200)).body.data.list;
-      const mark = await caughtUp(owner, 1);
+      const one = (await as(owner).post('/v1/lists', { name: 'Concurrent 1' }).expect(200)).body.data.list;
+      const two = (await as(owner).post('/v1/lists', { name: 'Concurrent 2' }).expect(200)).body.data.list;
+      const mark = await caughtUp(owner, 2);
       const uow = t.app.get(UnitOfWork);
       const log = t.app.get(EventLog);
-      const event = (text: string): NewEvent => ({
-        type: 'item.added',
-        list: { id: list.id, name: list.name },
-        actor: summary(owner),
-        data: { item: { text } },
-        createdAt: clock.now(),
-      });
-      const gate = () => {
-        let open!: () => void;
-        const opened = new Promise<void>((resolve) => (open = resolve));
-        return { open, opened };
-      };
       const firstRecorded = gate();
       const firstMayCommit = gate();
       // The first transaction records (lower seq, lower txid) and stays open...
       const first = uow.run(async () => {
-        await log.record([event('first')]);
+        await log.record([itemEvent(owner, one, 'first')]);
         firstRecorded.open();
         await firstMayCommit.opened;
       });
       await firstRecorded.opened;
-      // ...while a second one records (higher seq) and commits.
-      await uow.run(() => log.record([event('second')]));
+      // ...while a second one records (higher seq; another list, so it need not wait) and commits.
+      await uow.run(() => log.record([itemEvent(owner, two, 'second')]));
       // A reader now must not pass the second event: the first could still land before it.
       const early = await drain(owner, mark);
       expect(early.events).toEqual([]);
       firstMayCommit.open();
       await first;
       const { events } = await expectEvents(owner, early.cursor, 2);
+      expect(events.map((e) => e.data.item.text)).toEqual(['first', 'second']);
+    });
+
+    it("orders one list's events as its changes were made, even when the later change's transaction took its id first", async () => {
+      const owner = await makeCaller(t.app);
+      const list = (await as(owner).post('/v1/lists', { name: 'Causal' }).expect(200)).body.data.list;
+      const mark = await caughtUp(owner, 1);
+      const uow = t.app.get(UnitOfWork);
+      const log = t.app.get(EventLog);
+      const db = t.app.get(DataSource);
+      const tookId = gate();
+      const mayRecord = gate();
+      // A transaction takes its id first (as an Idempotency-Key request does, writing its record
+      // before the change) but changes the list only later...
+      const later = uow.run(async () => {
+        await managerOf(db).query('SELECT pg_current_xact_id()');
+        tookId.open();
+        await mayRecord.opened;
+        await log.record([itemEvent(owner, list, 'second')]);
+      });
+      await tookId.opened;
+      // ...after a transaction with a higher id changed the same list and committed.
+      await uow.run(() => log.record([itemEvent(owner, list, 'first')]));
+      mayRecord.open();
+      await later;
+      // A mirror applying the feed in order must end with the later change.
+      const { events } = await expectEvents(owner, mark, 2);
       expect(events.map((e) => e.data.item.text)).toEqual(['first', 'second']);
     });
   });

@@ -26,3 +26,11 @@ export const actorSql = (userIdSql: string): string =>
 export const audienceSql = (listIdSql: string): string =>
   `(SELECT l.owner_id AS user_id FROM lists l WHERE l.id = ${listIdSql}
      UNION ALL SELECT m.user_id FROM list_members m WHERE m.list_id = ${listIdSql})`;
+
+/**
+ * The SET clause, for an UPDATE of a lists row, that takes the order key of the events a
+ * statement records for that list: the greater of this transaction's id and the list's
+ * previous events' key (see migration 1763800700000-events.ts). An UPDATE re-reads the row
+ * after waiting for its lock, so the key is above that of every change committed before it.
+ */
+export const NEXT_EVENT_TXID_SET = `last_event_txid = GREATEST(COALESCE(last_event_txid, '0'::xid8), pg_current_xact_id())`;

@@ -9,9 +9,18 @@ import { MigrationInterface, QueryRunner } from 'typeorm';
  *
  * Order is (txid, seq), not seq alone: seq is taken when a row is inserted, so a transaction
  * holding a lower seq can commit after a reader has passed a higher one. A reader only takes
- * rows whose txid is below the xmin of its snapshot (every such transaction has ended, every
- * later writer has a txid at or above it), so nothing can ever appear behind its cursor. A
- * webhook dispatcher reads the same order.
+ * rows whose txid is below the xmin of its snapshot, so nothing can ever appear behind its
+ * cursor. A webhook dispatcher reads the same order.
+ *
+ * `txid` is not quite the recording transaction's id: it is the greater of that id and the
+ * `txid` of the list's previous event, kept on the list's row (`lists.last_event_txid`) and
+ * moved under the list's row lock by the statement that records. A transaction gets its id at
+ * its first write, which can come before it waits for the list's lock (an Idempotency-Key
+ * record is written first): by plain transaction ids, a change made after another one of the
+ * same list could be ordered before it, and a mirror replaying the feed would end wrong.
+ * Both rules still hold: a row's txid is at least its own transaction's id, so a txid below
+ * xmin means the transaction has ended; and a writer still to come has an id at or above
+ * xmin, so its rows' txid is too.
  *
  * `event_purge_watermark` (one row) is the highest position the retention janitor deleted:
  * a feed cursor below it may have missed deleted events and answers 410.
@@ -24,7 +33,7 @@ export class Events1763800700000 implements MigrationInterface {
       CREATE TABLE events (
         seq bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
         id text NOT NULL UNIQUE,
-        txid xid8 NOT NULL DEFAULT pg_current_xact_id(),
+        txid xid8 NOT NULL,
         type text NOT NULL,
         list_id uuid NOT NULL,
         payload json NOT NULL,
@@ -49,9 +58,11 @@ export class Events1763800700000 implements MigrationInterface {
         seq bigint NOT NULL
       )`);
     await q.query(`INSERT INTO event_purge_watermark (txid, seq) VALUES ('0'::xid8, 0)`);
+    await q.query(`ALTER TABLE lists ADD COLUMN last_event_txid xid8`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`ALTER TABLE lists DROP COLUMN last_event_txid`);
     await q.query(`DROP TABLE event_purge_watermark`);
     await q.query(`DROP TABLE event_audience`);
     await q.query(`DROP TABLE events`);

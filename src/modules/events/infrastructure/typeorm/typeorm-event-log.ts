@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { audienceSql } from '../../../../common/persistence/events-sql';
+import { audienceSql, NEXT_EVENT_TXID_SET } from '../../../../common/persistence/events-sql';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import { eventJson, EventJson, EventPosition, NewEvent } from '../../domain/event';
@@ -8,17 +8,24 @@ import { EventLog, FeedRead, FeedSlice } from '../../domain/event-log';
 import { newEventId } from '../new-event-id';
 
 /**
- * Events and their audience in one statement: the events in the order given (the identity
- * hands out seq in that order), then one audience row per event and per owner or member of
- * its list, read in the same statement.
+ * Events and their audience in one statement: each list's order key moved on its row (which
+ * takes the list's lock, if the caller does not hold it yet), the events in the order given
+ * (the identity hands out seq in that order), then one audience row per event and per owner
+ * or member of its list, read in the same statement.
  */
 const RECORD = new NamedStatement(
   'events_record',
-  `WITH ev AS (
-     INSERT INTO events (id, type, list_id, payload, created_at)
-     SELECT n.id, n.type, n.list_id, n.payload, n.created_at
-       FROM unnest($1::text[], $2::text[], $3::uuid[], $4::json[], $5::timestamptz[])
-              WITH ORDINALITY AS n(id, type, list_id, payload, created_at, ord)
+  `WITH n AS (
+     SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[], $4::json[], $5::timestamptz[])
+                     WITH ORDINALITY AS n(id, type, list_id, payload, created_at, ord)
+   ),
+   keyed AS (
+     UPDATE lists SET ${NEXT_EVENT_TXID_SET} WHERE id IN (SELECT list_id FROM n) RETURNING id, last_event_txid
+   ),
+   ev AS (
+     INSERT INTO events (id, txid, type, list_id, payload, created_at)
+     SELECT n.id, COALESCE(keyed.last_event_txid, pg_current_xact_id()), n.type, n.list_id, n.payload, n.created_at
+       FROM n LEFT JOIN keyed ON keyed.id = n.list_id
       ORDER BY n.ord
      RETURNING txid, seq, list_id, type
    )

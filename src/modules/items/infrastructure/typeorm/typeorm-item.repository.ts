@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { actorSql, audienceSql, EVENT_ID_SQL, eventJsonSql, isoSql } from '../../../../common/persistence/events-sql';
+import { actorSql, audienceSql, EVENT_ID_SQL, eventJsonSql, isoSql, NEXT_EVENT_TXID_SET } from '../../../../common/persistence/events-sql';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import type { Item, NewItem } from '../../domain/item';
@@ -71,12 +71,13 @@ const itemJson = (r: string): string =>
  * in the order of `ids` (the request's order), for the list row `list` (a CTE with id
  * and name): the events rows, then one audience row per event and per owner or member
  * of the list (API.md section 8). Part of the item write's own statement, so an item
- * change and its events commit together at no extra round trip.
+ * change and its events commit together at no extra round trip. `list` also carries the
+ * events' order key, taken by the same UPDATE of the list row (NEXT_EVENT_TXID_SET).
  */
 const recordItemEvents = (p: { rows: string; ids: string; type: string; at: string; actor: string; listId: string }): string =>
   `ev AS (
-     INSERT INTO events (id, type, list_id, payload, created_at)
-     SELECT x.eid, ${p.type}, list.id,
+     INSERT INTO events (id, txid, type, list_id, payload, created_at)
+     SELECT x.eid, list.last_event_txid, ${p.type}, list.id,
             ${eventJsonSql({
               id: 'x.eid',
               type: p.type,
@@ -113,9 +114,10 @@ const INSERT_WITHIN_LIMIT = new NamedStatement(
   'items_insert_within_limit',
   `WITH list AS (
          UPDATE lists
-            SET item_count = item_count + $2, open_item_count = open_item_count + $2, updated_at = $3
+            SET item_count = item_count + $2, open_item_count = open_item_count + $2, updated_at = $3,
+                ${NEXT_EVENT_TXID_SET}
           WHERE id = $1 AND item_count + $2 <= $4
-         RETURNING id, name
+         RETURNING id, name, last_event_txid
        ),
        added AS (
          INSERT INTO items (id, list_id, text, text_key, created_at, created_by)
@@ -145,9 +147,10 @@ const SET_COMPLETION = new NamedStatement(
          UPDATE lists
             SET open_item_count = open_item_count
                   + (CASE WHEN $3::boolean THEN -1 ELSE 1 END) * (SELECT count(*) FROM changed),
-                updated_at = $4::timestamptz
+                updated_at = $4::timestamptz,
+                ${NEXT_EVENT_TXID_SET}
           WHERE id = $1 AND EXISTS (SELECT 1 FROM changed)
-         RETURNING id, name
+         RETURNING id, name, last_event_txid
        ),
        ${recordItemEvents({
          rows: 'changed',
@@ -170,9 +173,10 @@ const REMOVE_ALL = new NamedStatement(
          UPDATE lists
             SET item_count = item_count - (SELECT count(*) FROM gone),
                 open_item_count = open_item_count - (SELECT count(*) FROM gone WHERE NOT completed),
-                updated_at = $3
+                updated_at = $3,
+                ${NEXT_EVENT_TXID_SET}
           WHERE id = $1 AND EXISTS (SELECT 1 FROM gone)
-         RETURNING id, name
+         RETURNING id, name, last_event_txid
        ),
        ${recordItemEvents({ rows: 'gone', ids: '$2::uuid[]', type: "'item.removed'", at: '$3::timestamptz', actor: '$4::uuid', listId: '$1::uuid' })}
    SELECT count(*)::integer AS removed FROM gone`,
