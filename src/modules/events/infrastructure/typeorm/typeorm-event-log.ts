@@ -47,8 +47,8 @@ const READ = new NamedStatement(
   `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
    page AS (
      SELECT a.txid, a.seq, e.payload
-       FROM event_audience a JOIN events e ON e.seq = a.seq, snap
-      WHERE a.user_id = $1 AND (a.txid, a.seq) > ($2::xid8, $3::bigint) AND a.txid < snap.xmin
+       FROM event_audience a JOIN events e ON e.seq = a.seq
+      WHERE a.user_id = $1 AND (a.txid, a.seq) > ($2::xid8, $3::bigint) AND a.txid < (SELECT xmin FROM snap)
         AND ($4::uuid IS NULL OR a.list_id = $4::uuid) AND ($5::text[] IS NULL OR a.type = ANY($5::text[]))
       ORDER BY a.txid, a.seq
       LIMIT $6
