@@ -443,6 +443,47 @@ describe('events (e2e)', () => {
     });
   });
 
+  it('an add that waited on the list while a member left is not shown to that member', async () => {
+    const [owner, member] = [await makeCaller(t.app), await makeCaller(t.app)];
+    const list = (await as(owner).post('/v1/lists', { name: 'Leaving' }).expect(200)).body.data.list;
+    const share = (await as(owner).post(`/v1/lists/${list.id}/shares`, { role: 'editor' }).expect(200)).body.data.share;
+    await as(member).post(`/v1/shares/${share.token}/join`).expect(200);
+    const ownerMark = await caughtUp(owner, 2);
+    const memberMark = (await expectEvents(member, undefined, 1)).cursor;
+    const uow = t.app.get(UnitOfWork);
+    const db = t.app.get(DataSource);
+    let held!: () => void;
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    // The member leaves in a transaction that holds the list...
+    const leaving = uow.run(async () => {
+      await managerOf(db).query('SELECT 1 FROM lists WHERE id = $1 FOR NO KEY UPDATE', [list.id]);
+      await managerOf(db).query('DELETE FROM list_members WHERE list_id = $1 AND user_id = $2', [list.id, member.id]);
+      held();
+      await released;
+    });
+    await holding;
+    // ...while an add waits for it (its statement began while the member still belonged).
+    const add = as(owner)
+      .post('/v1/actions/add', { list: list.id, items: ['after the member left'] })
+      .then((res) => res);
+    await waitFor(
+      async () => {
+        const [row] = await db.query(
+          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO items%'`,
+        );
+        return row.waiting > 0;
+      },
+      { what: 'the add to wait for the list' },
+    );
+    release();
+    await leaving;
+    expect((await add).status).toBe(200);
+    expect(types((await expectEvents(owner, ownerMark, 1)).events)).toEqual(['item.added']);
+    expect((await drain(member, memberMark)).events).toEqual([]);
+  });
+
   describe('the mirror', () => {
     it('a client following the feed from after=now rebuilds exactly what the lists and items routes show after 1,000 changes', async () => {
       const owner = await makeCaller(t.app);

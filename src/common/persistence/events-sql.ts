@@ -20,12 +20,12 @@ export const actorSql = (userIdSql: string): string =>
   `(SELECT json_build_object('id', u.id, 'username', u.username, 'name', u.name) FROM users u WHERE u.id = ${userIdSql})`;
 
 /**
- * The audience of an event of list `listIdSql`: its owner and its members, as this
- * statement sees them.
+ * The audience of an event of list `listIdSql`, as a LATERAL source of `user_id`s: its owner
+ * and its members as they are when it runs (event_audience_of, migration
+ * 1763800700000-events.ts, reads with a fresh snapshot; correlated to the event row, it runs
+ * only once the statement holds the list's lock).
  */
-export const audienceSql = (listIdSql: string): string =>
-  `(SELECT l.owner_id AS user_id FROM lists l WHERE l.id = ${listIdSql}
-     UNION ALL SELECT m.user_id FROM list_members m WHERE m.list_id = ${listIdSql})`;
+export const audienceSql = (listIdSql: string): string => `LATERAL event_audience_of(${listIdSql}) AS who(user_id)`;
 
 /**
  * The SET clause, for an UPDATE of a lists row, that takes the order key of the events a

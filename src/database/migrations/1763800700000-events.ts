@@ -59,9 +59,21 @@ export class Events1763800700000 implements MigrationInterface {
       )`);
     await q.query(`INSERT INTO event_purge_watermark (txid, seq) VALUES ('0'::xid8, 0)`);
     await q.query(`ALTER TABLE lists ADD COLUMN last_event_txid xid8`);
+    // Who can see a list now: its owner and members. VOLATILE on purpose: it then reads with a
+    // snapshot of its own, taken when it is called, which the recording statements do only
+    // after they hold the list's row lock. Read by the statement's own snapshot (taken before it
+    // waited for that lock), a member who left meanwhile would still see the event.
+    await q.query(`
+      CREATE FUNCTION event_audience_of(list uuid) RETURNS SETOF uuid
+      LANGUAGE sql VOLATILE AS $$
+        SELECT owner_id FROM lists WHERE id = list
+        UNION ALL
+        SELECT user_id FROM list_members WHERE list_id = list
+      $$`);
   }
 
   async down(q: QueryRunner): Promise<void> {
+    await q.query(`DROP FUNCTION event_audience_of(uuid)`);
     await q.query(`ALTER TABLE lists DROP COLUMN last_event_txid`);
     await q.query(`DROP TABLE event_purge_watermark`);
     await q.query(`DROP TABLE event_audience`);

@@ -31,7 +31,7 @@ const RECORD = new NamedStatement(
    )
    INSERT INTO event_audience (user_id, txid, seq, list_id, type)
    SELECT who.user_id, ev.txid, ev.seq, ev.list_id, ev.type
-     FROM ev CROSS JOIN LATERAL ${audienceSql('ev.list_id')} AS who`,
+     FROM ev CROSS JOIN ${audienceSql('ev.list_id')}`,
 );
 
 /**

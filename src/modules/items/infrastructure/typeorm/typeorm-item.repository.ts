@@ -74,7 +74,7 @@ const itemJson = (r: string): string =>
  * change and its events commit together at no extra round trip. `list` also carries the
  * events' order key, taken by the same UPDATE of the list row (NEXT_EVENT_TXID_SET).
  */
-const recordItemEvents = (p: { rows: string; ids: string; type: string; at: string; actor: string; listId: string }): string =>
+const recordItemEvents = (p: { rows: string; ids: string; type: string; at: string; actor: string }): string =>
   `ev AS (
      INSERT INTO events (id, txid, type, list_id, payload, created_at)
      SELECT x.eid, list.last_event_txid, ${p.type}, list.id,
@@ -94,7 +94,7 @@ const recordItemEvents = (p: { rows: string; ids: string; type: string; at: stri
    ),
    audience AS (
      INSERT INTO event_audience (user_id, txid, seq, list_id, type)
-     SELECT who.user_id, ev.txid, ev.seq, ev.list_id, ev.type FROM ev CROSS JOIN ${audienceSql(p.listId)} AS who
+     SELECT who.user_id, ev.txid, ev.seq, ev.list_id, ev.type FROM ev CROSS JOIN ${audienceSql('ev.list_id')}
    )`;
 
 /**
@@ -128,7 +128,7 @@ const INSERT_WITHIN_LIMIT = new NamedStatement(
           ORDER BY n.ord
          RETURNING *
        ),
-       ${recordItemEvents({ rows: 'added', ids: '$5::uuid[]', type: "'item.added'", at: '$3::timestamptz', actor: '$10::uuid', listId: '$1::uuid' })}
+       ${recordItemEvents({ rows: 'added', ids: '$5::uuid[]', type: "'item.added'", at: '$3::timestamptz', actor: '$10::uuid' })}
    SELECT ${COLUMNS} FROM added`,
 );
 
@@ -158,7 +158,6 @@ const SET_COMPLETION = new NamedStatement(
          type: "(CASE WHEN $3::boolean THEN 'item.completed' ELSE 'item.reopened' END)",
          at: '$4::timestamptz',
          actor: '$5::uuid',
-         listId: '$1::uuid',
        })}
    SELECT count(*)::integer AS changed FROM changed`,
 );
@@ -178,7 +177,7 @@ const REMOVE_ALL = new NamedStatement(
           WHERE id = $1 AND EXISTS (SELECT 1 FROM gone)
          RETURNING id, name, last_event_txid
        ),
-       ${recordItemEvents({ rows: 'gone', ids: '$2::uuid[]', type: "'item.removed'", at: '$3::timestamptz', actor: '$4::uuid', listId: '$1::uuid' })}
+       ${recordItemEvents({ rows: 'gone', ids: '$2::uuid[]', type: "'item.removed'", at: '$3::timestamptz', actor: '$4::uuid' })}
    SELECT count(*)::integer AS removed FROM gone`,
 );
 
