@@ -14,6 +14,7 @@ import { HealthModule } from './modules/health/health.module';
 import { HomeModule } from './modules/home/home.module';
 import { IdempotencyModule } from './modules/idempotency/idempotency.module';
 import { ScopeGuard } from './modules/keys/http/scope.guard';
+import { EventsModule } from './modules/events/events.module';
 import { ItemsModule } from './modules/items/items.module';
 import { KeysModule } from './modules/keys/keys.module';
 import { ListsModule } from './modules/lists/lists.module';
@@ -49,6 +50,7 @@ export class AppModule {
         ItemsModule,
         ProfileModule,
         ListsModule,
+        EventsModule,
         HealthModule,
         HomeModule,
         AuthModule,

@@ -106,6 +106,8 @@ describe('authorization matrix', () => {
 
     'GET /v1/me': { path: () => '/v1/me', expect: keyed(200, 200, 200, 200) },
     'GET /v1/lists': { path: () => '/v1/lists', expect: keyed(200, 200, 200, 200) },
+    // Everyone's own feed: what it holds depends on who asks, never a 403 or 404.
+    'GET /v1/events': { path: () => '/v1/events', expect: keyed(200, 200, 200, 200) },
     'POST /v1/lists': { path: () => '/v1/lists', body: () => ({ name: `Matrix ${unique()}` }), expect: keyed(200, 200, 200, 200) },
     'GET /v1/lists/:id': { path: (w) => `/v1/lists/${w.listId}`, expect: members },
     'PATCH /v1/lists/:id': { path: (w) => `/v1/lists/${w.listId}`, body: () => ({ name: `Renamed ${unique()}` }), expect: ownerOnly },

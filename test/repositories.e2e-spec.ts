@@ -21,6 +21,8 @@ import { TypeOrmApiKeyRepository } from '../src/modules/keys/infrastructure/type
 import { describeApiKeyRepositoryContract } from '../src/modules/keys/testing/api-key-repository.contract';
 import { TypeOrmIdempotencyRepository } from '../src/modules/idempotency/infrastructure/typeorm/typeorm-idempotency.repository';
 import { describeIdempotencyRepositoryContract } from '../src/modules/idempotency/testing/idempotency-repository.contract';
+import { TypeOrmEventLog } from '../src/modules/events/infrastructure/typeorm/typeorm-event-log';
+import { describeEventLogContract } from '../src/modules/events/testing/event-log.contract';
 
 /**
  * The repository contracts of the auth and keys modules, against the TypeORM adapters
@@ -105,5 +107,38 @@ describe('TypeORM repositories', () => {
     await expect(service.signUp(fields, address)).rejects.toThrow('sessions table unavailable');
     expect(await dataSource.query('SELECT 1 FROM users WHERE email = $1', [email])).toEqual([]);
     await expect(service.signUp(fields, address)).resolves.toMatchObject({ user: { email } });
+  });
+
+  describeEventLogContract('TypeORM', async () => {
+    // The purge and its watermark are global: as in memory, each case starts from an empty log.
+    await dataSource.query(`DELETE FROM event_audience; DELETE FROM events; UPDATE event_purge_watermark SET txid = '0', seq = 0`);
+    const users = new TypeOrmUserRepository(dataSource);
+    const accounts = new AccountsService(users, new ScryptPasswordHasher(2 ** 10), new SystemClock(), new UuidGenerator());
+    return {
+      log: new TypeOrmEventLog(dataSource),
+      uow: new TypeOrmUnitOfWork(dataSource),
+      newUser: async () => {
+        const handle = `ev_${randomBytes(5).toString('hex')}`;
+        return (
+          await accounts.signUp({ email: `${handle}@example.test`, username: handle, name: handle, password: 'long enough password' })
+        ).id;
+      },
+      newList: async (ownerId) => {
+        const [row] = await dataSource.query<Array<{ id: string }>>(
+          `INSERT INTO lists (id, owner_id, name, created_at, updated_at) VALUES (gen_random_uuid(), $1, $2, now(), now()) RETURNING id`,
+          [ownerId, `List ${randomBytes(4).toString('hex')}`],
+        );
+        return row.id;
+      },
+      join: async (listId, userId) => {
+        await dataSource.query(`INSERT INTO list_members (list_id, user_id, role, joined_at) VALUES ($1, $2, 'editor', now())`, [
+          listId,
+          userId,
+        ]);
+      },
+      leave: async (listId, userId) => {
+        await dataSource.query('DELETE FROM list_members WHERE list_id = $1 AND user_id = $2', [listId, userId]);
+      },
+    };
   });
 });

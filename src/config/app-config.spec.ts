@@ -133,3 +133,16 @@ describe('CURSOR_SECRET', () => {
     expect(() => loadConfig({ CURSOR_SECRET: 'short-secret' })).not.toThrow(/short-secret/);
   });
 });
+
+describe('EVENT_RETENTION_DAYS', () => {
+  it('defaults to the 30 days of the contract', () => {
+    expect(loadConfig({}).eventRetentionDays).toBe(30);
+  });
+
+  it('takes whole days from 1 to 3650 and refuses anything else with a line naming the variable', () => {
+    expect(loadConfig({ EVENT_RETENTION_DAYS: '90' }).eventRetentionDays).toBe(90);
+    for (const bad of ['0', '3651', '1.5', 'month']) {
+      expect(() => loadConfig({ EVENT_RETENTION_DAYS: bad })).toThrow(/EVENT_RETENTION_DAYS/);
+    }
+  });
+});

@@ -101,6 +101,7 @@ const schema = z
     RATE_LIMIT_MAX: integer('RATE_LIMIT_MAX', 1, 1_000_000, 120),
     RATE_LIMIT_WINDOW_S: integer('RATE_LIMIT_WINDOW_S', 1, 86_400, 60),
     RATE_LIMIT_UNAUTHENTICATED_MAX: integer('RATE_LIMIT_UNAUTHENTICATED_MAX', 1, 1_000_000, 300),
+    EVENT_RETENTION_DAYS: integer('EVENT_RETENTION_DAYS', 1, 3650, 30),
     RATE_LIMIT_REDIS_PREFIX: z.string().max(100).default('todo:ratelimit:'),
     TRUST_PROXY: trustProxy(),
     LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -184,6 +185,8 @@ export class AppConfig {
   readonly httpMaxConnections!: number;
   /** Signs pagination cursors; when unset, a secret kept in the database does (src/common/paging/cursor-secret.ts). */
   readonly cursorSecret?: string;
+  /** Days the change feed keeps events (GET /v1/events); older cursors answer 410. */
+  readonly eventRetentionDays!: number;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -244,5 +247,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpKeepAliveTimeoutMs: v.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     httpMaxConnections: v.HTTP_MAX_CONNECTIONS,
     cursorSecret: v.CURSOR_SECRET,
+    eventRetentionDays: v.EVENT_RETENTION_DAYS,
   } as AppConfig);
 }

@@ -116,6 +116,12 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
       if (path.includes('{') || key.startsWith('POST /v1/actions/')) {
         responses['404'] = errorResponse('Not found, or not visible to the caller (indistinguishable)', rateHeaders);
       }
+      if (key === 'GET /v1/events') {
+        responses['410'] = errorResponse(
+          'The cursor is older than the retained events: "cursor expired: read the lists again, then follow the feed from now"',
+          rateHeaders,
+        );
+      }
       if (hasBody(operation, method)) responses['413'] = errorResponse('Body larger than 256 KiB');
       const rule = RULES_422[key] ?? (isApi && method === 'post' ? '' : undefined);
       if (rule !== undefined) {

@@ -4,6 +4,8 @@
  * test/support/openapi-validator.ts), so the reference cannot drift from the service.
  */
 
+import { EVENT_TYPES } from '../modules/events/domain/event';
+
 type Schema = Record<string, unknown>;
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
@@ -123,6 +125,26 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
   ),
   Health: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } },
   Empty: { type: 'object', description: 'Nothing to report beyond success' },
+  Event: object(
+    {
+      id: { type: 'string', pattern: '^evt_', description: 'Opaque; the same in webhook deliveries (webhook-id)' },
+      type: { type: 'string', enum: [...EVENT_TYPES] },
+      created_at: timestamp,
+      list: ref('ListRef'),
+      actor: ref('UserSummary'),
+      data: {
+        description:
+          'list.*: {list}; item.*: {item}; member.*: {member}; invitation.*: {invitation}, as the other routes show them at the time of the event',
+        oneOf: [
+          object({ list: ref('List') }),
+          object({ item: ref('Item') }),
+          object({ member: ref('Member') }),
+          object({ invitation: ref('Invitation') }),
+        ],
+      },
+    },
+    'A change to a list, its items or its members',
+  ),
 };
 
 const cursor: Schema = { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last page' };
@@ -160,6 +182,10 @@ export const SUCCESS_DATA: Record<string, Schema> = {
     list: ref('ListRef'),
     items: { type: 'array', items: ref('Item') },
     next_cursor: cursor,
+  }),
+  'GET /v1/events': object({
+    events: { type: 'array', items: ref('Event') },
+    next_cursor: { type: 'string', description: 'Never null: pass it as `after` to get only newer events' },
   }),
   'POST /v1/actions/add': itemsResult,
   'POST /v1/actions/complete': itemsResult,

@@ -9,6 +9,7 @@ export type ErrorKind =
   | 'not_found' // does not exist or is not visible to the caller
   | 'rule' // well-formed, but breaks a domain rule
   | 'rate_limited'
+  | 'gone' // was there once, no longer kept (an expired feed cursor)
   | 'unavailable'; // a dependency (the database) cannot be reached
 
 /**

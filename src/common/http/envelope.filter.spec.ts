@@ -10,6 +10,7 @@ describe('describe (error → status and message)', () => {
     ['forbidden', 403],
     ['not_found', 404],
     ['rule', 422],
+    ['gone', 410],
     ['unavailable', 503],
   ] as const)('maps a %s domain error to %i with its own message', (kind, status) => {
     expect(describeError(new DomainError(kind, 'CODE', 'human words'))).toEqual({ status, message: 'human words' });

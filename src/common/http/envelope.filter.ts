@@ -12,6 +12,7 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
   not_found: HttpStatus.NOT_FOUND,
   rule: HttpStatus.UNPROCESSABLE_ENTITY,
   rate_limited: HttpStatus.TOO_MANY_REQUESTS,
+  gone: HttpStatus.GONE,
   unavailable: HttpStatus.SERVICE_UNAVAILABLE,
 };
 

@@ -8,6 +8,7 @@ import { ItemsPage1763800400000 } from './1763800400000-items-page';
 import { ServiceSecrets1763800500000 } from './1763800500000-service-secrets';
 import { ShareTokensHashedOnly1763800560000 } from './1763800560000-share-tokens-hashed-only';
 import { CaseFoldedKeys1763800600000 } from './1763800600000-case-folded-keys';
+import { Events1763800700000 } from './1763800700000-events';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -24,4 +25,5 @@ export const MIGRATIONS = [
   ServiceSecrets1763800500000,
   ShareTokensHashedOnly1763800560000,
   CaseFoldedKeys1763800600000,
+  Events1763800700000,
 ];

@@ -13,6 +13,7 @@ import { InvitationRepository } from './domain/invitation.repository';
 import { InvitationsService } from './domain/invitations.service';
 import { ListAccess } from './domain/list-access';
 import { ListAccessService } from './domain/list-access.service';
+import { ListEvents } from './domain/list-events';
 import { ListRepository } from './domain/list.repository';
 import { ListsService } from './domain/lists.service';
 import { ShareRepository } from './domain/share.repository';
@@ -24,6 +25,9 @@ import { SharesController } from './http/shares.controller';
 import { TypeOrmInvitationRepository } from './infrastructure/typeorm/typeorm-invitation.repository';
 import { TypeOrmListRepository } from './infrastructure/typeorm/typeorm-list.repository';
 import { TypeOrmShareRepository } from './infrastructure/typeorm/typeorm-share.repository';
+import { RecordedListEvents } from './infrastructure/recorded-list-events';
+import { EventLog } from '../events/domain/event-log';
+import { EventLogModule } from '../events/event-log.module';
 
 /**
  * Lists, members, invitations and share links (API.md sections 3 and 6). Exports
@@ -31,7 +35,7 @@ import { TypeOrmShareRepository } from './infrastructure/typeorm/typeorm-share.r
  * what they may do with it.
  */
 @Module({
-  imports: [AuthModule, IdempotencyModule],
+  imports: [AuthModule, IdempotencyModule, EventLogModule],
   controllers: [ListsController, InvitationsController, SharesController],
   providers: [
     { provide: ListRepository, useClass: TypeOrmListRepository },
@@ -45,13 +49,13 @@ import { TypeOrmShareRepository } from './infrastructure/typeorm/typeorm-share.r
     },
     {
       provide: ListsService,
-      inject: [ListRepository, UnitOfWork, Clock, IdGenerator, CursorCodec],
-      useFactory: (lists: ListRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator, cursors: CursorCodec) =>
-        new ListsService(lists, uow, clock, ids, cursors),
+      inject: [ListRepository, UnitOfWork, Clock, IdGenerator, CursorCodec, ListEvents],
+      useFactory: (lists: ListRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator, cursors: CursorCodec, events: ListEvents) =>
+        new ListsService(lists, uow, clock, ids, cursors, events),
     },
     {
       provide: InvitationsService,
-      inject: [ListRepository, InvitationRepository, UserDirectory, UnitOfWork, Clock, IdGenerator],
+      inject: [ListRepository, InvitationRepository, UserDirectory, UnitOfWork, Clock, IdGenerator, ListEvents],
       useFactory: (
         lists: ListRepository,
         invitations: InvitationRepository,
@@ -59,16 +63,22 @@ import { TypeOrmShareRepository } from './infrastructure/typeorm/typeorm-share.r
         uow: UnitOfWork,
         clock: Clock,
         ids: IdGenerator,
-      ) => new InvitationsService(lists, invitations, users, uow, clock, ids),
+        events: ListEvents,
+      ) => new InvitationsService(lists, invitations, users, uow, clock, ids, events),
     },
     {
       provide: SharesService,
-      inject: [ListRepository, ShareRepository, UnitOfWork, Clock, IdGenerator],
-      useFactory: (lists: ListRepository, shares: ShareRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator) =>
-        new SharesService(lists, shares, uow, clock, ids),
+      inject: [ListRepository, ShareRepository, UnitOfWork, Clock, IdGenerator, ListEvents],
+      useFactory: (lists: ListRepository, shares: ShareRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator, events: ListEvents) =>
+        new SharesService(lists, shares, uow, clock, ids, events),
     },
     { provide: ListAccess, inject: [ListRepository], useFactory: (lists: ListRepository) => new ListAccessService(lists) },
     { provide: ListsPresenter, inject: [UserDirectory], useFactory: (users: UserDirectory) => new ListsPresenter(users) },
+    {
+      provide: ListEvents,
+      inject: [ListsPresenter, EventLog],
+      useFactory: (presenter: ListsPresenter, log: EventLog) => new RecordedListEvents(presenter, log),
+    },
   ],
   exports: [ListAccess, CursorCodec],
 })

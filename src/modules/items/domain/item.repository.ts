@@ -19,14 +19,16 @@ export interface ItemPage {
 /**
  * Port: where items live. Besides the items themselves, a store keeps the list's
  * `item_count`, `open_item_count` and `updated_at` exact, in the same atomic step that
- * changes the items, so reading a list never has to count.
+ * changes the items, so reading a list never has to count; and it records the events of
+ * each change (API.md section 8) in that same step, so no change goes without its events.
  */
 export abstract class ItemRepository {
   /**
    * Inserts `items` (in this order, which becomes their order in the list) unless the
    * list would then hold more than `maxPerList` items. The check, the counters and the
    * insert are one atomic step, so concurrent adds cannot overshoot. Returns the stored
-   * items in the order given.
+   * items in the order given. Records an item.added event per item, in that order, with
+   * the items' creator as the actor, in the same atomic step (nothing when refused).
    */
   abstract insertWithinLimit(listId: string, items: readonly NewItem[], maxPerList: number, at: Date): Promise<InsertOutcome>;
 
@@ -42,12 +44,17 @@ export abstract class ItemRepository {
 
   /**
    * Completes (or reopens) those of the items not yet in that state, recording who and
-   * when (or clearing both), and adjusts the list's open count and `updated_at`.
+   * when (or clearing both), and adjusts the list's open count and `updated_at`. Records an
+   * item.completed (item.reopened) event for each item it changed, in the order of
+   * `itemIds`, with `by` as the actor; items already in that state record nothing.
    */
   abstract setCompletion(listId: string, itemIds: readonly string[], completed: boolean, by: string, at: Date): Promise<void>;
 
-  /** Deletes the items for good and adjusts the list's counts and `updated_at`. */
-  abstract removeAll(listId: string, itemIds: readonly string[], at: Date): Promise<void>;
+  /**
+   * Deletes the items for good and adjusts the list's counts and `updated_at`. Records an
+   * item.removed event per removed item (as it was), in the order of `itemIds`, by `by`.
+   */
+  abstract removeAll(listId: string, itemIds: readonly string[], at: Date, by: string): Promise<void>;
 
   /** A page of the list's items of a status, oldest first, by keyset on `seq`. */
   abstract page(listId: string, request: PageRequest): Promise<ItemPage>;

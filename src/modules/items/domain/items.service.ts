@@ -118,6 +118,7 @@ export class ItemsService {
           list.id,
           match.matched.map((item) => item.id),
           at,
+          userId,
         );
         return { list: refOf(list), items: match.matched };
       }

@@ -147,11 +147,11 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
     it('removes for good and adjusts both counts', async () => {
       const [a, b, c] = await insert(['a', 'b', 'c']);
       await s.items.setCompletion(listId, [b.id], true, USER, T0);
-      await s.items.removeAll(listId, [a.id, b.id], T1);
+      await s.items.removeAll(listId, [a.id, b.id], T1, USER);
       const left = await s.items.page(listId, { status: 'all', limit: 10 });
       expect(left.items.map((i) => i.id)).toEqual([c.id]);
       expect(await s.counters(listId)).toEqual({ itemCount: 1, openItemCount: 1, updatedAt: T1 });
-      await s.items.removeAll(listId, [a.id], new Date(T1.getTime() + 1000));
+      await s.items.removeAll(listId, [a.id], new Date(T1.getTime() + 1000), USER);
       expect((await s.counters(listId)).updatedAt).toEqual(T1);
     });
 

@@ -6,6 +6,7 @@ import { normaliseEmail } from '../../auth/domain/user';
 import { Invitation, InvitationDetails } from './invitation';
 import { InvitationRepository } from './invitation.repository';
 import { List, VisibleList } from './list';
+import { ListEvents } from './list-events';
 import { ListRepository } from './list.repository';
 import { KEPT_SETTLED_INVITATIONS, MAX_LISTED_PENDING_INVITATIONS, MAX_PENDING_INVITATIONS } from './limits';
 import { AlreadyInvited, InvitationNotFound, ListNotFound, PendingInvitationLimit } from './lists.errors';
@@ -27,6 +28,7 @@ export class InvitationsService {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly events: ListEvents,
   ) {
     this.admission = new MemberAdmission(lists);
   }
@@ -47,7 +49,9 @@ export class InvitationsService {
       await this.invitations.deleteSettledBeyond(list.id, now, KEPT_SETTLED_INVITATIONS);
       const invitation = Invitation.issue({ id: this.ids.next(), listId: list.id, email, role: input.role, inviterId: userId, now });
       await this.invitations.insert(invitation);
-      return invitation.describe(now, list);
+      const details = invitation.describe(now, list);
+      await this.events.record(userId, now, [{ type: 'invitation.created', list, invitation: details }]);
+      return details;
     });
   }
 
@@ -81,7 +85,9 @@ export class InvitationsService {
       async (invitation, list, now) => {
         invitation.revoke(now);
         await this.invitations.save(invitation);
-        return invitation.describe(now, list);
+        const details = invitation.describe(now, list);
+        await this.events.record(userId, now, [{ type: 'invitation.revoked', list, invitation: details }]);
+        return details;
       },
     );
   }
@@ -93,6 +99,11 @@ export class InvitationsService {
       invitation.accept(now);
       const joined = await this.admission.admit(list, userId, invitation.role, now);
       await this.invitations.save(invitation);
+      // After the admission, so the new member sees both.
+      await this.events.record(userId, now, [
+        { type: 'invitation.accepted', list, invitation: invitation.describe(now, list) },
+        { type: 'member.joined', list, member: { userId, role: invitation.role, joinedAt: now } },
+      ]);
       return joined;
     });
   }
@@ -102,7 +113,9 @@ export class InvitationsService {
     return this.transition(invitationId, isMine, async (invitation, list, now) => {
       invitation.decline(now);
       await this.invitations.save(invitation);
-      return invitation.describe(now, list);
+      const details = invitation.describe(now, list);
+      await this.events.record(userId, now, [{ type: 'invitation.declined', list, invitation: details }]);
+      return details;
     });
   }
 

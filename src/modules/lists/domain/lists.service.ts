@@ -3,9 +3,9 @@ import { CursorCodec } from '../../../common/paging/cursor';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
-import type { ListRole } from './list-access';
 import { List, VisibleList } from './list';
 import { parseListName } from './list-name';
+import { ListEvents, MemberEntry } from './list-events';
 import { ListRepository } from './list.repository';
 import { MAX_OWNED_LISTS } from './limits';
 import { ListNotFound, MemberNotFound, OwnedListLimit, OwnerRoleIsFixed } from './lists.errors';
@@ -18,12 +18,7 @@ export interface ListPage {
   nextCursor: string | null;
 }
 
-/** One line of a list's member roster; the owner is the first line. */
-export interface MemberEntry {
-  userId: string;
-  role: ListRole;
-  joinedAt: Date;
-}
+export type { MemberEntry };
 
 const CURSOR = { c: z.iso.datetime(), i: z.string().refine(isUuid) };
 
@@ -35,6 +30,7 @@ export class ListsService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly cursors: CursorCodec,
+    private readonly events: ListEvents,
   ) {}
 
   async create(ownerId: string, rawName: string): Promise<VisibleList> {
@@ -42,9 +38,12 @@ export class ListsService {
     return this.uow.run(async () => {
       await this.lists.lockOwner(ownerId);
       if ((await this.lists.countOwnedBy(ownerId)) >= MAX_OWNED_LISTS) throw new OwnedListLimit();
-      const list = List.create({ id: this.ids.next(), ownerId, name, now: this.clock.now() });
+      const now = this.clock.now();
+      const list = List.create({ id: this.ids.next(), ownerId, name, now });
       await this.lists.insert(list);
-      return new VisibleList(list, 'owner', ownerId);
+      const created = new VisibleList(list, 'owner', ownerId);
+      await this.events.record(ownerId, now, [{ type: 'list.created', list: created }]);
+      return created;
     });
   }
 
@@ -62,20 +61,30 @@ export class ListsService {
     return findVisibleOrThrow(this.lists, userId, listId);
   }
 
+  /** With its list.renamed event, in one unit of work. */
   async rename(userId: string, listId: string, rawName: string): Promise<VisibleList> {
     const name = parseListName(rawName);
-    const visible = await findVisibleOrThrow(this.lists, userId, listId);
-    visible.authorize('rename');
-    visible.list.rename(name, this.clock.now());
-    const saved = await this.lists.saveName(visible.list);
-    if (!saved) throw new ListNotFound();
-    return new VisibleList(saved, visible.role, userId);
+    return this.uow.run(async () => {
+      const visible = await findVisibleOrThrow(this.lists, userId, listId);
+      visible.authorize('rename');
+      const now = this.clock.now();
+      visible.list.rename(name, now);
+      const saved = await this.lists.saveName(visible.list);
+      if (!saved) throw new ListNotFound();
+      const renamed = new VisibleList(saved, visible.role, userId);
+      await this.events.record(userId, now, [{ type: 'list.renamed', list: renamed }]);
+      return renamed;
+    });
   }
 
+  /** list.deleted is recorded first, so that everyone who could see the list sees it go. */
   async delete(userId: string, listId: string): Promise<void> {
-    const visible = await findVisibleOrThrow(this.lists, userId, listId);
-    visible.authorize('delete');
-    await this.lists.delete(visible.list.id);
+    await this.uow.run(async () => {
+      const visible = await findVisibleOrThrow(this.lists, userId, listId);
+      visible.authorize('delete');
+      await this.events.record(userId, this.clock.now(), [{ type: 'list.deleted', list: visible }]);
+      await this.lists.delete(visible.list.id);
+    });
   }
 
   async members(userId: string, listId: string): Promise<MemberEntry[]> {
@@ -88,22 +97,35 @@ export class ListsService {
   }
 
   async changeRole(userId: string, listId: string, memberId: string, role: MemberRole): Promise<MemberEntry> {
-    const visible = await findVisibleOrThrow(this.lists, userId, listId);
-    visible.authorize('changeRole');
-    const target = pathId(memberId);
-    if (target && visible.list.isOwnedBy(target)) throw new OwnerRoleIsFixed();
-    const member = target && (await this.lists.findMember(visible.list.id, target));
-    if (!member) throw new MemberNotFound();
-    member.changeRole(role);
-    if (!(await this.lists.saveMemberRole(member))) throw new MemberNotFound();
-    return { userId: member.userId, role: member.role, joinedAt: member.joinedAt };
+    return this.uow.run(async () => {
+      const visible = await findVisibleOrThrow(this.lists, userId, listId);
+      visible.authorize('changeRole');
+      const target = pathId(memberId);
+      if (target && visible.list.isOwnedBy(target)) throw new OwnerRoleIsFixed();
+      const member = target && (await this.lists.findMember(visible.list.id, target));
+      if (!member) throw new MemberNotFound();
+      member.changeRole(role);
+      if (!(await this.lists.saveMemberRole(member))) throw new MemberNotFound();
+      const entry = { userId: member.userId, role: member.role, joinedAt: member.joinedAt };
+      await this.events.record(userId, this.clock.now(), [{ type: 'member.role_changed', list: visible.list, member: entry }]);
+      return entry;
+    });
   }
 
-  /** The owner removes a member, or a member leaves. */
+  /**
+   * The owner removes a member, or a member leaves (then the member is the actor).
+   * member.removed is recorded while the member still belongs, so it reaches them too.
+   */
   async removeMember(userId: string, listId: string, memberId: string): Promise<void> {
-    const visible = await findVisibleOrThrow(this.lists, userId, listId);
-    const target = pathId(memberId);
-    visible.authorizeRemoval(target ?? memberId);
-    if (!target || !(await this.lists.deleteMember(visible.list.id, target))) throw new MemberNotFound();
+    await this.uow.run(async () => {
+      const visible = await findVisibleOrThrow(this.lists, userId, listId);
+      const target = pathId(memberId);
+      visible.authorizeRemoval(target ?? memberId);
+      const member = target && (await this.lists.findMember(visible.list.id, target));
+      if (!member) throw new MemberNotFound();
+      const entry = { userId: member.userId, role: member.role, joinedAt: member.joinedAt };
+      await this.events.record(userId, this.clock.now(), [{ type: 'member.removed', list: visible.list, member: entry }]);
+      if (!(await this.lists.deleteMember(visible.list.id, member.userId))) throw new MemberNotFound();
+    });
   }
 }

@@ -2,6 +2,7 @@ import { Clock } from '../../../common/ports/clock';
 import { IdGenerator } from '../../../common/ports/id-generator';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { VisibleList } from './list';
+import { ListEvents } from './list-events';
 import { ListRepository } from './list.repository';
 import { KEPT_INACTIVE_SHARE_LINKS, MAX_ACTIVE_SHARE_LINKS } from './limits';
 import { InvalidShareExpiry, ListNotFound, ShareLinkLimit, ShareLinkNotUsable, ShareNotFound } from './lists.errors';
@@ -21,6 +22,7 @@ export class SharesService {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly events: ListEvents,
   ) {
     this.admission = new MemberAdmission(lists);
   }
@@ -77,7 +79,9 @@ export class SharesService {
       const current = list && (await this.shares.findById(share.id));
       const now = this.clock.now();
       if (!list || !current || !current.isUsableAt(now)) throw new ShareLinkNotUsable();
-      return this.admission.admit(list, userId, current.role, now);
+      const joined = await this.admission.admit(list, userId, current.role, now);
+      await this.events.record(userId, now, [{ type: 'member.joined', list, member: { userId, role: current.role, joinedAt: now } }]);
+      return joined;
     });
   }
 }

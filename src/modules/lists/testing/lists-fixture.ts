@@ -13,6 +13,9 @@ import { InMemoryInvitationRepository } from '../infrastructure/in-memory/in-mem
 import { InMemoryListRepository } from '../infrastructure/in-memory/in-memory-list.repository';
 import { InMemoryListsStore } from '../infrastructure/in-memory/in-memory-lists.store';
 import { InMemoryShareRepository } from '../infrastructure/in-memory/in-memory-share.repository';
+import { RecordedListEvents } from '../infrastructure/recorded-list-events';
+import { ListsPresenter } from '../http/lists.presenter';
+import { InMemoryEventLog } from '../../events/infrastructure/in-memory/in-memory-event-log';
 
 /** The lists module's services built with `new` over the in-memory adapters and a FakeClock. */
 export function listsFixture() {
@@ -27,6 +30,13 @@ export function listsFixture() {
   };
   const userRepository = new InMemoryUserRepository();
   const users = new UserDirectory(userRepository);
+  // Who can see a list right now: its owner and members, as the lists tables say.
+  const eventLog = new InMemoryEventLog((listId) => {
+    const list = store.lists.get(listId);
+    const members = [...store.members.values()].filter((member) => member.listId === listId).map((member) => member.userId);
+    return list ? [list.ownerId, ...members] : members;
+  });
+  const events = new RecordedListEvents(new ListsPresenter(users), eventLog);
 
   /** An account; `email` defaults to a unique address. Returns its id. */
   const addUser = async (email = `u_${randomBytes(4).toString('hex')}@example.test`): Promise<string> => {
@@ -42,9 +52,10 @@ export function listsFixture() {
     users,
     addUser,
     ...repositories,
-    listsService: new ListsService(repositories.lists, uow, clock, ids, new CursorCodec(randomBytes(32))),
-    invitationsService: new InvitationsService(repositories.lists, repositories.invitations, users, uow, clock, ids),
-    sharesService: new SharesService(repositories.lists, repositories.shares, uow, clock, ids),
+    eventLog,
+    listsService: new ListsService(repositories.lists, uow, clock, ids, new CursorCodec(randomBytes(32)), events),
+    invitationsService: new InvitationsService(repositories.lists, repositories.invitations, users, uow, clock, ids, events),
+    sharesService: new SharesService(repositories.lists, repositories.shares, uow, clock, ids, events),
     access: new ListAccessService(repositories.lists),
   };
 }

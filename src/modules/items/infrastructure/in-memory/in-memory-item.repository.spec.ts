@@ -52,7 +52,7 @@ describe('InMemoryItemRepository over the lists store', () => {
     await items.insertWithinLimit(other, drafts(other, ['sweep']), 10_000, at(2));
     const [milk, bread, eggs] = added.items;
     await items.setCompletion(listId, [milk.id, bread.id], true, OWNER, at(3));
-    await items.removeAll(listId, [bread.id, eggs.id], at(4));
+    await items.removeAll(listId, [bread.id, eggs.id], at(4), OWNER);
 
     const list = await lists.findById(listId);
     expect({ itemCount: list!.itemCount, openItemCount: list!.openItemCount, updatedAt: list!.updatedAt }).toEqual({

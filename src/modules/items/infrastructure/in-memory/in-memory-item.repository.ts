@@ -1,8 +1,18 @@
 import type { InMemoryListRows } from '../../../../common/in-memory/list-rows';
+import { foldKey } from '../../../../common/text/fold-key';
+import type { EventActor, EventType } from '../../../events/domain/event';
+import type { EventLog } from '../../../events/domain/event-log';
 import { Item, matchesStatus, NewItem, withCompletion } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
 import { InsertOutcome, ItemPage, ItemRepository, PageRequest } from '../../domain/item.repository';
-import { foldKey } from '../../../../common/text/fold-key';
+import { presentItem } from '../../http/item.presenter';
+
+/** Where the in-memory store records item events, and what it needs to word them. */
+export interface ItemEventSink {
+  log: EventLog;
+  listName: (listId: string) => string;
+  actor: (userId: string) => EventActor;
+}
 
 const copy = (item: Item): Item => ({ ...item });
 
@@ -10,14 +20,20 @@ const copy = (item: Item): Item => ({ ...item });
  * A real, working item store in memory. The lists are the lists module's in-memory rows
  * (`InMemoryListRows`, as the lists table is in PostgreSQL): an unknown list is a missing
  * one, the counters moved here are the ones the list store reports, and deleting a list
- * forgets its items. Atomicity comes from InMemoryUnitOfWork serialising units and from
- * every method validating before it mutates, so there is never anything to roll back.
+ * forgets its items. Each write records its events in the sink, when there is one, as the
+ * PostgreSQL adapter does in the write's own statement. Atomicity comes from
+ * InMemoryUnitOfWork serialising units and from every method validating before it mutates,
+ * so there is never anything to roll back.
  */
 export class InMemoryItemRepository extends ItemRepository {
   private readonly byList = new Map<string, Item[]>();
   private nextSeq = 1;
 
-  constructor(private readonly lists: InMemoryListRows) {
+  /** Without a sink no events are recorded (specs about items alone). */
+  constructor(
+    private readonly lists: InMemoryListRows,
+    private readonly events?: ItemEventSink,
+  ) {
     super();
     lists.onListDeleted((listId) => this.byList.delete(listId));
   }
@@ -37,6 +53,7 @@ export class InMemoryItemRepository extends ItemRepository {
     listItems.push(...stored);
     this.byList.set(listId, listItems);
     this.lists.moveCounters(listId, stored.length, stored.length, at);
+    await this.record('item.added', listId, stored, items[0]?.createdBy, at);
     return { ok: true, items: stored.map(copy) };
   }
 
@@ -55,16 +72,18 @@ export class InMemoryItemRepository extends ItemRepository {
   async setCompletion(listId: string, itemIds: readonly string[], completed: boolean, by: string, at: Date): Promise<void> {
     const wanted = new Set(itemIds);
     const items = this.itemsOf(listId);
-    let changed = 0;
+    const changed = new Map<string, Item>();
     items.forEach((item, index) => {
       if (!wanted.has(item.id) || item.completed === completed) return;
       items[index] = withCompletion(item, completed, by, at);
-      changed += 1;
+      changed.set(item.id, items[index]);
     });
-    if (changed > 0) this.lists.moveCounters(listId, 0, completed ? -changed : changed, at);
+    if (changed.size > 0) this.lists.moveCounters(listId, 0, completed ? -changed.size : changed.size, at);
+    const inOrder = itemIds.flatMap((id) => (changed.has(id) ? [changed.get(id)!] : []));
+    await this.record(completed ? 'item.completed' : 'item.reopened', listId, inOrder, by, at);
   }
 
-  async removeAll(listId: string, itemIds: readonly string[], at: Date): Promise<void> {
+  async removeAll(listId: string, itemIds: readonly string[], at: Date, by: string): Promise<void> {
     const wanted = new Set(itemIds);
     const items = this.itemsOf(listId);
     const gone = items.filter((item) => wanted.has(item.id));
@@ -74,12 +93,27 @@ export class InMemoryItemRepository extends ItemRepository {
       items.filter((item) => !wanted.has(item.id)),
     );
     this.lists.moveCounters(listId, -gone.length, -gone.filter((item) => !item.completed).length, at);
+    const byId = new Map(gone.map((item) => [item.id, item]));
+    await this.record(
+      'item.removed',
+      listId,
+      itemIds.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])),
+      by,
+      at,
+    );
   }
 
   async page(listId: string, request: PageRequest): Promise<ItemPage> {
     const after = request.afterSeq ?? 0;
     const following = this.itemsOf(listId).filter((item) => item.seq > after && matchesStatus(item, request.status));
     return { items: following.slice(0, request.limit).map(copy), hasMore: following.length > request.limit };
+  }
+
+  private async record(type: EventType, listId: string, items: readonly Item[], actorId: string | undefined, at: Date): Promise<void> {
+    if (!this.events || items.length === 0 || actorId === undefined) return;
+    const { log, listName, actor } = this.events;
+    const list = { id: listId, name: listName(listId) };
+    await log.record(items.map((item) => ({ type, list, actor: actor(actorId), data: { item: presentItem(item) }, createdAt: at })));
   }
 
   /** Items are appended with growing positions, so each list's array stays oldest first. */

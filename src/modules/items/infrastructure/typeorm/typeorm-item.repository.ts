@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import { actorSql, audienceSql, EVENT_ID_SQL, eventJsonSql, isoSql, NEXT_EVENT_TXID_SET } from '../../../../common/persistence/events-sql';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import type { Item, NewItem } from '../../domain/item';
@@ -57,12 +58,55 @@ export function pageStatement(listId: string, request: PageRequest): { sql: stri
 }
 
 /**
+ * The Item resource (presentItem in http/item.presenter.ts) of the row `r`, built in SQL for
+ * the events the item statements record.
+ */
+const itemJson = (r: string): string =>
+  `json_build_object('id', ${r}.id, 'list_id', ${r}.list_id, 'text', ${r}.text, 'completed', ${r}.completed,
+     'created_at', ${isoSql(`${r}.created_at`)}, 'created_by', ${r}.created_by,
+     'completed_at', ${isoSql(`${r}.completed_at`)}, 'completed_by', ${r}.completed_by)`;
+
+/**
+ * The CTEs that record one event of type `type` per row of `rows` (a CTE of item rows),
+ * in the order of `ids` (the request's order), for the list row `list` (a CTE with id
+ * and name): the events rows, then one audience row per event and per owner or member
+ * of the list (API.md section 8). Part of the item write's own statement, so an item
+ * change and its events commit together at no extra round trip. `list` also carries the
+ * events' order key, taken by the same UPDATE of the list row (NEXT_EVENT_TXID_SET).
+ */
+const recordItemEvents = (p: { rows: string; ids: string; type: string; at: string; actor: string }): string =>
+  `ev AS (
+     INSERT INTO events (id, txid, type, list_id, payload, created_at)
+     SELECT x.eid, list.last_event_txid, ${p.type}, list.id,
+            ${eventJsonSql({
+              id: 'x.eid',
+              type: p.type,
+              createdAt: p.at,
+              list: "json_build_object('id', list.id, 'name', list.name)",
+              actor: actorSql(p.actor),
+              data: `json_build_object('item', ${itemJson('x')})`,
+            })},
+            ${p.at}
+       FROM (SELECT ${EVENT_ID_SQL} AS eid, r.*, o.ord
+               FROM ${p.rows} r JOIN unnest(${p.ids}) WITH ORDINALITY AS o(id, ord) ON o.id = r.id) x, list
+      ORDER BY x.ord
+     RETURNING txid, seq, list_id, type
+   ),
+   audience AS (
+     INSERT INTO event_audience (user_id, txid, seq, list_id, type)
+     SELECT who.user_id, ev.txid, ev.seq, ev.list_id, ev.type FROM ev CROSS JOIN ${audienceSql('ev.list_id')}
+   )`;
+
+/**
  * Items in PostgreSQL, written with plain SQL because each write is one statement that
- * also keeps the list's counters exact. Writing `lists.item_count`, `open_item_count`
- * and `updated_at` from here is a deliberate exception to "each module writes only its
- * own tables": the counters must change in the same statement as the items, or
- * concurrent requests could make them drift, and the 10,000-item limit could be
- * overshot. The lists module owns those columns' definition and only reads them.
+ * also keeps the list's counters exact and records the write's events. Writing
+ * `lists.item_count`, `open_item_count` and `updated_at` from here is a deliberate
+ * exception to "each module writes only its own tables": the counters must change in the
+ * same statement as the items, or concurrent requests could make them drift, and the
+ * 10,000-item limit could be overshot. The lists module owns those columns' definition and
+ * only reads them. The same goes for the events outbox (events, event_audience; owned by
+ * the events module): an item write and its events are one statement, so neither can
+ * exist without the other and recording costs no round trip.
  * Every statement goes through managerOf, so it joins a surrounding unit of work (an
  * Idempotency-Key transaction, or complete/reopen/remove's own).
  */
@@ -70,17 +114,71 @@ const INSERT_WITHIN_LIMIT = new NamedStatement(
   'items_insert_within_limit',
   `WITH list AS (
          UPDATE lists
-            SET item_count = item_count + $2, open_item_count = open_item_count + $2, updated_at = $3
+            SET item_count = item_count + $2, open_item_count = open_item_count + $2, updated_at = $3,
+                ${NEXT_EVENT_TXID_SET}
           WHERE id = $1 AND item_count + $2 <= $4
-         RETURNING id
-       )
-       INSERT INTO items (id, list_id, text, text_key, created_at, created_by)
-       SELECT n.id, list.id, n.text, n.text_key, n.created_at, n.created_by
-         FROM list,
-              unnest($5::uuid[], $6::text[], $7::text[], $8::timestamptz[], $9::uuid[])
-                WITH ORDINALITY AS n(id, text, text_key, created_at, created_by, ord)
-        ORDER BY n.ord
-       RETURNING ${COLUMNS}`,
+         RETURNING id, name, last_event_txid
+       ),
+       added AS (
+         INSERT INTO items (id, list_id, text, text_key, created_at, created_by)
+         SELECT n.id, list.id, n.text, n.text_key, n.created_at, n.created_by
+           FROM list,
+                unnest($5::uuid[], $6::text[], $7::text[], $8::timestamptz[], $9::uuid[])
+                  WITH ORDINALITY AS n(id, text, text_key, created_at, created_by, ord)
+          ORDER BY n.ord
+         RETURNING *
+       ),
+       ${recordItemEvents({ rows: 'added', ids: '$5::uuid[]', type: "'item.added'", at: '$3::timestamptz', actor: '$10::uuid' })}
+   SELECT ${COLUMNS} FROM added`,
+);
+
+/** The counters move by what the UPDATE really changed, so a no-op changes nothing and records nothing. */
+const SET_COMPLETION = new NamedStatement(
+  'items_set_completion',
+  `WITH changed AS (
+         UPDATE items
+            SET completed = $3::boolean,
+                completed_at = CASE WHEN $3::boolean THEN $4::timestamptz END,
+                completed_by = CASE WHEN $3::boolean THEN $5::uuid END
+          WHERE list_id = $1 AND id = ANY($2::uuid[]) AND completed <> $3::boolean
+         RETURNING *
+       ),
+       list AS (
+         UPDATE lists
+            SET open_item_count = open_item_count
+                  + (CASE WHEN $3::boolean THEN -1 ELSE 1 END) * (SELECT count(*) FROM changed),
+                updated_at = $4::timestamptz,
+                ${NEXT_EVENT_TXID_SET}
+          WHERE id = $1 AND EXISTS (SELECT 1 FROM changed)
+         RETURNING id, name, last_event_txid
+       ),
+       ${recordItemEvents({
+         rows: 'changed',
+         ids: '$2::uuid[]',
+         type: "(CASE WHEN $3::boolean THEN 'item.completed' ELSE 'item.reopened' END)",
+         at: '$4::timestamptz',
+         actor: '$5::uuid',
+       })}
+   SELECT count(*)::integer AS changed FROM changed`,
+);
+
+/** Each removed item's event shows it as it was just before. */
+const REMOVE_ALL = new NamedStatement(
+  'items_remove_all',
+  `WITH gone AS (
+         DELETE FROM items WHERE list_id = $1 AND id = ANY($2::uuid[]) RETURNING *
+       ),
+       list AS (
+         UPDATE lists
+            SET item_count = item_count - (SELECT count(*) FROM gone),
+                open_item_count = open_item_count - (SELECT count(*) FROM gone WHERE NOT completed),
+                updated_at = $3,
+                ${NEXT_EVENT_TXID_SET}
+          WHERE id = $1 AND EXISTS (SELECT 1 FROM gone)
+         RETURNING id, name, last_event_txid
+       ),
+       ${recordItemEvents({ rows: 'gone', ids: '$2::uuid[]', type: "'item.removed'", at: '$3::timestamptz', actor: '$4::uuid' })}
+   SELECT count(*)::integer AS removed FROM gone`,
 );
 
 const PAGE = new NamedStatement('items_page', `SELECT ${COLUMNS} FROM items_page($1::uuid, $2::bigint, $3::integer, $4::boolean)`);
@@ -105,6 +203,7 @@ export class TypeOrmItemRepository extends ItemRepository {
    */
   async insertWithinLimit(listId: string, items: readonly NewItem[], maxPerList: number, at: Date): Promise<InsertOutcome> {
     if (items.length === 0) return { ok: true, items: [] };
+    // One add is one caller's: the first item names the actor of every item.added.
     const rows = await INSERT_WITHIN_LIMIT.run<ItemRow>(this.dataSource, [
       listId,
       items.length,
@@ -115,6 +214,7 @@ export class TypeOrmItemRepository extends ItemRepository {
       items.map((item) => foldKey(item.text)),
       items.map((item) => item.createdAt),
       items.map((item) => item.createdBy),
+      items[0].createdBy,
     ]);
     if (rows.length === 0) {
       // Only on failure: a second look tells a deleted list from a full one.
@@ -141,38 +241,12 @@ export class TypeOrmItemRepository extends ItemRepository {
     return rows.map(toItem);
   }
 
-  /** The counters move by what the UPDATE really changed, so a no-op changes nothing. */
   async setCompletion(listId: string, itemIds: readonly string[], completed: boolean, by: string, at: Date): Promise<void> {
-    await this.query(
-      `WITH changed AS (
-         UPDATE items
-            SET completed = $3::boolean,
-                completed_at = CASE WHEN $3::boolean THEN $4::timestamptz END,
-                completed_by = CASE WHEN $3::boolean THEN $5::uuid END
-          WHERE list_id = $1 AND id = ANY($2::uuid[]) AND completed <> $3::boolean
-         RETURNING 1
-       )
-       UPDATE lists
-          SET open_item_count = open_item_count
-                + (CASE WHEN $3::boolean THEN -1 ELSE 1 END) * (SELECT count(*) FROM changed),
-              updated_at = $4::timestamptz
-        WHERE id = $1 AND EXISTS (SELECT 1 FROM changed)`,
-      [listId, itemIds, completed, at, by],
-    );
+    await SET_COMPLETION.run(this.dataSource, [listId, itemIds, completed, at, by]);
   }
 
-  async removeAll(listId: string, itemIds: readonly string[], at: Date): Promise<void> {
-    await this.query(
-      `WITH gone AS (
-         DELETE FROM items WHERE list_id = $1 AND id = ANY($2::uuid[]) RETURNING completed
-       )
-       UPDATE lists
-          SET item_count = item_count - (SELECT count(*) FROM gone),
-              open_item_count = open_item_count - (SELECT count(*) FROM gone WHERE NOT completed),
-              updated_at = $3
-        WHERE id = $1 AND EXISTS (SELECT 1 FROM gone)`,
-      [listId, itemIds, at],
-    );
+  async removeAll(listId: string, itemIds: readonly string[], at: Date, by: string): Promise<void> {
+    await REMOVE_ALL.run(this.dataSource, [listId, itemIds, at, by]);
   }
 
   async page(listId: string, request: PageRequest): Promise<ItemPage> {

@@ -1,0 +1,45 @@
+import type { EventJson, EventPosition, EventType, NewEvent } from './event';
+
+export interface FeedRead {
+  userId: string;
+  /** Only events strictly after this position; null: from the oldest retained event (never expired). */
+  after: EventPosition | null;
+  limit: number;
+  listId?: string;
+  types?: readonly EventType[];
+}
+
+export interface FeedSlice {
+  /** The events the user may see after `after`, oldest first, at most `limit`. */
+  events: Array<{ position: EventPosition; event: EventJson }>;
+  /**
+   * The position up to which the store has looked for this read: every event this user
+   * could ever see between `after` and it is in `events`.
+   */
+  reachedTo: EventPosition;
+  /** True when events after `after` may have been deleted by retention (the cursor expired). */
+  expired: boolean;
+}
+
+/**
+ * Port: the events outbox. `record` is called inside the unit of work of the change it
+ * describes, so the event commits or rolls back with it. Who sees an event is decided when
+ * it is recorded: the list's owner and members at that moment (so record list.deleted and
+ * member.removed before the list or the membership goes, and member.joined after).
+ */
+export abstract class EventLog {
+  abstract record(events: readonly NewEvent[]): Promise<void>;
+
+  /** A page of the user's events in feed order; never one that a later commit could precede. */
+  abstract read(request: FeedRead): Promise<FeedSlice>;
+
+  /** The position of "now": every event committed from here on comes after it. */
+  abstract present(): Promise<EventPosition>;
+
+  /**
+   * Deletes up to `batch` events created before `before`, oldest position first, and moves
+   * the purge watermark past them. Returns how many it deleted. Safe to run on several
+   * instances at once.
+   */
+  abstract purgeCreatedBefore(before: Date, batch: number): Promise<number>;
+}

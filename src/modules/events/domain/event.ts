@@ -1,0 +1,82 @@
+/** The event types of API.md section 8, in the order the contract lists them. */
+export const EVENT_TYPES = [
+  'list.created',
+  'list.renamed',
+  'list.deleted',
+  'item.added',
+  'item.completed',
+  'item.reopened',
+  'item.removed',
+  'member.joined',
+  'member.role_changed',
+  'member.removed',
+  'invitation.created',
+  'invitation.accepted',
+  'invitation.declined',
+  'invitation.revoked',
+] as const;
+
+export type EventType = (typeof EVENT_TYPES)[number];
+
+export const isEventType = (value: string): value is EventType => (EVENT_TYPES as readonly string[]).includes(value);
+
+/** `{id, username, name}` of whoever made the change. */
+export interface EventActor {
+  id: string;
+  username: string;
+  name: string;
+}
+
+/**
+ * An event about to be recorded. `data` is already in the API's JSON presentation
+ * (`{list}`, `{item}`, `{member}` or `{invitation}`, as the other routes show them): the
+ * event is stored exactly as it will be served, so later changes cannot alter it.
+ */
+export interface NewEvent {
+  type: EventType;
+  list: { id: string; name: string };
+  actor: EventActor;
+  data: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** An event as served by the feed (API.md section 8). */
+export interface EventJson {
+  id: string;
+  type: EventType;
+  created_at: string;
+  list: { id: string; name: string };
+  actor: EventActor;
+  data: Record<string, unknown>;
+}
+
+/**
+ * A place in the feed's order: the recording transaction's id, then the event's sequence
+ * number. `txid` is a decimal string (PostgreSQL's xid8 is 64 bits). Positions compare as
+ * (txid, seq); { txid: '0', seq: 0 } is before every event.
+ */
+export interface EventPosition {
+  txid: string;
+  seq: number;
+}
+
+export const ORIGIN: EventPosition = { txid: '0', seq: 0 };
+
+export function comparePositions(a: EventPosition, b: EventPosition): number {
+  const ta = BigInt(a.txid);
+  const tb = BigInt(b.txid);
+  if (ta !== tb) return ta < tb ? -1 : 1;
+  return a.seq - b.seq;
+}
+
+/** The event JSON for `event`, under the id `id`. */
+export function eventJson(id: string, event: NewEvent): EventJson {
+  return {
+    id,
+    type: event.type,
+    created_at: event.createdAt.toISOString(),
+    list: { id: event.list.id, name: event.list.name },
+    actor: { id: event.actor.id, username: event.actor.username, name: event.actor.name },
+    data: event.data,
+  };
+}

@@ -1,0 +1,104 @@
+import { randomBytes } from 'node:crypto';
+import { CursorCodec } from '../../../common/paging/cursor';
+import { FakeClock } from '../../../common/testing/fake-clock';
+import { InMemoryEventLog } from '../infrastructure/in-memory/in-memory-event-log';
+import type { NewEvent } from './event';
+import { EventsService } from './events.service';
+
+const OWNER = '00000000-0000-4000-8000-00000000000a';
+const MEMBER = '00000000-0000-4000-8000-00000000000b';
+const LIST = '00000000-0000-4000-8000-0000000000f1';
+const DAY = 24 * 60 * 60 * 1000;
+
+describe('EventsService', () => {
+  function setup() {
+    const clock = new FakeClock('2026-05-01T08:00:00.000Z');
+    const audience = [OWNER];
+    const log = new InMemoryEventLog(() => [...audience]);
+    const cursors = new CursorCodec(randomBytes(32));
+    const service = new EventsService(log, cursors, clock, { days: 30, batch: 2 });
+    const record = (note: string, type: NewEvent['type'] = 'item.added') =>
+      log.record([
+        { type, list: { id: LIST, name: 'L' }, actor: { id: OWNER, username: 'o', name: 'O' }, data: { note }, createdAt: clock.now() },
+      ]);
+    const notes = (page: { events: Array<{ data: Record<string, unknown> }> }) => page.events.map((event) => event.data.note);
+    return { clock, log, cursors, service, record, notes, audience };
+  }
+
+  it('pages oldest first; next_cursor is never null and polling with it gives only newer events', async () => {
+    const { service, record, notes } = setup();
+    await record('a');
+    await record('b');
+    await record('c');
+    const first = await service.feed(OWNER, { limit: 2 });
+    expect(notes(first)).toEqual(['a', 'b']);
+    const second = await service.feed(OWNER, { after: first.nextCursor, limit: 2 });
+    expect(notes(second)).toEqual(['c']);
+    const empty = await service.feed(OWNER, { after: second.nextCursor });
+    expect(empty).toEqual({ events: [], nextCursor: expect.any(String) });
+    await record('d');
+    expect(notes(await service.feed(OWNER, { after: empty.nextCursor }))).toEqual(['d']);
+  });
+
+  it('after=now answers an empty page whose cursor marks the present', async () => {
+    const { service, record, notes } = setup();
+    await record('old');
+    const now = await service.feed(OWNER, { after: 'now' });
+    expect(now.events).toEqual([]);
+    await record('new');
+    expect(notes(await service.feed(OWNER, { after: now.nextCursor }))).toEqual(['new']);
+  });
+
+  it('filters by list and types; refuses unknown types, a malformed list_id and foreign cursors (400)', async () => {
+    const { service, record, notes, cursors } = setup();
+    await record('added');
+    await record('renamed', 'list.renamed');
+    expect(notes(await service.feed(OWNER, { types: 'list.renamed, list.created' }))).toEqual(['renamed']);
+    expect(notes(await service.feed(OWNER, { listId: LIST, types: 'item.added' }))).toEqual(['added']);
+    expect(notes(await service.feed(OWNER, { listId: MEMBER }))).toEqual([]);
+    await expect(service.feed(OWNER, { types: 'item.added,item.exploded' })).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'UNKNOWN_EVENT_TYPE',
+    });
+    await expect(service.feed(OWNER, { listId: 'nope' })).rejects.toMatchObject({ kind: 'invalid', code: 'INVALID_LIST_ID' });
+    await expect(service.feed(OWNER, { after: cursors.encode('items', { t: '1', s: 1 }) })).rejects.toMatchObject({
+      code: 'INVALID_CURSOR',
+    });
+    await expect(service.feed(OWNER, { after: cursors.encode('events', { t: '-1', s: 1 }) })).rejects.toMatchObject({
+      code: 'INVALID_CURSOR',
+    });
+  });
+
+  it('shows a member only the events of their time on the list', async () => {
+    const { service, record, notes, audience } = setup();
+    await record('before');
+    audience.push(MEMBER);
+    await record('during');
+    audience.pop();
+    await record('after');
+    expect(notes(await service.feed(MEMBER, {}))).toEqual(['during']);
+  });
+
+  it('purges past the retention in batches; an older cursor then answers 410 with the contract message', async () => {
+    const { service, record, notes, clock } = setup();
+    await record('old 1');
+    await record('old 2');
+    await record('old 3');
+    const behind = (await service.feed(OWNER, { limit: 1 })).nextCursor;
+    const caughtUp = (await service.feed(OWNER, {})).nextCursor;
+    clock.advance(30 * DAY);
+    await record('new');
+    expect(await service.purgeExpired()).toBe(0); // exactly 30 days old: kept
+    clock.advance(1);
+    expect(await service.purgeExpired()).toBe(2); // one batch
+    expect(await service.purgeExpired()).toBe(1);
+    expect(await service.purgeExpired()).toBe(0);
+    await expect(service.feed(OWNER, { after: behind })).rejects.toMatchObject({
+      kind: 'gone',
+      code: 'CURSOR_EXPIRED',
+      message: 'cursor expired: read the lists again, then follow the feed from now',
+    });
+    expect(notes(await service.feed(OWNER, { after: caughtUp }))).toEqual(['new']);
+    expect(notes(await service.feed(OWNER, {}))).toEqual(['new']);
+  });
+});

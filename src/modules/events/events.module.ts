@@ -1,0 +1,30 @@
+import { Module } from '@nestjs/common';
+import { CursorCodec } from '../../common/paging/cursor';
+import { Clock } from '../../common/ports/clock';
+import { AppConfig } from '../../config/app-config';
+import { ListsModule } from '../lists/lists.module';
+import { EventLog } from './domain/event-log';
+import { EventsService } from './domain/events.service';
+import { EventLogModule } from './event-log.module';
+import { EventsController } from './http/events.controller';
+import { EventsJanitor } from './infrastructure/events-janitor';
+
+/** Janitor batch: events deleted per statement. */
+const PURGE_BATCH = 1000;
+
+/** The change feed, GET /v1/events (API.md section 8), and the retention of events. */
+@Module({
+  imports: [EventLogModule, ListsModule],
+  controllers: [EventsController],
+  providers: [
+    {
+      provide: EventsService,
+      inject: [EventLog, CursorCodec, Clock, AppConfig],
+      useFactory: (log: EventLog, cursors: CursorCodec, clock: Clock, config: AppConfig) =>
+        new EventsService(log, cursors, clock, { days: config.eventRetentionDays, batch: PURGE_BATCH }),
+    },
+    EventsJanitor,
+  ],
+  exports: [EventsService, EventsJanitor],
+})
+export class EventsModule {}

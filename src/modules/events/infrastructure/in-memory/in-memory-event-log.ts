@@ -1,0 +1,75 @@
+import { comparePositions, eventJson, EventJson, EventPosition, NewEvent } from '../../domain/event';
+import { EventLog, FeedRead, FeedSlice } from '../../domain/event-log';
+import { newEventId } from '../new-event-id';
+
+interface StoredEvent {
+  position: EventPosition;
+  event: EventJson;
+  createdAt: Date;
+  audience: ReadonlySet<string>;
+}
+
+/**
+ * A real, working events store in memory. Nothing is ever in flight here (units of work are
+ * serialised and never roll back), so "now" is simply after the newest event. `audienceOf`
+ * answers who can see a list at this moment (its owner and members), as the lists tables
+ * do in PostgreSQL.
+ */
+export class InMemoryEventLog extends EventLog {
+  private readonly stored: StoredEvent[] = [];
+  private watermark: EventPosition = { txid: '0', seq: 0 };
+  private nextSeq = 1;
+  private nextTxid = 1n;
+
+  constructor(private readonly audienceOf: (listId: string) => readonly string[]) {
+    super();
+  }
+
+  /** Every event recorded and still kept, in feed order (for specs). */
+  all(): EventJson[] {
+    return this.stored.map((entry) => entry.event);
+  }
+
+  async record(events: readonly NewEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const txid = (this.nextTxid++).toString();
+    for (const event of events) {
+      this.stored.push({
+        position: { txid, seq: this.nextSeq++ },
+        event: structuredClone(eventJson(newEventId(), event)),
+        createdAt: event.createdAt,
+        audience: new Set(this.audienceOf(event.list.id)),
+      });
+    }
+  }
+
+  async read(request: FeedRead): Promise<FeedSlice> {
+    const after = request.after ?? { txid: '0', seq: 0 };
+    const types = request.types && new Set<string>(request.types);
+    const matching = this.stored.filter(
+      (entry) =>
+        comparePositions(entry.position, after) > 0 &&
+        entry.audience.has(request.userId) &&
+        (request.listId === undefined || entry.event.list.id === request.listId) &&
+        (!types || types.has(entry.event.type)),
+    );
+    const events = matching.slice(0, request.limit).map((entry) => ({ position: entry.position, event: structuredClone(entry.event) }));
+    const reachedTo = events.length === request.limit ? events[events.length - 1].position : await this.present();
+    return { events, reachedTo, expired: request.after !== null && comparePositions(after, this.watermark) < 0 };
+  }
+
+  async present(): Promise<EventPosition> {
+    return { txid: this.nextTxid.toString(), seq: 0 };
+  }
+
+  async purgeCreatedBefore(before: Date, batch: number): Promise<number> {
+    const doomed = this.stored.filter((entry) => entry.createdAt.getTime() < before.getTime()).slice(0, batch);
+    if (doomed.length === 0) return 0;
+    const gone = new Set(doomed);
+    const remaining = this.stored.filter((entry) => !gone.has(entry));
+    this.stored.splice(0, this.stored.length, ...remaining);
+    const top = doomed[doomed.length - 1].position;
+    if (comparePositions(top, this.watermark) > 0) this.watermark = top;
+    return doomed.length;
+  }
+}

@@ -1,0 +1,135 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { audienceSql, NEXT_EVENT_TXID_SET } from '../../../../common/persistence/events-sql';
+import { NamedStatement } from '../../../../common/persistence/named-statement';
+import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
+import { eventJson, EventJson, EventPosition, NewEvent } from '../../domain/event';
+import { EventLog, FeedRead, FeedSlice } from '../../domain/event-log';
+import { newEventId } from '../new-event-id';
+
+/**
+ * Events and their audience in one statement: each list's order key moved on its row (which
+ * takes the list's lock, if the caller does not hold it yet), the events in the order given
+ * (the identity hands out seq in that order), then one audience row per event and per owner
+ * or member of its list, read in the same statement.
+ */
+const RECORD = new NamedStatement(
+  'events_record',
+  `WITH n AS (
+     SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[], $4::json[], $5::timestamptz[])
+                     WITH ORDINALITY AS n(id, type, list_id, payload, created_at, ord)
+   ),
+   keyed AS (
+     UPDATE lists SET ${NEXT_EVENT_TXID_SET} WHERE id IN (SELECT list_id FROM n) RETURNING id, last_event_txid
+   ),
+   ev AS (
+     INSERT INTO events (id, txid, type, list_id, payload, created_at)
+     SELECT n.id, COALESCE(keyed.last_event_txid, pg_current_xact_id()), n.type, n.list_id, n.payload, n.created_at
+       FROM n LEFT JOIN keyed ON keyed.id = n.list_id
+      ORDER BY n.ord
+     RETURNING txid, seq, list_id, type
+   )
+   INSERT INTO event_audience (user_id, txid, seq, list_id, type)
+   SELECT who.user_id, ev.txid, ev.seq, ev.list_id, ev.type
+     FROM ev CROSS JOIN ${audienceSql('ev.list_id')}`,
+);
+
+/**
+ * One page of a user's feed, in one statement: the range scan of event_audience's primary
+ * key after the cursor, stopped below the snapshot's xmin (every transaction under it has
+ * ended, and every later writer's txid is at or above it, so no event can later appear
+ * behind a position handed out), with the xmin itself and whether the cursor is below the
+ * purge watermark. Always one row at least (the snapshot row), so an empty page still tells
+ * how far it looked.
+ */
+const READ = new NamedStatement(
+  'events_read',
+  `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+   page AS (
+     SELECT a.txid, a.seq, e.payload
+       FROM event_audience a JOIN events e ON e.seq = a.seq
+      WHERE a.user_id = $1 AND (a.txid, a.seq) > ($2::xid8, $3::bigint) AND a.txid < (SELECT xmin FROM snap)
+        AND ($4::uuid IS NULL OR a.list_id = $4::uuid) AND ($5::text[] IS NULL OR a.type = ANY($5::text[]))
+      ORDER BY a.txid, a.seq
+      LIMIT $6
+   )
+   SELECT snap.xmin::text AS xmin, ($7::boolean AND ($2::xid8, $3::bigint) < (w.txid, w.seq)) AS expired,
+          page.txid::text AS txid, page.seq, page.payload
+     FROM snap CROSS JOIN event_purge_watermark w LEFT JOIN page ON true
+    ORDER BY page.txid, page.seq`,
+);
+
+/**
+ * Deletes a batch of the oldest-positioned events created before $1, with their audience, and
+ * moves the watermark to the highest position deleted. SKIP LOCKED lets several instances'
+ * janitors run at once without waiting on each other's batches; the watermark only moves up.
+ */
+const PURGE = `WITH doomed AS (
+     SELECT seq FROM events WHERE created_at < $1 ORDER BY txid, seq LIMIT $2 FOR UPDATE SKIP LOCKED
+   ),
+   gone_audience AS (DELETE FROM event_audience WHERE seq IN (SELECT seq FROM doomed)),
+   gone AS (DELETE FROM events WHERE seq IN (SELECT seq FROM doomed) RETURNING txid, seq),
+   top AS (SELECT txid, seq FROM gone ORDER BY txid DESC, seq DESC LIMIT 1),
+   moved AS (
+     UPDATE event_purge_watermark w SET txid = top.txid, seq = top.seq
+       FROM top WHERE (top.txid, top.seq) > (w.txid, w.seq)
+   )
+   SELECT count(*)::integer AS deleted FROM gone`;
+
+interface ReadRow {
+  xmin: string;
+  expired: boolean;
+  txid: string | null;
+  seq: string | null;
+  payload: EventJson | null;
+}
+
+@Injectable()
+export class TypeOrmEventLog extends EventLog {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async record(events: readonly NewEvent[]): Promise<void> {
+    if (events.length === 0) return;
+    const ids = events.map(() => newEventId());
+    await RECORD.run(this.dataSource, [
+      ids,
+      events.map((event) => event.type),
+      events.map((event) => event.list.id),
+      events.map((event, index) => JSON.stringify(eventJson(ids[index], event))),
+      events.map((event) => event.createdAt),
+    ]);
+  }
+
+  async read(request: FeedRead): Promise<FeedSlice> {
+    const after = request.after ?? { txid: '0', seq: 0 };
+    const rows = await READ.run<ReadRow>(this.dataSource, [
+      request.userId,
+      after.txid,
+      after.seq,
+      request.listId ?? null,
+      request.types ?? null,
+      request.limit,
+      request.after !== null,
+    ]);
+    const events = rows
+      .filter((row) => row.txid !== null)
+      .map((row) => ({ position: { txid: row.txid!, seq: Number(row.seq) }, event: row.payload! }));
+    // A full page may stop short of the snapshot: the next read starts after its last event.
+    const reachedTo: EventPosition = events.length === request.limit ? events[events.length - 1].position : { txid: rows[0].xmin, seq: 0 };
+    return { events, reachedTo, expired: rows[0].expired };
+  }
+
+  async present(): Promise<EventPosition> {
+    const [row] = await managerOf(this.dataSource).query<Array<{ xmin: string }>>(
+      'SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin',
+    );
+    return { txid: row.xmin, seq: 0 };
+  }
+
+  async purgeCreatedBefore(before: Date, batch: number): Promise<number> {
+    const [row] = await managerOf(this.dataSource).query<Array<{ deleted: number }>>(PURGE, [before, batch]);
+    return row.deleted;
+  }
+}

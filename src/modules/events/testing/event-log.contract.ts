@@ -1,0 +1,153 @@
+import type { UnitOfWork } from '../../../common/ports/unit-of-work';
+import { comparePositions, EventType, NewEvent } from '../domain/event';
+import type { EventLog } from '../domain/event-log';
+
+export interface EventLogSubject {
+  log: EventLog;
+  uow: UnitOfWork;
+  /** An account (a users row in PostgreSQL); returns its id. */
+  newUser(): Promise<string>;
+  /** A list owned by `ownerId` (a lists row); returns its id. */
+  newList(ownerId: string): Promise<string>;
+  join(listId: string, userId: string): Promise<void>;
+  leave(listId: string, userId: string): Promise<void>;
+}
+
+const T0 = new Date('2026-06-01T12:00:00.000Z');
+const DAY = 24 * 60 * 60 * 1000;
+
+/**
+ * What every EventLog must do; run against the in-memory store (unit) and PostgreSQL (e2e).
+ * Each case starts from an empty log.
+ */
+export function describeEventLogContract(adapter: string, setup: () => Promise<EventLogSubject>): void {
+  describe(`EventLog contract: ${adapter}`, () => {
+    let s: EventLogSubject;
+    let owner: string;
+    let listId: string;
+
+    beforeEach(async () => {
+      s = await setup();
+      owner = await s.newUser();
+      listId = await s.newList(owner);
+    });
+
+    const event = (type: EventType, note: string, list = listId, createdAt = T0): NewEvent => ({
+      type,
+      list: { id: list, name: 'Groceries' },
+      actor: { id: owner, username: 'ada', name: 'Ada' },
+      data: { note, nested: { b: 1, a: [1, 'two'] } },
+      createdAt,
+    });
+    const record = (...events: NewEvent[]) => s.uow.run(() => s.log.record(events));
+    const read = (userId: string, extra: Partial<Parameters<EventLog['read']>[0]> = {}) =>
+      s.log.read({ userId, after: null, limit: 100, ...extra });
+    const notes = async (userId: string, extra: Partial<Parameters<EventLog['read']>[0]> = {}) =>
+      (await read(userId, extra)).events.map((entry) => entry.event.data.note);
+
+    it('serves events as recorded, in order, with an evt_ id and the time in ISO form', async () => {
+      await record(event('list.created', 'one'), event('item.added', 'two'));
+      await record(event('item.added', 'three'));
+      const slice = await read(owner);
+      expect(slice.expired).toBe(false);
+      expect(slice.events.map((entry) => entry.event)).toEqual(
+        ['one', 'two', 'three'].map((note, index) => ({
+          id: expect.stringMatching(/^evt_[0-9a-f]{32}$/),
+          type: index === 0 ? 'list.created' : 'item.added',
+          created_at: '2026-06-01T12:00:00.000Z',
+          list: { id: listId, name: 'Groceries' },
+          actor: { id: owner, username: 'ada', name: 'Ada' },
+          data: { note, nested: { b: 1, a: [1, 'two'] } },
+        })),
+      );
+      // Field order is kept (json, not jsonb).
+      expect(Object.keys(slice.events[0].event)).toEqual(['id', 'type', 'created_at', 'list', 'actor', 'data']);
+      expect(JSON.stringify(slice.events[0].event.data)).toBe('{"note":"one","nested":{"b":1,"a":[1,"two"]}}');
+      const positions = slice.events.map((entry) => entry.position);
+      expect(comparePositions(positions[0], positions[1])).toBeLessThan(0);
+      expect(comparePositions(positions[1], positions[2])).toBeLessThan(0);
+      // Nothing new after what was reached.
+      expect(comparePositions(slice.reachedTo, positions[2])).toBeGreaterThanOrEqual(0);
+      expect((await read(owner, { after: slice.reachedTo })).events).toEqual([]);
+    });
+
+    it('records nothing when the unit of work fails', async () => {
+      await expect(
+        s.uow.run(async () => {
+          await s.log.record([event('item.added', 'lost')]);
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      // In memory nothing rolls back: services validate before they write, so only PostgreSQL can tell.
+      if (adapter !== 'in-memory') expect(await notes(owner)).toEqual([]);
+    });
+
+    it('shows an event to those who could see the list when it was recorded', async () => {
+      const [member, later, stranger] = [await s.newUser(), await s.newUser(), await s.newUser()];
+      await s.join(listId, member);
+      await record(event('item.added', 'both'));
+      await s.join(listId, later);
+      await s.leave(listId, member);
+      await record(event('item.added', 'after'));
+      expect(await notes(owner)).toEqual(['both', 'after']);
+      expect(await notes(member)).toEqual(['both']);
+      expect(await notes(later)).toEqual(['after']);
+      expect(await notes(stranger)).toEqual([]);
+    });
+
+    it('filters by list and by type, and pages by limit', async () => {
+      const other = await s.newList(owner);
+      await record(event('list.created', 'a'), event('item.added', 'b'), event('list.created', 'c', other), event('item.removed', 'd'));
+      expect(await notes(owner, { listId: other })).toEqual(['c']);
+      expect(await notes(owner, { types: ['list.created', 'item.removed'] })).toEqual(['a', 'c', 'd']);
+      expect(await notes(owner, { listId, types: ['item.added'] })).toEqual(['b']);
+      const first = await read(owner, { limit: 3 });
+      expect(first.events.map((entry) => entry.event.data.note)).toEqual(['a', 'b', 'c']);
+      // A full page reaches exactly its last event: the next page starts right after it.
+      expect(first.reachedTo).toEqual(first.events[2].position);
+      expect(await notes(owner, { after: first.reachedTo })).toEqual(['d']);
+    });
+
+    it('present() is before every event recorded later, and after every event a read has already passed', async () => {
+      await record(event('item.added', 'before'));
+      const passed = (await read(owner)).reachedTo;
+      const now = await s.log.present();
+      expect(comparePositions(now, passed)).toBeGreaterThanOrEqual(0);
+      await record(event('item.added', 'after'));
+      // An event committed just before present() may still follow it (while an older
+      // transaction is open somewhere, PostgreSQL cannot place it yet): at least once, never lost.
+      expect((await notes(owner, { after: now })).filter((note) => note === 'after')).toEqual(['after']);
+      expect(await notes(owner, { after: passed })).toEqual(['after']);
+      expect((await read(owner, { after: now })).expired).toBe(false);
+    });
+
+    it('purges events created before a time in bounded batches; a position below what it deleted has expired', async () => {
+      await record(event('item.added', 'old 1', listId, new Date(T0.getTime() - 40 * DAY)));
+      const afterFirst = (await read(owner)).reachedTo;
+      await record(event('item.added', 'old 2', listId, new Date(T0.getTime() - 31 * DAY)));
+      const lastOld = (await read(owner)).events[1].position;
+      const idle = await s.log.present();
+      await record(event('item.added', 'new', listId, T0));
+      const cutoff = new Date(T0.getTime() - 30 * DAY);
+
+      expect(await s.log.purgeCreatedBefore(cutoff, 1)).toBe(1);
+      expect(await notes(owner)).toEqual(['old 2', 'new']);
+      expect(await s.log.purgeCreatedBefore(cutoff, 1)).toBe(1);
+      expect(await s.log.purgeCreatedBefore(cutoff, 1)).toBe(0);
+      expect(await notes(owner)).toEqual(['new']);
+
+      // A reader that had not seen both deleted events may have missed one: expired.
+      expect((await read(owner, { after: afterFirst })).expired).toBe(
+        afterFirst.txid === lastOld.txid && afterFirst.seq >= lastOld.seq ? false : true,
+      );
+      expect((await read(owner, { after: { txid: '0', seq: 0 } })).expired).toBe(true);
+      // One that had seen them, or marked "now" after them, missed nothing; nor does a read from the oldest kept.
+      for (const after of [lastOld, idle]) {
+        const slice = await read(owner, { after });
+        expect(slice.expired).toBe(false);
+        expect(slice.events.map((entry) => entry.event.data.note)).toEqual(['new']);
+      }
+      expect((await read(owner)).expired).toBe(false);
+    });
+  });
+}

@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { CursorCodec } from '../../../common/paging/cursor';
+import { FakeClock } from '../../../common/testing/fake-clock';
+import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
+import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
+import { InMemoryEventLog } from '../../events/infrastructure/in-memory/in-memory-event-log';
+import { presentItem } from '../http/item.presenter';
+import { InMemoryItemRepository } from '../infrastructure/in-memory/in-memory-item.repository';
+import { List } from '../../lists/domain/list';
+import { ListAccessService } from '../../lists/domain/list-access.service';
+import { Membership } from '../../lists/domain/membership';
+import { InMemoryListRepository } from '../../lists/infrastructure/in-memory/in-memory-list.repository';
+import { InMemoryListsStore } from '../../lists/infrastructure/in-memory/in-memory-lists.store';
+import { ItemsService } from './items.service';
+import { MAX_ITEMS_PER_LIST } from './items.errors';
+
+const OWNER = '00000000-0000-4000-8000-00000000000a';
+const EDITOR = '00000000-0000-4000-8000-00000000000b';
+const STRANGER = '00000000-0000-4000-8000-00000000000d';
+const LIST = '00000000-0000-4000-8000-0000000000f1';
+
+/** The item events an items store records with each write (API.md section 8). */
+describe('item events', () => {
+  async function setup() {
+    const clock = new FakeClock('2026-05-01T08:00:00.000Z');
+    const log = new InMemoryEventLog((listId) => (listId === LIST ? [OWNER, EDITOR] : []));
+    const actor = (id: string) => ({ id, username: `user_${id.slice(-2)}`, name: `User ${id.slice(-2)}` });
+    const store = new InMemoryListsStore();
+    const lists = new InMemoryListRepository(store);
+    await lists.insert(List.create({ id: LIST, ownerId: OWNER, name: 'Groceries', now: new Date(0) }));
+    await lists.insertMember(Membership.join({ listId: LIST, userId: EDITOR, role: 'editor', joinedAt: new Date(0) }));
+    const items = new InMemoryItemRepository(store, { log, listName: () => 'Groceries', actor });
+    const service = new ItemsService(
+      items,
+      new ListAccessService(lists),
+      new InMemoryUnitOfWork(),
+      clock,
+      new SequentialIdGenerator(),
+      new CursorCodec(randomBytes(32)),
+    );
+    const feed = async (userId = OWNER) => (await log.read({ userId, after: null, limit: 500 })).events.map((entry) => entry.event);
+    return { clock, items, service, feed, actor };
+  }
+
+  it('records one item.added per item in request order, with the actor and the item as the add answered it', async () => {
+    const { service, feed, actor, clock } = await setup();
+    const added = await service.add(EDITOR, LIST, ['milk', 'bread', 'eggs']);
+    const events = await feed();
+    expect(events).toEqual(
+      added.items.map((item) => ({
+        id: expect.stringMatching(/^evt_/),
+        type: 'item.added',
+        created_at: clock.now().toISOString(),
+        list: { id: LIST, name: 'Groceries' },
+        actor: actor(EDITOR),
+        data: { item: presentItem(item) },
+      })),
+    );
+    expect(await feed(EDITOR)).toEqual(events);
+    expect(await feed(STRANGER)).toEqual([]);
+  });
+
+  it('records completions and reopenings of the items that changed only, in request order', async () => {
+    const { service, feed, clock } = await setup();
+    const [milk] = (await service.add(OWNER, LIST, ['milk', 'bread', 'eggs'])).items;
+    clock.advance(1000);
+    await service.complete(OWNER, LIST, ['eggs', 'milk']);
+    // By id, an item already completed is a no-op: only bread changes.
+    const completed = await service.complete(EDITOR, LIST, [milk.id, 'bread']);
+    const reopened = await service.reopen(OWNER, LIST, ['milk']);
+    const events = (await feed()).slice(3);
+    expect(events.map((event) => [event.type, event.data.item])).toEqual([
+      ['item.completed', expect.objectContaining({ text: 'eggs', completed: true })],
+      ['item.completed', expect.objectContaining({ text: 'milk', completed: true })],
+      ['item.completed', presentItem(completed.items[1])],
+      ['item.reopened', presentItem(reopened.items[0])],
+    ]);
+    expect(events[2].actor.id).toBe(EDITOR);
+    // A request that changes nothing records nothing.
+    await service.reopen(OWNER, LIST, [reopened.items[0].id]);
+    expect(await feed()).toHaveLength(7);
+  });
+
+  it('records item.removed per item as it was before removal, in request order', async () => {
+    const { service, feed } = await setup();
+    await service.add(OWNER, LIST, ['milk', 'bread']);
+    await service.complete(OWNER, LIST, ['bread']);
+    const removed = await service.remove(EDITOR, LIST, ['bread', 'milk']);
+    const events = (await feed()).slice(3);
+    expect(events.map((event) => [event.type, event.data.item])).toEqual(removed.items.map((item) => ['item.removed', presentItem(item)]));
+  });
+
+  it('records nothing for a refused write: past the limit, an unmatched entry, a viewer', async () => {
+    const { service, items, feed } = await setup();
+    await service.add(OWNER, LIST, ['milk']);
+    await items.insertWithinLimit(
+      LIST,
+      Array.from({ length: MAX_ITEMS_PER_LIST - 1 }, (_, i) => ({
+        id: `f${i}`,
+        listId: LIST,
+        text: `f${i}`,
+        createdAt: new Date(0),
+        createdBy: OWNER,
+      })),
+      MAX_ITEMS_PER_LIST,
+      new Date(0),
+    );
+    const before = (await feed()).length;
+    await expect(service.add(OWNER, LIST, ['one too many'])).rejects.toMatchObject({ code: 'ITEM_LIMIT' });
+    await expect(service.complete(OWNER, LIST, ['milk', 'missing'])).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(service.remove(OWNER, LIST, ['missing'])).rejects.toMatchObject({ kind: 'not_found' });
+    expect(await feed()).toHaveLength(before);
+  });
+});
