@@ -83,7 +83,8 @@ describe('migrations at start', () => {
       ]);
       await ds.destroy();
 
-      ds = await migrated(MIGRATIONS);
+      // Up to this migration only, so that undoLastMigration below undoes this one.
+      ds = await migrated(MIGRATIONS.slice(0, MIGRATIONS.indexOf(CaseFoldedKeys1763800600000) + 1));
       await ds.runMigrations();
       const names = async () =>
         Object.fromEntries(

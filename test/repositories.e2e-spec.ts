@@ -125,7 +125,7 @@ describe('TypeORM repositories', () => {
       },
       newList: async (ownerId) => {
         const [row] = await dataSource.query<Array<{ id: string }>>(
-          `INSERT INTO lists (id, owner_id, name, created_at, updated_at) VALUES (gen_random_uuid(), $1, $2, now(), now()) RETURNING id`,
+          `INSERT INTO lists (id, owner_id, name, name_key, created_at, updated_at) VALUES (gen_random_uuid(), $1, $2, lower($2), now(), now()) RETURNING id`,
           [ownerId, `List ${randomBytes(4).toString('hex')}`],
         );
         return row.id;
