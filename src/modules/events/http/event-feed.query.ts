@@ -1,7 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
-import { Transform } from 'class-transformer';
-import { IsInt, IsOptional, IsString, Max, Min } from 'class-validator';
-import { PAGE_LIMIT } from '../../../common/paging/cursor';
+import { IsOptional, IsString } from 'class-validator';
+import { PageLimit } from '../../../common/http/page-limit';
 import { EVENT_TYPES } from '../domain/event';
 
 /** Query of GET /v1/events. */
@@ -13,13 +12,7 @@ export class EventFeedQuery {
   @IsString()
   after?: string;
 
-  @ApiPropertyOptional({ minimum: PAGE_LIMIT.min, maximum: PAGE_LIMIT.max, default: PAGE_LIMIT.default, type: 'integer' })
-  @IsOptional()
-  // Only plain digits become a number; "1e2", "5.0" or "" stay strings and fail IsInt (400).
-  @Transform(({ value }: { value: unknown }) => (typeof value === 'string' && /^[0-9]{1,6}$/.test(value) ? Number(value) : value))
-  @IsInt()
-  @Min(PAGE_LIMIT.min)
-  @Max(PAGE_LIMIT.max)
+  @PageLimit()
   limit?: number;
 
   @ApiPropertyOptional({ description: 'Only the events of this list', format: 'uuid' })
