@@ -20,6 +20,7 @@ import { ProfileModule } from './modules/profile/profile.module';
 import { KeyRateLimitGuard } from './modules/rate-limit/http/key-rate-limit.guard';
 import { UnauthenticatedLimitGuard } from './modules/rate-limit/http/unauthenticated-limit.guard';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
@@ -40,6 +41,7 @@ export class AppModule {
         ItemsModule,
         ProfileModule,
         ListsModule,
+        WebhooksModule,
         HealthModule,
         HomeModule,
         AuthModule,

@@ -7,6 +7,7 @@ import { Idempotency1763800300000 } from './1763800300000-idempotency';
 import { ItemsPage1763800400000 } from './1763800400000-items-page';
 import { ServiceSecrets1763800500000 } from './1763800500000-service-secrets';
 import { ShareTokensHashedOnly1763800560000 } from './1763800560000-share-tokens-hashed-only';
+import { Webhooks1763800800000 } from './1763800800000-webhooks';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -22,4 +23,5 @@ export const MIGRATIONS = [
   ItemsPage1763800400000,
   ServiceSecrets1763800500000,
   ShareTokensHashedOnly1763800560000,
+  Webhooks1763800800000,
 ];
