@@ -4,7 +4,11 @@
  * test/support/openapi-validator.ts), so the reference cannot drift from the service.
  */
 
+import { EVENT_TYPES } from '../modules/webhooks/domain/event-types';
+
 type Schema = Record<string, unknown>;
+
+const EVENT_TYPE_NAMES = [...EVENT_TYPES];
 
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const timestamp: Schema = { type: 'string', format: 'date-time', examples: ['2026-11-22T09:15:03.120Z'] };
@@ -121,8 +125,84 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
     },
     'Where to go from the base URL. A browser (Accept preferring text/html) is redirected (302) to /developers instead.',
   ),
+  Webhook: object({
+    id,
+    url: { type: 'string', maxLength: 2048 },
+    types: {
+      type: ['array', 'null'],
+      items: { type: 'string', enum: EVENT_TYPE_NAMES },
+      description: 'Event types delivered; null: every type',
+    },
+    list_id: { type: ['string', 'null'], description: 'Only events of this list; null: every list the account can see' },
+    status: { type: 'string', enum: ['active', 'disabled'] },
+    disabled_reason: { type: ['string', 'null'], description: 'Why the service disabled it (a 410 answer, five days of failures)' },
+    created_at: timestamp,
+  }),
+  NewWebhook: {
+    allOf: [
+      ref('Webhook'),
+      {
+        type: 'object',
+        required: ['secret'],
+        properties: {
+          secret: {
+            type: ['string', 'null'],
+            pattern: '^whsec_[A-Za-z0-9+/]{43}=$',
+            description: 'The signing secret, shown only in this response (null in its Idempotency-Key replay); verify deliveries with it',
+          },
+        },
+      },
+    ],
+  },
+  Delivery: object({
+    id,
+    event_id: { type: 'string', description: 'The `webhook-id` header of every attempt' },
+    event_type: { type: 'string' },
+    status: { type: 'string', enum: ['pending', 'succeeded', 'failed'] },
+    attempts: { type: 'integer', minimum: 0 },
+    last_status_code: { type: ['integer', 'null'] },
+    last_error: { type: ['string', 'null'] },
+    next_attempt_at: { ...nullableTimestamp, description: 'When the next attempt is due; null once succeeded or failed' },
+    created_at: timestamp,
+  }),
+  Event: object(
+    {
+      id: { type: 'string', description: 'Opaque, starts with `evt_`; the `webhook-id` header' },
+      type: { type: 'string' },
+      created_at: timestamp,
+      list: { oneOf: [ref('ListRef'), { type: 'null' }] },
+      actor: { oneOf: [ref('UserSummary'), { type: 'null' }] },
+      data: { type: 'object' },
+    },
+    'An event (API.md section 8): the body of every delivery',
+  ),
   Health: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } },
   Empty: { type: 'object', description: 'Nothing to report beyond success' },
+};
+
+/** The events a webhook receives, for the document's `webhooks` section (OpenAPI 3.1). */
+export const WEBHOOK_EVENTS: Record<string, { summary: string; schema: Schema }> = {
+  'webhook.test': {
+    summary: 'Sent by POST /v1/webhooks/{id}/test to that endpoint only',
+    schema: {
+      allOf: [
+        ref('Event'),
+        {
+          type: 'object',
+          properties: {
+            type: { const: 'webhook.test' },
+            list: { type: 'null' },
+            actor: { type: 'null' },
+            data: object({ webhook: object({ id, url: { type: 'string' } }) }),
+          },
+        },
+      ],
+    },
+  },
+  event: {
+    summary: 'Any change to a list, its items or its members, to the matching webhooks of everyone who could see the list',
+    schema: { allOf: [ref('Event'), { type: 'object', properties: { type: { type: 'string', enum: EVENT_TYPE_NAMES } } }] },
+  },
 };
 
 const cursor: Schema = { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last page' };
@@ -165,6 +245,13 @@ export const SUCCESS_DATA: Record<string, Schema> = {
   'POST /v1/actions/complete': itemsResult,
   'POST /v1/actions/reopen': itemsResult,
   'POST /v1/actions/remove': itemsResult,
+  'POST /v1/webhooks': wrap('webhook', ref('NewWebhook')),
+  'GET /v1/webhooks': wrap('webhooks', { type: 'array', items: ref('Webhook') }),
+  'DELETE /v1/webhooks/{}': ref('Empty'),
+  'POST /v1/webhooks/{}/rotate-secret': wrap('webhook', ref('NewWebhook')),
+  'POST /v1/webhooks/{}/test': wrap('delivery', ref('Delivery')),
+  'GET /v1/webhooks/{}/deliveries': object({ deliveries: { type: 'array', items: ref('Delivery') }, next_cursor: cursor }),
+  'POST /v1/webhooks/{}/deliveries/{}/retry': wrap('delivery', ref('Delivery')),
   'POST /developers/api/signup': wrap('user', ref('Account')),
   'POST /developers/api/login': wrap('user', ref('Account')),
   'POST /developers/api/logout': ref('Empty'),
@@ -190,6 +277,9 @@ export const RULES_422: Record<string, string> = {
   'POST /v1/actions/complete': 'the list name is ambiguous',
   'POST /v1/actions/reopen': 'the list name is ambiguous',
   'POST /v1/actions/remove': 'the list name is ambiguous',
+  'POST /v1/webhooks': 'the account already has 10 webhooks',
+  'POST /v1/webhooks/{}/test': 'the webhook is disabled',
+  'POST /v1/webhooks/{}/deliveries/{}/retry': 'the webhook is disabled',
   'POST /developers/api/signup': 'the email or username is taken',
   'POST /developers/api/keys': 'the account already has 20 active keys',
 };
