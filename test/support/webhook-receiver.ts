@@ -6,6 +6,8 @@ export interface Received {
   path: string;
   headers: Record<string, string>;
   body: string;
+  /** The sender's port of the connection, to tell which process sent it. */
+  remotePort: number;
 }
 
 /** What the receiver does with a request to a path: answer with a status (and headers), or hold it open. */
@@ -67,7 +69,12 @@ export class WebhookReceiver {
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
       const path = req.url ?? '/';
-      this.received.push({ path, headers: req.headers as Record<string, string>, body: Buffer.concat(chunks).toString('utf8') });
+      this.received.push({
+        path,
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks).toString('utf8'),
+        remotePort: req.socket.remotePort ?? 0,
+      });
       const queue = this.behaviours.get(path) ?? [];
       const behaviour = (queue.length > 1 ? queue.shift() : queue[0]) ?? { status: 200 };
       if (behaviour === 'hang') {
