@@ -27,15 +27,16 @@ export function newDelivery(input: {
   payload: string;
   now: Date;
 }): DeliveryProps {
+  const { now, ...fields } = input;
   return {
-    ...input,
+    ...fields,
     status: 'pending',
     attempts: 0,
     lastStatusCode: null,
     lastError: null,
-    nextAttemptAt: input.now,
-    createdAt: input.now,
-    updatedAt: input.now,
+    nextAttemptAt: now,
+    createdAt: now,
+    updatedAt: now,
   };
 }
 

@@ -35,6 +35,7 @@ export class EventFanOut {
     private readonly nudge: DeliveryNudge,
   ) {}
 
+  /** Returns the deliveries it asked to store (a pair already stored is skipped by the repository). */
   async enqueueForEvent(event: FanOutEvent, audienceUserIds: readonly string[]): Promise<DeliveryProps[]> {
     if (audienceUserIds.length === 0) return [];
     const matching = (await this.webhooks.activeOfUsers([...new Set(audienceUserIds)])).filter((webhook) =>
