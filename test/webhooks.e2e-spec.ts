@@ -1,4 +1,7 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { randomBytes } from 'node:crypto';
+import supertest from 'supertest';
 import { FakeClock } from '../src/common/testing/fake-clock';
 import { driveClock, frozenNow } from './support/driven-clock';
 import { client, makeCaller, type Caller, type Client, ISO_MS } from './support/lists-client';
@@ -94,6 +97,14 @@ describe('webhooks (API.md section 8)', () => {
     expect(request.headers['webhook-timestamp']).toBe(String(Math.floor(clock.now().getTime() / 1000)));
     const event = WebhookReceiver.verify(webhook.secret, request, clock.now().getTime());
     expect(event).toMatchObject({ id: queued.event_id, type: 'webhook.test', list: null, data: { webhook: { id: webhook.id } } });
+
+    // The body matches what the OpenAPI document's `webhooks` section says the service sends.
+    const document = (await supertest(t.server).get('/v1/openapi.json').expect(200)).body;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ ...document, $id: 'openapi.json' });
+    const validate = ajv.compile({ $ref: 'openapi.json#/webhooks/webhook.test/post/requestBody/content/application~1json/schema' });
+    expect(validate(JSON.parse(receiver.at(path)[0].body))).toBe(true);
   });
 
   it('replays an idempotent creation without the secret', async () => {
