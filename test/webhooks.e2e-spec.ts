@@ -96,7 +96,13 @@ describe('webhooks (API.md section 8)', () => {
     expect(request.headers['webhook-id']).toBe(queued.event_id);
     expect(request.headers['webhook-timestamp']).toBe(String(Math.floor(clock.now().getTime() / 1000)));
     const event = WebhookReceiver.verify(webhook.secret, request, clock.now().getTime());
-    expect(event).toMatchObject({ id: queued.event_id, type: 'webhook.test', list: null, data: { webhook: { id: webhook.id } } });
+    expect(event).toMatchObject({
+      id: queued.event_id,
+      type: 'webhook.test',
+      list: null,
+      actor: { id: owner.id, username: owner.username, name: owner.name },
+      data: { webhook: { id: webhook.id } },
+    });
 
     // The body matches what the OpenAPI document's `webhooks` section says the service sends.
     const document = (await supertest(t.server).get('/v1/openapi.json').expect(200)).body;

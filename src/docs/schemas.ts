@@ -192,7 +192,7 @@ export const WEBHOOK_EVENTS: Record<string, { summary: string; schema: Schema }>
           properties: {
             type: { const: 'webhook.test' },
             list: { type: 'null' },
-            actor: { type: 'null' },
+            actor: ref('UserSummary'),
             data: object({ webhook: object({ id, url: { type: 'string' } }) }),
           },
         },

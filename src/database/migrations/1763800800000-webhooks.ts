@@ -46,6 +46,8 @@ export class Webhooks1763800800000 implements MigrationInterface {
       )`);
     // The claim query: due pending deliveries, oldest due first.
     await q.query(`CREATE INDEX webhook_deliveries_due ON webhook_deliveries (next_attempt_at) WHERE status = 'pending'`);
+    // The retention sweep: finished deliveries by age.
+    await q.query(`CREATE INDEX webhook_deliveries_finished ON webhook_deliveries (updated_at) WHERE status <> 'pending'`);
     // GET /v1/webhooks/:id/deliveries: newest first, keyset.
     await q.query(`CREATE INDEX webhook_deliveries_listing ON webhook_deliveries (webhook_id, created_at DESC, id DESC)`);
   }

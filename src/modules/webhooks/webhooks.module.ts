@@ -5,6 +5,8 @@ import { IdGenerator } from '../../common/ports/id-generator';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
 import { RootLogger } from '../../common/logging/root-logger';
 import { AppConfig } from '../../config/app-config';
+import { AuthModule } from '../auth/auth.module';
+import { UserDirectory } from '../auth/domain/user-directory';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { ListAccess } from '../lists/domain/list-access';
 import { ListsModule } from '../lists/lists.module';
@@ -29,7 +31,7 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
  * Exports EventFanOut: the one call through which recorded events become deliveries.
  */
 @Module({
-  imports: [ListsModule, IdempotencyModule],
+  imports: [AuthModule, ListsModule, IdempotencyModule],
   controllers: [WebhooksController],
   providers: [
     { provide: WebhookRepository, useClass: TypeOrmWebhookRepository },
@@ -83,6 +85,7 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
         ListAccess,
         CursorCodec,
         DeliveryNudge,
+        UserDirectory,
         AppConfig,
       ],
       useFactory: (
@@ -96,9 +99,10 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
         lists: ListAccess,
         cursors: CursorCodec,
         nudge: DeliveryNudge,
+        users: UserDirectory,
         config: AppConfig,
       ) =>
-        new WebhooksService(webhooks, deliveries, uow, clock, ids, cipher, resolver, lists, cursors, nudge, {
+        new WebhooksService(webhooks, deliveries, uow, clock, ids, cipher, resolver, lists, cursors, nudge, users, {
           allowPrivate: config.webhooks.allowPrivateUrls,
         }),
     },

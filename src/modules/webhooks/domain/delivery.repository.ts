@@ -36,6 +36,8 @@ export abstract class DeliveryRepository {
   abstract finishAttempt(id: string, lockedUntil: Date, update: DeliveryUpdate): Promise<boolean>;
   /** Due again at `now` whatever its state, lease dropped (the retry route). */
   abstract rescheduleNow(id: string, now: Date): Promise<DeliveryProps | null>;
+  /** Deletes up to `limit` succeeded or failed deliveries last updated before `cutoff`; returns how many went. */
+  abstract purgeFinishedBefore(cutoff: Date, limit: number): Promise<number>;
   /** A disabled webhook's pending deliveries end as failed with `reason`. */
   abstract failPendingOfWebhook(webhookId: string, reason: string, now: Date): Promise<number>;
 }

@@ -3,6 +3,7 @@ import { Clock } from '../../../common/ports/clock';
 import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { z } from 'zod';
+import { UserDirectory } from '../../auth/domain/user-directory';
 import { ListAccess } from '../../lists/domain/list-access';
 import { type DeliveryProps, newDelivery } from './delivery';
 import { DeliveryRepository } from './delivery.repository';
@@ -45,6 +46,7 @@ export class WebhooksService {
     private readonly lists: ListAccess,
     private readonly cursors: CursorCodec,
     private readonly nudge: DeliveryNudge,
+    private readonly users: UserDirectory,
     private readonly rules: UrlRules,
   ) {}
 
@@ -99,12 +101,13 @@ export class WebhooksService {
     if (webhook.status !== 'active') throw new WebhookDisabled();
     const now = this.clock.now();
     const eventId = newEventId(this.ids);
+    const caller = await this.users.findById(userId);
     const payload = JSON.stringify({
       id: eventId,
       type: TEST_EVENT_TYPE,
       created_at: now.toISOString(),
       list: null,
-      actor: null,
+      actor: caller && { id: caller.id, username: caller.username, name: caller.name },
       data: { webhook: { id: webhook.id, url: webhook.url } },
     });
     const delivery = newDelivery({ id: this.ids.next(), webhookId: webhook.id, eventId, eventType: TEST_EVENT_TYPE, payload, now });

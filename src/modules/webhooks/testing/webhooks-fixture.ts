@@ -3,6 +3,8 @@ import { CursorCodec } from '../../../common/paging/cursor';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
+import { UserDirectory } from '../../auth/domain/user-directory';
+import { InMemoryUserRepository } from '../../auth/infrastructure/in-memory/in-memory-user.repository';
 import { ListNotFound } from '../../lists/domain/lists.errors';
 import { AccessibleList, ListAccess } from '../../lists/domain/list-access';
 import type { AttemptResult } from '../domain/delivery';
@@ -75,6 +77,7 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
     lists,
     new CursorCodec(randomBytes(32)),
     nudge,
+    new UserDirectory(new InMemoryUserRepository()),
     { allowPrivate: options.allowPrivate ?? false },
   );
   const attempts = new DeliveryAttempts(

@@ -113,6 +113,21 @@ export function describeWebhooksRepositoryContract(adapter: string, make: () => 
       });
     });
 
+    it('purges finished deliveries older than the cutoff, never pending ones', async () => {
+      const webhook = aWebhook(user);
+      await s.webhooks.insert(webhook);
+      const old = nextInstant();
+      const finished = aDelivery(webhook.id, { status: 'succeeded', nextAttemptAt: null, updatedAt: old });
+      const failed = aDelivery(webhook.id, { status: 'failed', nextAttemptAt: null, updatedAt: old });
+      const pending = aDelivery(webhook.id, { updatedAt: old });
+      const cutoff = nextInstant();
+      const recent = aDelivery(webhook.id, { status: 'succeeded', nextAttemptAt: null, updatedAt: nextInstant() });
+      await s.deliveries.insertMany([finished, failed, pending, recent]);
+      expect(await s.deliveries.purgeFinishedBefore(cutoff, 1)).toBe(1);
+      expect(await s.deliveries.purgeFinishedBefore(cutoff, 100)).toBe(1);
+      expect((await s.deliveries.pageOfWebhook(webhook.id, 10, null)).map((d) => d.id).sort()).toEqual([pending.id, recent.id].sort());
+    });
+
     it('deletes the deliveries with their webhook', async () => {
       const webhook = aWebhook(user);
       await s.webhooks.insert(webhook);

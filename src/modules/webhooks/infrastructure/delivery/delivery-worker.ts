@@ -1,8 +1,13 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../../../../common/ports/clock';
 import { DeliveryAttempts } from '../../domain/delivery-attempts';
+import { DELIVERY_RETENTION_MS } from '../../domain/limits';
 import { DeliveryRepository } from '../../domain/delivery.repository';
 import { DeliveryNudge } from '../../domain/webhooks.service';
+
+/** How often finished deliveries past their retention are deleted, and how many per statement. */
+const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
+const SWEEP_BATCH = 1000;
 
 export interface WorkerOptions {
   /** How often an idle worker looks for due deliveries. */
@@ -28,6 +33,7 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
   private running?: Promise<void>;
   private stopped = true;
   private again = false;
+  private sweeper?: NodeJS.Timeout;
 
   constructor(
     private readonly deliveries: DeliveryRepository,
@@ -41,12 +47,35 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
   onApplicationBootstrap(): void {
     this.stopped = false;
     this.schedule(0);
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
+    this.sweeper.unref();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
+    clearInterval(this.sweeper);
     await this.running;
+  }
+
+  /**
+   * Deletes succeeded and failed deliveries older than the retention, a batch at a time, so
+   * the table stays bounded. Every instance sweeps; the deletes are idempotent.
+   */
+  async sweep(): Promise<number> {
+    const cutoff = new Date(this.clock.now().getTime() - DELIVERY_RETENTION_MS);
+    let total = 0;
+    try {
+      for (;;) {
+        const deleted = await this.deliveries.purgeFinishedBefore(cutoff, SWEEP_BATCH);
+        total += deleted;
+        if (deleted < SWEEP_BATCH || this.stopped) break;
+      }
+      if (total > 0) this.logger.log({ deleted: total }, 'old webhook deliveries deleted');
+    } catch (error) {
+      this.logger.warn({ cause: (error as Error).message }, 'old webhook deliveries could not be deleted');
+    }
+    return total;
   }
 
   /** Something is due now: look at once rather than at the next poll. */

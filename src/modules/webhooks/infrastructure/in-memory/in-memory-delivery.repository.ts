@@ -89,6 +89,14 @@ export class InMemoryDeliveryRepository extends DeliveryRepository {
     return strip(again);
   }
 
+  async purgeFinishedBefore(cutoff: Date, limit: number): Promise<number> {
+    const old = [...this.store.deliveries.values()]
+      .filter((d) => d.status !== 'pending' && d.updatedAt.getTime() < cutoff.getTime())
+      .slice(0, limit);
+    for (const d of old) this.store.deliveries.delete(d.id);
+    return old.length;
+  }
+
   async failPendingOfWebhook(webhookId: string, reason: string, now: Date): Promise<number> {
     let n = 0;
     for (const [id, d] of this.store.deliveries) {

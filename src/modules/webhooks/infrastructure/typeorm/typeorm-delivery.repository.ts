@@ -179,6 +179,18 @@ export class TypeOrmDeliveryRepository extends DeliveryRepository {
     return rows[0] ? toProps(rows[0]) : null;
   }
 
+  async purgeFinishedBefore(cutoff: Date, limit: number): Promise<number> {
+    const rows = await this.query<Array<{ n: number }>>(
+      `WITH gone AS (
+         DELETE FROM webhook_deliveries WHERE id IN (
+           SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND updated_at < $1 LIMIT $2)
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [cutoff, limit],
+    );
+    return rows[0].n;
+  }
+
   async failPendingOfWebhook(webhookId: string, reason: string, now: Date): Promise<number> {
     const rows = await this.query<Array<{ n: number }>>(
       `WITH gone AS (
