@@ -53,7 +53,7 @@ export class WebhooksService {
   async create(userId: string, input: { url: string; types: EventType[] | null; listId: string | null }): Promise<WebhookView> {
     const url = checkUrlShape(input.url, this.rules);
     if (!this.rules.allowPrivate) await checkHostIsPublic(url, this.resolver);
-    if (input.listId !== null) await this.lists.getVisible(userId, input.listId);
+    const listId = input.listId === null ? null : (await this.lists.getVisible(userId, input.listId)).id;
     const id = this.ids.next();
     const secret = generateSigningSecret();
     const webhook: WebhookProps = {
@@ -61,7 +61,7 @@ export class WebhooksService {
       userId,
       url: input.url,
       types: input.types === null ? null : [...new Set(input.types)],
-      listId: input.listId === null ? null : input.listId.toLowerCase(),
+      listId,
       status: 'active',
       sealedSecret: this.cipher.seal(secret, id),
       sealedPreviousSecret: null,
