@@ -8,6 +8,8 @@ import { DeliveryNudge } from '../../domain/webhooks.service';
 /** How often finished deliveries past their retention are deleted, and how many per statement. */
 const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 const SWEEP_BATCH = 1000;
+/** The longest pause between polls while claims keep failing. */
+const MAX_BACKOFF_MS = 30_000;
 
 export interface WorkerOptions {
   /** How often an idle worker looks for due deliveries. */
@@ -34,6 +36,8 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
   private stopped = true;
   private again = false;
   private sweeper?: NodeJS.Timeout;
+  /** Rounds in a row whose claim failed (the database away): the polls back off, and log less. */
+  private failures = 0;
 
   constructor(
     private readonly deliveries: DeliveryRepository,
@@ -96,7 +100,8 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
         this.running = undefined;
         const more = this.again;
         this.again = false;
-        this.schedule(more ? 0 : this.options.pollIntervalMs);
+        const backoff = Math.min(this.options.pollIntervalMs * 2 ** this.failures, MAX_BACKOFF_MS);
+        this.schedule(more ? 0 : Math.max(this.options.pollIntervalMs, backoff));
       });
     }, delayMs);
     this.timer.unref();
@@ -109,6 +114,7 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
         if (this.stopped) return;
         const now = this.clock.now();
         const claimed = await this.deliveries.claimDue(now, new Date(now.getTime() + this.options.leaseMs), this.options.batchSize);
+        this.failures = 0;
         if (claimed.length === 0) return;
         await Promise.all(
           claimed.map((claim) =>
@@ -123,7 +129,11 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
         );
       }
     } catch (error) {
-      this.logger.warn({ cause: (error as Error).message }, 'webhook deliveries could not be claimed; retrying at the next poll');
+      this.failures = Math.min(this.failures + 1, 16);
+      // Once per outage, not once per poll.
+      if (this.failures === 1) {
+        this.logger.warn({ cause: (error as Error).message }, 'webhook deliveries could not be claimed; retrying with back-off');
+      }
     }
   }
 }
