@@ -1,17 +1,11 @@
 import { webhooksFixture } from '../../testing/webhooks-fixture';
+import { waitFor } from '../../../../../test/support/wait-for';
 import { DeliveryWorker } from './delivery-worker';
 
 const USER = '00000000-0000-4000-8000-0000000000aa';
 
-/** Polls `check` (bounded) without sleeping on wall-clock assertions: the worker's timers are real but short. */
-async function eventually<T>(check: () => Promise<T | null | undefined | false>, what: string): Promise<T> {
-  for (let i = 0; i < 250; i++) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 4));
-  }
-  throw new Error(`timed out waiting for ${what}`);
-}
+/** The shared bounded wait of every spec (no fixed sleeps): resolves once `check` holds. */
+const eventually = (check: () => Promise<boolean>, what: string) => waitFor(check, { what, timeoutMs: 2_000, intervalMs: 2 });
 
 describe('DeliveryWorker', () => {
   it('sends what is due when nudged, retries when the clock says so, and stops cleanly', async () => {
