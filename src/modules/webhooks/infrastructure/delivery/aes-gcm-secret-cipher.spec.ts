@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync } from 'node:fs';
+import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SecretUnreadable } from '../../domain/secret-cipher';
@@ -38,5 +38,14 @@ describe('AesGcmSecretCipher', () => {
     const file = join(dir, 'data', KEY_FILE_NAME);
     expect(statSync(file).mode & 0o777).toBe(0o600);
     expect(Buffer.from(readFileSync(file, 'utf8').trim(), 'base64')).toEqual(first);
+  });
+
+  it('says to set WEBHOOK_SECRET_KEY when the key file cannot be made', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'webhook-key-'));
+    const blocked = join(dir, 'not-a-dir');
+    writeFileSync(blocked, 'a file where the data directory should be');
+    expect(() => loadWebhookMasterKey(undefined, blocked)).toThrow(
+      /WEBHOOK_SECRET_KEY is not set and the key file .* cannot be used .*set WEBHOOK_SECRET_KEY/,
+    );
   });
 });

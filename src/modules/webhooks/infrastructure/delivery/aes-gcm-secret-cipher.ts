@@ -61,15 +61,25 @@ export function loadWebhookMasterKey(configured: string | undefined, dataDir: st
   if (configured !== undefined) return Buffer.from(configured, 'utf8');
   const dir = resolve(dataDir);
   const file = join(dir, KEY_FILE_NAME);
-  mkdirSync(dir, { recursive: true });
+  let text: string;
   try {
-    // 'wx': only the first of several processes starting together creates it; the others read it.
-    writeFileSync(file, randomBytes(32).toString('base64') + '\n', { flag: 'wx', mode: 0o600 });
+    mkdirSync(dir, { recursive: true });
+    try {
+      // 'wx': only the first of several processes starting together creates it; the others read it.
+      writeFileSync(file, randomBytes(32).toString('base64') + '\n', { flag: 'wx', mode: 0o600 });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+    chmodSync(file, 0o600);
+    text = readFileSync(file, 'utf8');
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    throw new Error(
+      `WEBHOOK_SECRET_KEY is not set and the key file ${file} cannot be used (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}): ` +
+        'set WEBHOOK_SECRET_KEY (e.g. openssl rand -base64 32), the same value on every instance',
+      { cause: error },
+    );
   }
-  chmodSync(file, 0o600);
-  const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
+  const key = Buffer.from(text.trim(), 'base64');
   if (key.length < 32) throw new Error(`${file} does not hold a base64 key of at least 32 bytes`);
   return key;
 }
