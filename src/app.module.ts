@@ -22,6 +22,7 @@ import { ProfileModule } from './modules/profile/profile.module';
 import { KeyRateLimitGuard } from './modules/rate-limit/http/key-rate-limit.guard';
 import { UnauthenticatedLimitGuard } from './modules/rate-limit/http/unauthenticated-limit.guard';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module';
+import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 @Module({})
 export class AppModule {
@@ -51,6 +52,7 @@ export class AppModule {
         ProfileModule,
         ListsModule,
         EventsModule,
+        WebhooksModule,
         HealthModule,
         HomeModule,
         AuthModule,

@@ -23,6 +23,9 @@ interface World {
   shareId: string;
   token: string;
   itemId: string;
+  /** The owner's webhook and one of its deliveries, made by the webhook rows' `prepare`. */
+  webhookId?: string;
+  deliveryId?: string;
 }
 
 interface Row {
@@ -55,6 +58,8 @@ const ownerOnly = keyed(200, 403, 403, 404);
 const members = keyed(200, 200, 200, 404);
 const writers = keyed(200, 200, 403, 404);
 const unique = () => randomBytes(5).toString('hex');
+/** Webhooks belong to an account: anyone else's key finds none (404). */
+const accountOnly = keyed(200, 404, 404, 404);
 
 describe('authorization matrix', () => {
   let t: TestApp;
@@ -150,7 +155,35 @@ describe('authorization matrix', () => {
       expect: writers,
     },
     'POST /v1/actions/remove': { path: () => '/v1/actions/remove', body: (w) => ({ list: w.listId, items: ['a'] }), expect: writers },
+
+    // Nothing listens on the webhook URL: deliveries fail in the background, which no row looks at.
+    'POST /v1/webhooks': {
+      path: () => '/v1/webhooks',
+      body: () => ({ url: 'http://127.0.0.1:9/matrix' }),
+      expect: keyed(200, 200, 200, 200),
+    },
+    'GET /v1/webhooks': { path: () => '/v1/webhooks', expect: keyed(200, 200, 200, 200) },
+    'DELETE /v1/webhooks/:id': { path: (w) => `/v1/webhooks/${w.webhookId}`, prepare: withWebhook, expect: accountOnly },
+    'POST /v1/webhooks/:id/rotate-secret': {
+      path: (w) => `/v1/webhooks/${w.webhookId}/rotate-secret`,
+      prepare: withWebhook,
+      expect: accountOnly,
+    },
+    'POST /v1/webhooks/:id/test': { path: (w) => `/v1/webhooks/${w.webhookId}/test`, prepare: withWebhook, expect: accountOnly },
+    'GET /v1/webhooks/:id/deliveries': { path: (w) => `/v1/webhooks/${w.webhookId}/deliveries`, prepare: withWebhook, expect: accountOnly },
+    'POST /v1/webhooks/:id/deliveries/:delivery_id/retry': {
+      path: (w) => `/v1/webhooks/${w.webhookId}/deliveries/${w.deliveryId}/retry`,
+      prepare: withWebhook,
+      expect: accountOnly,
+    },
   };
+
+  /** The owner's webhook, with a delivery (its test event). */
+  async function withWebhook(w: World): Promise<void> {
+    const as = client(t.server, owner.key);
+    w.webhookId = (await as.post('/v1/webhooks', { url: 'http://127.0.0.1:9/matrix' }).expect(200)).body.data.webhook.id;
+    w.deliveryId = (await as.post(`/v1/webhooks/${w.webhookId}/test`).expect(200)).body.data.delivery.id;
+  }
 
   /** A fresh list with an editor, a viewer and the target as members, items, a pending invitation and a link. */
   async function world(): Promise<World> {
@@ -182,7 +215,12 @@ describe('authorization matrix', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_MAX: '1000000', RATE_LIMIT_UNAUTHENTICATED_MAX: '1000000' });
+    t = await startTestApp({
+      RATE_LIMIT_MAX: '1000000',
+      RATE_LIMIT_UNAUTHENTICATED_MAX: '1000000',
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_TIMEOUT_MS: '500',
+    });
     [owner, editor, viewer, stranger, target] = await Promise.all([0, 1, 2, 3, 4].map(() => makeCaller(t.app)));
     const revoked = await makeUserWithKey(t.app);
     await t.app.get(KeysService).revoke(revoked.user.id, revoked.keyId);

@@ -23,9 +23,12 @@ import { TypeOrmIdempotencyRepository } from '../src/modules/idempotency/infrast
 import { describeIdempotencyRepositoryContract } from '../src/modules/idempotency/testing/idempotency-repository.contract';
 import { TypeOrmEventLog } from '../src/modules/events/infrastructure/typeorm/typeorm-event-log';
 import { describeEventLogContract } from '../src/modules/events/testing/event-log.contract';
+import { TypeOrmDeliveryRepository } from '../src/modules/webhooks/infrastructure/typeorm/typeorm-delivery.repository';
+import { TypeOrmWebhookRepository } from '../src/modules/webhooks/infrastructure/typeorm/typeorm-webhook.repository';
+import { describeWebhooksRepositoryContract } from '../src/modules/webhooks/testing/webhooks-repository.contract';
 
 /**
- * The repository contracts of the auth and keys modules, against the TypeORM adapters
+ * The repository contracts of the auth, keys, idempotency and webhooks modules, against the TypeORM adapters
  * and a real PostgreSQL (the same suites run against the in-memory adapters as unit
  * specs). A database of its own: the attempt log's housekeeping deletes globally.
  */
@@ -82,6 +85,29 @@ describe('TypeORM repositories', () => {
           email: `idem_${suffix}@example.test`,
           username: `idem_${suffix}`,
           name: 'Idem',
+          password: 'long enough password',
+        });
+        return user.id;
+      },
+    };
+  });
+
+  describeWebhooksRepositoryContract('TypeORM', async () => {
+    const accounts = new AccountsService(
+      new TypeOrmUserRepository(dataSource),
+      new ScryptPasswordHasher(2 ** 10),
+      new SystemClock(),
+      new UuidGenerator(),
+    );
+    return {
+      webhooks: new TypeOrmWebhookRepository(dataSource),
+      deliveries: new TypeOrmDeliveryRepository(dataSource),
+      newUser: async () => {
+        const suffix = randomBytes(5).toString('hex');
+        const user = await accounts.signUp({
+          email: `hook_${suffix}@example.test`,
+          username: `hook_${suffix}`,
+          name: 'Hook',
           password: 'long enough password',
         });
         return user.id;

@@ -146,3 +146,44 @@ describe('EVENT_RETENTION_DAYS', () => {
     }
   });
 });
+
+describe('webhook settings', () => {
+  it('default to https-only public URLs, a 10 s timeout, a 60 s lease and a 1 s poll', () => {
+    expect(loadConfig({}).webhooks).toEqual({
+      allowPrivateUrls: false,
+      secretKey: undefined,
+      timeoutMs: 10_000,
+      leaseMs: 60_000,
+      pollIntervalMs: 1_000,
+      batchSize: 10,
+    });
+  });
+
+  it('read every variable', () => {
+    const config = loadConfig({
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_SECRET_KEY: 'w'.repeat(40),
+      WEBHOOK_TIMEOUT_MS: '500',
+      WEBHOOK_LEASE_MS: '2000',
+      WEBHOOK_POLL_INTERVAL_MS: '50',
+      WEBHOOK_BATCH_SIZE: '3',
+    });
+    expect(config.webhooks).toEqual({
+      allowPrivateUrls: true,
+      secretKey: 'w'.repeat(40),
+      timeoutMs: 500,
+      leaseMs: 2000,
+      pollIntervalMs: 50,
+      batchSize: 3,
+    });
+  });
+
+  it('refuse a lease no longer than the send timeout, and a short key without echoing it', () => {
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: '5000', WEBHOOK_LEASE_MS: '5000' })).toThrow(
+      /WEBHOOK_LEASE_MS must be greater than WEBHOOK_TIMEOUT_MS/,
+    );
+    expect(() => loadConfig({ WEBHOOK_SECRET_KEY: 'too-short-key' })).toThrow(/WEBHOOK_SECRET_KEY must be at least 32 characters/);
+    expect(() => loadConfig({ WEBHOOK_SECRET_KEY: 'too-short-key' })).not.toThrow(/too-short-key/);
+    expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'maybe' })).toThrow(/WEBHOOK_ALLOW_PRIVATE_URLS must be true or false/);
+  });
+});

@@ -127,6 +127,21 @@ const schema = z
       .min(32, { message: 'CURSOR_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)' })
       .max(1024, { message: 'CURSOR_SECRET must be at most 1024 characters' })
       .optional(),
+    WEBHOOK_ALLOW_PRIVATE_URLS: flag('WEBHOOK_ALLOW_PRIVATE_URLS', false),
+    WEBHOOK_SECRET_KEY: z
+      .string()
+      .min(32, { message: 'WEBHOOK_SECRET_KEY must be at least 32 characters (e.g. openssl rand -base64 32)' })
+      .max(1024, { message: 'WEBHOOK_SECRET_KEY must be at most 1024 characters' })
+      .optional(),
+    WEBHOOK_TIMEOUT_MS: integer('WEBHOOK_TIMEOUT_MS', 100, 60_000, 10_000),
+    WEBHOOK_LEASE_MS: integer('WEBHOOK_LEASE_MS', 200, 3_600_000, 60_000),
+    WEBHOOK_POLL_INTERVAL_MS: integer('WEBHOOK_POLL_INTERVAL_MS', 10, 600_000, 1_000),
+    WEBHOOK_BATCH_SIZE: integer('WEBHOOK_BATCH_SIZE', 1, 1_000, 10),
+  })
+  // A delivery still being sent must stay leased, or another instance would send it too.
+  .refine((v) => v.WEBHOOK_LEASE_MS > v.WEBHOOK_TIMEOUT_MS, {
+    path: ['WEBHOOK_LEASE_MS'],
+    message: 'WEBHOOK_LEASE_MS must be greater than WEBHOOK_TIMEOUT_MS',
   })
   .refine((v) => v.HTTP_HEADERS_TIMEOUT_MS <= v.HTTP_REQUEST_TIMEOUT_MS, {
     path: ['HTTP_HEADERS_TIMEOUT_MS'],
@@ -140,6 +155,19 @@ const schema = z
   });
 
 export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface WebhookSettings {
+  /** http:// and non-public addresses allowed as webhook URLs (development and tests only). */
+  allowPrivateUrls: boolean;
+  /** Seals the signing secrets; when unset, a key file in DATA_DIR (src/modules/webhooks/infrastructure/delivery/aes-gcm-secret-cipher.ts). */
+  secretKey?: string;
+  /** A delivery attempt's whole exchange must finish within this. */
+  timeoutMs: number;
+  /** How long a claimed delivery belongs to the instance that claimed it. */
+  leaseMs: number;
+  pollIntervalMs: number;
+  batchSize: number;
+}
 
 /**
  * The service's whole configuration, read once from the environment.
@@ -187,6 +215,8 @@ export class AppConfig {
   readonly cursorSecret?: string;
   /** Days the change feed keeps events (GET /v1/events); older cursors answer 410. */
   readonly eventRetentionDays!: number;
+  /** Webhook delivery settings (API.md section 8; README "Webhooks"). */
+  readonly webhooks!: WebhookSettings;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -248,5 +278,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpMaxConnections: v.HTTP_MAX_CONNECTIONS,
     cursorSecret: v.CURSOR_SECRET,
     eventRetentionDays: v.EVENT_RETENTION_DAYS,
+    webhooks: {
+      allowPrivateUrls: v.WEBHOOK_ALLOW_PRIVATE_URLS,
+      secretKey: v.WEBHOOK_SECRET_KEY,
+      timeoutMs: v.WEBHOOK_TIMEOUT_MS,
+      leaseMs: v.WEBHOOK_LEASE_MS,
+      pollIntervalMs: v.WEBHOOK_POLL_INTERVAL_MS,
+      batchSize: v.WEBHOOK_BATCH_SIZE,
+    },
   } as AppConfig);
 }

@@ -1,7 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_KEY_SCHEME } from '../common/http/decorators';
-import { COMPONENT_SCHEMAS, RULES_422, routeKey, SUCCESS_DATA } from './schemas';
+import { COMPONENT_SCHEMAS, RULES_422, routeKey, SUCCESS_DATA, WEBHOOK_EVENTS } from './schemas';
 
 type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
 type Responses = Operation['responses'];
@@ -24,6 +24,9 @@ Requests answered 401 are limited per client address (default 300 per minute); p
 
 Any \`POST /v1/\` request may carry \`Idempotency-Key\` (1-255 characters): a repeat with the same key, path and body
 returns the stored response with \`Idempotent-Replayed: true\` and changes nothing.`;
+
+/** Routes without a path id that still answer 404: an id in the body names something the caller cannot see. */
+const NOT_FOUND_IN_BODY = new Set(['POST /v1/webhooks']);
 
 const envelopeOk = (data: unknown) => ({
   type: 'object',
@@ -113,7 +116,7 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
       if (usesKey)
         responses['403'] = errorResponse("The key lacks this route's scope, or the caller's role does not allow the action", rateHeaders);
       if (isPortal && method !== 'get') responses['403'] = errorResponse('Cross-site request (Origin is not this service)');
-      if (path.includes('{') || key.startsWith('POST /v1/actions/')) {
+      if (path.includes('{') || key.startsWith('POST /v1/actions/') || NOT_FOUND_IN_BODY.has(key)) {
         responses['404'] = errorResponse('Not found, or not visible to the caller (indistinguishable)', rateHeaders);
       }
       if (key === 'GET /v1/events') {
@@ -159,7 +162,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
-  return completeDocument(document);
+  return addWebhookEvents(completeDocument(document));
 }
 
 /** Serves the document at GET /v1/openapi.json (bare, no key) and the rendered reference at GET /docs. */
@@ -170,5 +173,44 @@ export function setupOpenApi(app: INestApplication): OpenAPIObject {
     raw: ['json'],
     customSiteTitle: 'Shared to-do list service — API reference',
   });
+  return document;
+}
+
+/**
+ * OpenAPI 3.1's `webhooks`: what the service POSTs to a registered endpoint (API.md section 8),
+ * signed as Standard Webhooks specifies.
+ */
+export function addWebhookEvents(document: OpenAPIObject): OpenAPIObject {
+  const signed = (name: string, description: string) => ({
+    name,
+    in: 'header',
+    required: true,
+    description,
+    schema: { type: 'string' },
+  });
+  const parameters = [
+    signed('webhook-id', "The event's id; the same on every retry of it: drop duplicates by it"),
+    signed('webhook-timestamp', 'Unix seconds of this attempt'),
+    signed(
+      'webhook-signature',
+      '`v1,<base64 of HMAC-SHA256(secret bytes, "{webhook-id}.{webhook-timestamp}.{body}")>`, where the secret bytes are the ' +
+        'base64 after `whsec_`; during a rotation two signatures, space-separated (either verifies)',
+    ),
+  ];
+  const post = (summary: string, schema: Record<string, unknown>) => ({
+    post: {
+      summary,
+      parameters,
+      requestBody: { required: true, content: { 'application/json': { schema } } },
+      responses: {
+        '200': { description: 'Any 2xx within the timeout (10 s) acknowledges the delivery' },
+        '410': { description: 'Disables the webhook at once' },
+        '429': { description: 'Retried later, honouring a longer Retry-After (also on 503)' },
+      },
+    },
+  });
+  (document as OpenAPIObject & { webhooks?: Record<string, unknown> }).webhooks = Object.fromEntries(
+    Object.entries(WEBHOOK_EVENTS).map(([name, event]) => [name, post(event.summary, event.schema)]),
+  ) as never;
   return document;
 }

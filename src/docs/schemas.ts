@@ -8,6 +8,8 @@ import { EVENT_TYPES } from '../modules/events/domain/event';
 
 type Schema = Record<string, unknown>;
 
+const EVENT_TYPE_NAMES = [...EVENT_TYPES];
+
 const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
 const timestamp: Schema = { type: 'string', format: 'date-time', examples: ['2026-11-22T09:15:03.120Z'] };
 const nullableTimestamp: Schema = { type: ['string', 'null'], format: 'date-time' };
@@ -123,6 +125,46 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
     },
     'Where to go from the base URL. A browser (Accept preferring text/html) is redirected (302) to /developers instead.',
   ),
+  Webhook: object({
+    id,
+    url: { type: 'string', maxLength: 2048 },
+    types: {
+      type: ['array', 'null'],
+      items: { type: 'string', enum: EVENT_TYPE_NAMES },
+      description: 'Event types delivered; null: every type',
+    },
+    list_id: { type: ['string', 'null'], description: 'Only events of this list; null: every list the account can see' },
+    status: { type: 'string', enum: ['active', 'disabled'] },
+    disabled_reason: { type: ['string', 'null'], description: 'Why the service disabled it (a 410 answer, five days of failures)' },
+    created_at: timestamp,
+  }),
+  NewWebhook: {
+    allOf: [
+      ref('Webhook'),
+      {
+        type: 'object',
+        required: ['secret'],
+        properties: {
+          secret: {
+            type: ['string', 'null'],
+            pattern: '^whsec_[A-Za-z0-9+/]{43}=$',
+            description: 'The signing secret, shown only in this response (null in its Idempotency-Key replay); verify deliveries with it',
+          },
+        },
+      },
+    ],
+  },
+  Delivery: object({
+    id,
+    event_id: { type: 'string', description: 'The `webhook-id` header of every attempt' },
+    event_type: { type: 'string' },
+    status: { type: 'string', enum: ['pending', 'succeeded', 'failed'] },
+    attempts: { type: 'integer', minimum: 0 },
+    last_status_code: { type: ['integer', 'null'] },
+    last_error: { type: ['string', 'null'] },
+    next_attempt_at: { ...nullableTimestamp, description: 'When the next attempt is due; null once succeeded or failed' },
+    created_at: timestamp,
+  }),
   Health: { type: 'object', required: ['status'], properties: { status: { type: 'string', enum: ['ok'] } } },
   Empty: { type: 'object', description: 'Nothing to report beyond success' },
   Event: object(
@@ -145,6 +187,28 @@ export const COMPONENT_SCHEMAS: Record<string, Schema> = {
     },
     'A change to a list, its items or its members',
   ),
+};
+
+/** The events a webhook receives, for the document's `webhooks` section (OpenAPI 3.1). */
+export const WEBHOOK_EVENTS: Record<string, { summary: string; schema: Schema }> = {
+  'webhook.test': {
+    summary: 'Sent by POST /v1/webhooks/{id}/test to that endpoint only',
+    schema: object(
+      {
+        id: { type: 'string', pattern: '^evt_', description: 'Opaque; the webhook-id header' },
+        type: { const: 'webhook.test' },
+        created_at: timestamp,
+        list: { type: 'null' },
+        actor: ref('UserSummary'),
+        data: object({ webhook: object({ id, url: { type: 'string' } }) }),
+      },
+      'The shape of every event, with no list: it is about the webhook itself',
+    ),
+  },
+  event: {
+    summary: 'Any change to a list, its items or its members, to the matching webhooks of everyone who could see the list',
+    schema: ref('Event'),
+  },
 };
 
 const cursor: Schema = { type: ['string', 'null'], description: 'Pass as `cursor` for the next page; null on the last page' };
@@ -191,6 +255,13 @@ export const SUCCESS_DATA: Record<string, Schema> = {
   'POST /v1/actions/complete': itemsResult,
   'POST /v1/actions/reopen': itemsResult,
   'POST /v1/actions/remove': itemsResult,
+  'POST /v1/webhooks': wrap('webhook', ref('NewWebhook')),
+  'GET /v1/webhooks': wrap('webhooks', { type: 'array', items: ref('Webhook') }),
+  'DELETE /v1/webhooks/{}': ref('Empty'),
+  'POST /v1/webhooks/{}/rotate-secret': wrap('webhook', ref('NewWebhook')),
+  'POST /v1/webhooks/{}/test': wrap('delivery', ref('Delivery')),
+  'GET /v1/webhooks/{}/deliveries': object({ deliveries: { type: 'array', items: ref('Delivery') }, next_cursor: cursor }),
+  'POST /v1/webhooks/{}/deliveries/{}/retry': wrap('delivery', ref('Delivery')),
   'POST /developers/api/signup': wrap('user', ref('Account')),
   'POST /developers/api/login': wrap('user', ref('Account')),
   'POST /developers/api/logout': ref('Empty'),
@@ -216,6 +287,9 @@ export const RULES_422: Record<string, string> = {
   'POST /v1/actions/complete': 'the list name is ambiguous',
   'POST /v1/actions/reopen': 'the list name is ambiguous',
   'POST /v1/actions/remove': 'the list name is ambiguous',
+  'POST /v1/webhooks': 'the account already has 10 webhooks',
+  'POST /v1/webhooks/{}/test': 'the webhook is disabled',
+  'POST /v1/webhooks/{}/deliveries/{}/retry': 'the webhook is disabled',
   'POST /developers/api/signup': 'the email or username is taken',
   'POST /developers/api/keys': 'the account already has 20 active keys',
 };

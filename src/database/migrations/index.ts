@@ -9,6 +9,7 @@ import { ServiceSecrets1763800500000 } from './1763800500000-service-secrets';
 import { ShareTokensHashedOnly1763800560000 } from './1763800560000-share-tokens-hashed-only';
 import { CaseFoldedKeys1763800600000 } from './1763800600000-case-folded-keys';
 import { Events1763800700000 } from './1763800700000-events';
+import { Webhooks1763800800000 } from './1763800800000-webhooks';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -26,4 +27,5 @@ export const MIGRATIONS = [
   ShareTokensHashedOnly1763800560000,
   CaseFoldedKeys1763800600000,
   Events1763800700000,
+  Webhooks1763800800000,
 ];

@@ -1,0 +1,152 @@
+import { CursorCodec } from '../../../common/paging/cursor';
+import { Clock } from '../../../common/ports/clock';
+import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
+import { UnitOfWork } from '../../../common/ports/unit-of-work';
+import { z } from 'zod';
+import { UserDirectory } from '../../auth/domain/user-directory';
+import { ListAccess } from '../../lists/domain/list-access';
+import { type DeliveryProps, newDelivery } from './delivery';
+import { DeliveryRepository } from './delivery.repository';
+import { type EventType, TEST_EVENT_TYPE } from './event-types';
+import { MAX_WEBHOOKS_PER_ACCOUNT } from './limits';
+import { SecretCipher } from './secret-cipher';
+import { generateSigningSecret } from './signing';
+import { checkHostIsPublic, checkUrlShape, HostResolver, type UrlRules } from './url-policy';
+import { rotated, type WebhookProps } from './webhook';
+import { WebhookRepository } from './webhook.repository';
+import { DeliveryNotFound, WebhookDisabled, WebhookLimit, WebhookNotFound } from './webhooks.errors';
+
+/** Port: tells the delivery worker that something is due now, so it need not wait for its next poll. */
+export abstract class DeliveryNudge {
+  abstract nudge(): void;
+}
+
+/** A webhook as its owner is shown it; `secret` only when it was just made (creation, rotation). */
+export interface WebhookView {
+  webhook: WebhookProps;
+  secret: string | null;
+}
+
+const CURSOR_KIND = 'webhook-deliveries';
+const CURSOR_SHAPE = { c: z.string().datetime(), i: z.string().uuid() };
+
+/** A new event id: opaque to clients, `evt_` as every event's. */
+export const newEventId = (ids: IdGenerator): string => `evt_${ids.next().replace(/-/g, '')}`;
+
+/** Webhook endpoints of an account, and their deliveries (API.md section 8). */
+export class WebhooksService {
+  constructor(
+    private readonly webhooks: WebhookRepository,
+    private readonly deliveries: DeliveryRepository,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly ids: IdGenerator,
+    private readonly cipher: SecretCipher,
+    private readonly resolver: HostResolver,
+    private readonly lists: ListAccess,
+    private readonly cursors: CursorCodec,
+    private readonly nudge: DeliveryNudge,
+    private readonly users: UserDirectory,
+    private readonly rules: UrlRules,
+  ) {}
+
+  async create(userId: string, input: { url: string; types: EventType[] | null; listId: string | null }): Promise<WebhookView> {
+    const url = checkUrlShape(input.url, this.rules);
+    if (!this.rules.allowPrivate) await checkHostIsPublic(url, this.resolver);
+    const listId = input.listId === null ? null : (await this.lists.getVisible(userId, input.listId)).id;
+    const id = this.ids.next();
+    const secret = generateSigningSecret();
+    const webhook: WebhookProps = {
+      id,
+      userId,
+      url: input.url,
+      types: input.types === null ? null : [...new Set(input.types)],
+      listId,
+      status: 'active',
+      sealedSecret: this.cipher.seal(secret, id),
+      sealedPreviousSecret: null,
+      previousSecretExpiresAt: null,
+      createdAt: this.clock.now(),
+      firstFailureAt: null,
+      disabledReason: null,
+    };
+    await this.uow.run(async () => {
+      await this.webhooks.lockAccount(userId);
+      if ((await this.webhooks.countByUser(userId)) >= MAX_WEBHOOKS_PER_ACCOUNT) throw new WebhookLimit();
+      await this.webhooks.insert(webhook);
+    });
+    return { webhook, secret };
+  }
+
+  list(userId: string): Promise<WebhookProps[]> {
+    return this.webhooks.listByUser(userId);
+  }
+
+  async delete(userId: string, webhookId: string): Promise<void> {
+    if (!isUuid(webhookId) || !(await this.webhooks.deleteOwned(userId, webhookId.toLowerCase()))) throw new WebhookNotFound();
+  }
+
+  /** A new secret; the current one keeps signing beside it for 24 h, so receivers can switch without a gap. */
+  async rotateSecret(userId: string, webhookId: string): Promise<WebhookView> {
+    const current = await this.owned(userId, webhookId);
+    const secret = generateSigningSecret();
+    const webhook = rotated(current, this.cipher.seal(secret, current.id), this.clock.now());
+    await this.webhooks.saveSecrets(webhook);
+    return { webhook, secret };
+  }
+
+  /** A `webhook.test` event for this webhook alone, queued now and the worker woken. */
+  async sendTest(userId: string, webhookId: string): Promise<DeliveryProps> {
+    const webhook = await this.owned(userId, webhookId);
+    if (webhook.status !== 'active') throw new WebhookDisabled();
+    const now = this.clock.now();
+    const eventId = newEventId(this.ids);
+    const caller = await this.users.findById(userId);
+    const payload = JSON.stringify({
+      id: eventId,
+      type: TEST_EVENT_TYPE,
+      created_at: now.toISOString(),
+      list: null,
+      actor: caller && { id: caller.id, username: caller.username, name: caller.name },
+      data: { webhook: { id: webhook.id, url: webhook.url } },
+    });
+    const delivery = newDelivery({ id: this.ids.next(), webhookId: webhook.id, eventId, eventType: TEST_EVENT_TYPE, payload, now });
+    await this.deliveries.insertMany([delivery]);
+    this.nudge.nudge();
+    return delivery;
+  }
+
+  async deliveriesPage(
+    userId: string,
+    webhookId: string,
+    limit: number,
+    cursor: string | undefined,
+  ): Promise<{ deliveries: DeliveryProps[]; nextCursor: string | null }> {
+    const after = cursor === undefined ? null : this.cursors.decode(CURSOR_KIND, cursor, CURSOR_SHAPE);
+    const webhook = await this.owned(userId, webhookId);
+    const rows = await this.deliveries.pageOfWebhook(webhook.id, limit + 1, after && { createdAt: new Date(after.c), id: after.i });
+    const page = rows.slice(0, limit);
+    const last = page[page.length - 1];
+    const nextCursor = rows.length > limit ? this.cursors.encode(CURSOR_KIND, { c: last.createdAt.toISOString(), i: last.id }) : null;
+    return { deliveries: page, nextCursor };
+  }
+
+  /** The delivery is due again now, whatever became of it; the worker is woken. */
+  async retry(userId: string, webhookId: string, deliveryId: string): Promise<DeliveryProps> {
+    const webhook = await this.owned(userId, webhookId);
+    if (!isUuid(deliveryId)) throw new DeliveryNotFound();
+    if (webhook.status !== 'active') throw new WebhookDisabled();
+    const existing = await this.deliveries.findOfWebhook(webhook.id, deliveryId.toLowerCase());
+    if (!existing) throw new DeliveryNotFound();
+    const delivery = await this.deliveries.rescheduleNow(existing.id, this.clock.now());
+    if (!delivery) throw new DeliveryNotFound();
+    this.nudge.nudge();
+    return delivery;
+  }
+
+  private async owned(userId: string, webhookId: string): Promise<WebhookProps> {
+    const webhook = isUuid(webhookId) ? await this.webhooks.findOwned(userId, webhookId.toLowerCase()) : null;
+    if (!webhook) throw new WebhookNotFound();
+    return webhook;
+  }
+}

@@ -1,0 +1,75 @@
+import { Body, Controller, Delete, Get, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { RequireScope } from '../../../common/http/decorators';
+import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
+import { CurrentPrincipal, Principal } from '../../../common/http/principal';
+import { PAGE_LIMIT } from '../../../common/paging/cursor';
+import { IdempotentPost } from '../../idempotency/http/idempotent-post';
+import { WebhooksService } from '../domain/webhooks.service';
+import { CreateWebhookDto } from './dto/create-webhook.dto';
+import { DeliveriesPageQuery } from './dto/deliveries-page.query';
+import { presentDelivery, presentView, presentWebhook } from './webhooks.presenter';
+
+/** Webhook endpoints of the caller's account (API.md section 8); all under lists:read, as the feed. */
+@ApiTags('webhooks')
+@Controller('v1/webhooks')
+export class WebhooksController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @IdempotentPost()
+  @RequireScope('lists:read')
+  @ApiOperation({ summary: 'Registers a webhook endpoint; the response shows its signing secret, this once' })
+  async create(@CurrentPrincipal() caller: Principal, @Body() body: CreateWebhookDto) {
+    const view = await this.webhooks.create(caller.userId, { url: body.url, types: body.types ?? null, listId: body.list_id ?? null });
+    return { webhook: presentView(view) };
+  }
+
+  @Get()
+  @RequireScope('lists:read')
+  @ApiOperation({ summary: "The account's webhook endpoints, oldest first, without secrets" })
+  async list(@CurrentPrincipal() caller: Principal) {
+    return { webhooks: (await this.webhooks.list(caller.userId)).map((webhook) => presentWebhook(webhook)) };
+  }
+
+  @Delete(':id')
+  @RequireScope('lists:read')
+  @ApiOperation({ summary: 'Deletes a webhook endpoint and its deliveries' })
+  async delete(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
+    await this.webhooks.delete(caller.userId, id);
+    return {};
+  }
+
+  @IdempotentPost(':id/rotate-secret')
+  @RequireScope('lists:read')
+  @ApiOperation({ summary: 'A new signing secret (shown this once); the old one keeps signing beside it for 24 h' })
+  async rotate(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body(NoFieldsPipe) _body: unknown) {
+    return { webhook: presentView(await this.webhooks.rotateSecret(caller.userId, id)) };
+  }
+
+  @IdempotentPost(':id/test')
+  @RequireScope('lists:read')
+  @ApiOperation({ summary: 'Sends a webhook.test event to the endpoint now' })
+  async test(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body(NoFieldsPipe) _body: unknown) {
+    return { delivery: presentDelivery(await this.webhooks.sendTest(caller.userId, id)) };
+  }
+
+  @Get(':id/deliveries')
+  @RequireScope('lists:read')
+  @ApiOperation({ summary: "The endpoint's deliveries, newest first" })
+  async deliveries(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Query() query: DeliveriesPageQuery) {
+    const page = await this.webhooks.deliveriesPage(caller.userId, id, query.limit ?? PAGE_LIMIT.default, query.cursor);
+    return { deliveries: page.deliveries.map(presentDelivery), next_cursor: page.nextCursor };
+  }
+
+  @IdempotentPost(':id/deliveries/:delivery_id/retry')
+  @RequireScope('lists:read')
+  @ApiOperation({ summary: 'Schedules a delivery again, now' })
+  async retry(
+    @CurrentPrincipal() caller: Principal,
+    @Param('id') id: string,
+    @Param('delivery_id') deliveryId: string,
+    @Body(NoFieldsPipe) _body: unknown,
+  ) {
+    return { delivery: presentDelivery(await this.webhooks.retry(caller.userId, id, deliveryId)) };
+  }
+}

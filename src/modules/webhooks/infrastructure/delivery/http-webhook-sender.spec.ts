@@ -1,0 +1,70 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { HttpWebhookSender } from './http-webhook-sender';
+
+describe('HttpWebhookSender', () => {
+  let server: Server;
+  let port: number;
+  const hits: string[] = [];
+  const held: ServerResponse[] = [];
+
+  beforeAll(async () => {
+    server = createServer((req: IncomingMessage, res: ServerResponse) => {
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += String(chunk)));
+      req.on('end', () => {
+        hits.push([req.url, req.headers['content-type'], req.headers['webhook-id'], body].join(' '));
+        if (req.url === '/hang') return void held.push(res);
+        if (req.url === '/moved') return void res.writeHead(307, { Location: '/ok' }).end();
+        if (req.url === '/busy') return void res.writeHead(429, { 'Retry-After': '120' }).end();
+        res.writeHead(204).end();
+      });
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(async () => {
+    for (const res of held) res.destroy();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const open = new HttpWebhookSender({ timeoutMs: 200, allowPrivate: true });
+  const strict = new HttpWebhookSender({ timeoutMs: 200, allowPrivate: false });
+  const request = (path: string, host = '127.0.0.1') => ({
+    url: `http://${host}:${port}${path}`,
+    headers: { 'content-type': 'application/json', 'webhook-id': 'evt_1' },
+    body: '{"a":1}',
+  });
+
+  it('POSTs the body with the headers and reports the status and Retry-After', async () => {
+    expect(await open.send(request('/ok'))).toEqual({ kind: 'answered', statusCode: 204, retryAfter: null });
+    expect(hits).toContain('/ok application/json evt_1 {"a":1}');
+    expect(await open.send(request('/busy'))).toEqual({ kind: 'answered', statusCode: 429, retryAfter: '120' });
+  });
+
+  it('does not follow redirects', async () => {
+    const before = hits.length;
+    expect(await open.send(request('/moved'))).toMatchObject({ kind: 'answered', statusCode: 307 });
+    expect(hits.slice(before).map((hit) => hit.split(' ')[0])).toEqual(['/moved']);
+  });
+
+  it('gives up after the timeout', async () => {
+    expect(await open.send(request('/hang'))).toEqual({ kind: 'failed', error: 'no answer within 200 ms' });
+  });
+
+  it('reports a refused connection as a failure, not an exception', async () => {
+    const closed = new HttpWebhookSender({ timeoutMs: 1000, allowPrivate: true });
+    expect(await closed.send({ ...request('/ok'), url: 'http://127.0.0.1:9/' })).toMatchObject({ kind: 'failed', error: /ECONNREFUSED/ });
+  });
+
+  it('checks the addresses again at send time, on the lookup the connection itself uses (DNS rebinding)', async () => {
+    const before = hits.length;
+    expect(await strict.send(request('/ok', 'localhost'))).toEqual({
+      kind: 'failed',
+      error: expect.stringMatching(/^refused: localhost resolves to (127\.0\.0\.1|::1), a loopback address$/),
+    });
+    expect(await strict.send(request('/ok'))).toEqual({ kind: 'failed', error: 'refused: 127.0.0.1 is a loopback address' });
+    expect(hits.length).toBe(before);
+  });
+});

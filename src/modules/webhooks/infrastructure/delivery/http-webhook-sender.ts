@@ -1,0 +1,117 @@
+import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'node:dns';
+import { request as httpRequest, type IncomingMessage } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import { isIP } from 'node:net';
+import type { AttemptResult } from '../../domain/delivery';
+import { hostOf, nonPublicRange } from '../../domain/url-policy';
+import { OutgoingRequest, WebhookSender } from '../../domain/webhook-sender';
+
+/** Bytes of a receiver's answer read (and thrown away); a receiver cannot make us buffer more. */
+const MAX_ANSWER_BYTES = 64 * 1024;
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
+
+class NonPublicAddress extends Error {
+  code = 'ENONPUBLIC';
+}
+
+/**
+ * The connection's own name lookup, vetted: every address the name resolves to at send
+ * time must be public, and the connection goes to one of exactly those addresses. Checking
+ * at creation is not enough (the name may later resolve elsewhere: DNS rebinding), and
+ * checking with a lookup of our own before connecting is not either (the connection would
+ * look the name up again); here the addresses checked are the addresses used.
+ */
+function vettedLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+  dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+    if (error) return callback(error, []);
+    const list = addresses;
+    const bad = list.find((entry) => nonPublicRange(entry.address) !== null);
+    if (bad) {
+      return callback(new NonPublicAddress(`${hostname} resolves to ${bad.address}, a ${nonPublicRange(bad.address)} address`), []);
+    }
+    if (options.all) return callback(null, list);
+    callback(null, list[0].address, list[0].family);
+  });
+}
+
+export interface SenderOptions {
+  timeoutMs: number;
+  /** WEBHOOK_ALLOW_PRIVATE_URLS: no address check at send time either. */
+  allowPrivate: boolean;
+}
+
+/**
+ * One POST per attempt with node's http/https client: the whole exchange (connection,
+ * answer and its body) within `timeoutMs`, redirects never followed (node's client does
+ * not follow them; a 3xx is reported as it is), no connection reuse between attempts.
+ */
+export class HttpWebhookSender extends WebhookSender {
+  constructor(private readonly options: SenderOptions) {
+    super();
+  }
+
+  send(outgoing: OutgoingRequest): Promise<AttemptResult> {
+    let url: URL;
+    try {
+      url = new URL(outgoing.url);
+    } catch {
+      return Promise.resolve({ kind: 'failed', error: 'the URL is not valid' });
+    }
+    const host = hostOf(url);
+    if (!this.options.allowPrivate && isIP(host) && nonPublicRange(host) !== null) {
+      return Promise.resolve({ kind: 'failed', error: `refused: ${host} is a ${nonPublicRange(host)} address` });
+    }
+    const signal = AbortSignal.timeout(this.options.timeoutMs);
+    const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+    return new Promise<AttemptResult>((resolve) => {
+      let settled = false;
+      const settle = (result: AttemptResult) => {
+        if (settled) return;
+        settled = true;
+        resolve(result);
+      };
+      const req = request(url, {
+        method: 'POST',
+        headers: {
+          ...outgoing.headers,
+          'content-length': String(Buffer.byteLength(outgoing.body)),
+          'user-agent': 'todo-service-webhooks/1',
+        },
+        agent: false,
+        signal,
+        ...(this.options.allowPrivate ? {} : { lookup: vettedLookup }),
+      });
+      req.on('response', (res: IncomingMessage) => {
+        let read = 0;
+        const retryAfter = res.headers['retry-after'];
+        const answered = (): AttemptResult => ({
+          kind: 'answered',
+          statusCode: res.statusCode ?? 0,
+          retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+        });
+        res.on('data', (chunk: Buffer) => {
+          read += chunk.length;
+          if (read > MAX_ANSWER_BYTES) {
+            settle(answered());
+            res.destroy();
+          }
+        });
+        res.on('end', () => settle(answered()));
+        res.on('error', () => settle(signal.aborted ? this.timedOut() : answered()));
+        res.on('close', () => settle(signal.aborted ? this.timedOut() : answered()));
+      });
+      req.on('error', (error: NodeJS.ErrnoException) => {
+        if (signal.aborted) return settle(this.timedOut());
+        if (error instanceof NonPublicAddress || error.code === 'ENONPUBLIC')
+          return settle({ kind: 'failed', error: `refused: ${error.message}` });
+        settle({ kind: 'failed', error: `${error.code ?? 'error'}: ${error.message}` });
+      });
+      req.end(outgoing.body);
+    });
+  }
+
+  private timedOut(): AttemptResult {
+    return { kind: 'failed', error: `no answer within ${this.options.timeoutMs} ms` };
+  }
+}

@@ -1,0 +1,128 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
+import type { EventType } from '../../domain/event-types';
+import type { WebhookProps, WebhookStatus } from '../../domain/webhook';
+import { WebhookRepository } from '../../domain/webhook.repository';
+
+interface Row {
+  id: string;
+  user_id: string;
+  url: string;
+  types: string[] | null;
+  list_id: string | null;
+  status: WebhookStatus;
+  secret_sealed: string;
+  previous_secret_sealed: string | null;
+  previous_secret_expires_at: Date | null;
+  created_at: Date;
+  first_failure_at: Date | null;
+  disabled_reason: string | null;
+}
+
+const COLUMNS = `id, user_id, url, types, list_id, status, secret_sealed, previous_secret_sealed,
+  previous_secret_expires_at, created_at, first_failure_at, disabled_reason`;
+
+const toProps = (row: Row): WebhookProps => ({
+  id: row.id,
+  userId: row.user_id,
+  url: row.url,
+  types: row.types as EventType[] | null,
+  listId: row.list_id,
+  status: row.status,
+  sealedSecret: row.secret_sealed,
+  sealedPreviousSecret: row.previous_secret_sealed,
+  previousSecretExpiresAt: row.previous_secret_expires_at,
+  createdAt: row.created_at,
+  firstFailureAt: row.first_failure_at,
+  disabledReason: row.disabled_reason,
+});
+
+/** Webhooks in PostgreSQL, plain parameterised SQL (every lookup by primary key or (user_id, created_at)). */
+@Injectable()
+export class TypeOrmWebhookRepository extends WebhookRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  private query<T>(sql: string, parameters: unknown[]): Promise<T> {
+    return managerOf(this.dataSource).query(sql, parameters);
+  }
+
+  async insert(w: WebhookProps): Promise<void> {
+    await this.query(`INSERT INTO webhooks (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`, [
+      w.id,
+      w.userId,
+      w.url,
+      w.types,
+      w.listId,
+      w.status,
+      w.sealedSecret,
+      w.sealedPreviousSecret,
+      w.previousSecretExpiresAt,
+      w.createdAt,
+      w.firstFailureAt,
+      w.disabledReason,
+    ]);
+  }
+
+  async findOwned(userId: string, id: string): Promise<WebhookProps | null> {
+    const rows = await this.query<Row[]>(`SELECT ${COLUMNS} FROM webhooks WHERE id = $1 AND user_id = $2`, [id, userId]);
+    return rows[0] ? toProps(rows[0]) : null;
+  }
+
+  async listByUser(userId: string): Promise<WebhookProps[]> {
+    const rows = await this.query<Row[]>(`SELECT ${COLUMNS} FROM webhooks WHERE user_id = $1 ORDER BY created_at, id`, [userId]);
+    return rows.map(toProps);
+  }
+
+  async countByUser(userId: string): Promise<number> {
+    const [{ n }] = await this.query<Array<{ n: number }>>(`SELECT count(*)::int AS n FROM webhooks WHERE user_id = $1`, [userId]);
+    return n;
+  }
+
+  async lockAccount(userId: string): Promise<void> {
+    // A transaction-scoped advisory lock on the account (released at commit or rollback);
+    // the key is the account id hashed into the lock space with a name of its own.
+    await this.query(`SELECT pg_advisory_xact_lock(hashtextextended('webhooks:' || $1::text, 0))`, [userId]);
+  }
+
+  async deleteOwned(userId: string, id: string): Promise<boolean> {
+    // A SELECT around the DELETE: TypeORM answers a bare DELETE … RETURNING as [rows, count].
+    const rows = await this.query<Array<{ n: number }>>(
+      `WITH gone AS (DELETE FROM webhooks WHERE id = $1 AND user_id = $2 RETURNING id) SELECT count(*)::int AS n FROM gone`,
+      [id, userId],
+    );
+    return rows[0].n > 0;
+  }
+
+  async saveSecrets(w: WebhookProps): Promise<void> {
+    await this.query(`UPDATE webhooks SET secret_sealed = $2, previous_secret_sealed = $3, previous_secret_expires_at = $4 WHERE id = $1`, [
+      w.id,
+      w.sealedSecret,
+      w.sealedPreviousSecret,
+      w.previousSecretExpiresAt,
+    ]);
+  }
+
+  async recordSuccess(id: string): Promise<void> {
+    await this.query(`UPDATE webhooks SET first_failure_at = NULL WHERE id = $1 AND first_failure_at IS NOT NULL`, [id]);
+  }
+
+  async recordFailure(id: string, now: Date): Promise<void> {
+    await this.query(`UPDATE webhooks SET first_failure_at = $2 WHERE id = $1 AND first_failure_at IS NULL`, [id, now]);
+  }
+
+  async disable(id: string, reason: string): Promise<void> {
+    await this.query(`UPDATE webhooks SET status = 'disabled', disabled_reason = $2 WHERE id = $1`, [id, reason]);
+  }
+
+  async activeOfUsers(userIds: readonly string[]): Promise<WebhookProps[]> {
+    if (userIds.length === 0) return [];
+    const rows = await this.query<Row[]>(
+      `SELECT ${COLUMNS} FROM webhooks WHERE user_id = ANY($1::uuid[]) AND status = 'active' ORDER BY created_at, id`,
+      [userIds],
+    );
+    return rows.map(toProps);
+  }
+}

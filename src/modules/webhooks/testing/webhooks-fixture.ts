@@ -1,0 +1,101 @@
+import { randomBytes } from 'node:crypto';
+import { CursorCodec } from '../../../common/paging/cursor';
+import { FakeClock } from '../../../common/testing/fake-clock';
+import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
+import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
+import { UserDirectory } from '../../auth/domain/user-directory';
+import { InMemoryUserRepository } from '../../auth/infrastructure/in-memory/in-memory-user.repository';
+import { ListNotFound } from '../../lists/domain/lists.errors';
+import { AccessibleList, ListAccess } from '../../lists/domain/list-access';
+import type { AttemptResult } from '../domain/delivery';
+import { DeliveryAttempts } from '../domain/delivery-attempts';
+import { EventFanOut } from '../domain/event-fanout';
+import { HostResolver, HostUnresolvable } from '../domain/url-policy';
+import { OutgoingRequest, WebhookSender } from '../domain/webhook-sender';
+import { DeliveryNudge, WebhooksService } from '../domain/webhooks.service';
+import { AesGcmSecretCipher } from '../infrastructure/delivery/aes-gcm-secret-cipher';
+import { inMemoryWebhooksStorage } from './webhooks-storage';
+
+/** Lists each account can see, by id. */
+export class FakeListAccess extends ListAccess {
+  readonly visible = new Map<string, Set<string>>();
+  async getVisible(userId: string, listId: string): Promise<AccessibleList> {
+    if (!this.visible.get(userId)?.has(listId)) throw new ListNotFound();
+    return { id: listId, name: 'List', role: 'owner' };
+  }
+  resolve(userId: string, idOrName: string): Promise<AccessibleList> {
+    return this.getVisible(userId, idOrName);
+  }
+}
+
+export class FakeResolver extends HostResolver {
+  readonly answers = new Map<string, string[]>([['example.com', ['93.184.215.14']]]);
+  async resolveAll(host: string): Promise<string[]> {
+    const found = this.answers.get(host);
+    if (!found) throw new HostUnresolvable(host);
+    return found;
+  }
+}
+
+/** A sender that answers as scripted (200 when nothing is left) and keeps every request. */
+export class ScriptedSender extends WebhookSender {
+  readonly sent: OutgoingRequest[] = [];
+  readonly script: AttemptResult[] = [];
+  async send(request: OutgoingRequest): Promise<AttemptResult> {
+    this.sent.push(request);
+    return this.script.shift() ?? { kind: 'answered', statusCode: 200, retryAfter: null };
+  }
+}
+
+export class CountingNudge extends DeliveryNudge {
+  count = 0;
+  nudge(): void {
+    this.count += 1;
+  }
+}
+
+/** The webhooks domain wired to in-memory adapters, a fake clock and a scripted sender. */
+export function webhooksFixture(options: { allowPrivate?: boolean; random?: () => number } = {}) {
+  const storage = inMemoryWebhooksStorage();
+  const clock = new FakeClock('2026-11-24T10:00:00.000Z');
+  const ids = new SequentialIdGenerator();
+  const uow = new InMemoryUnitOfWork();
+  const cipher = new AesGcmSecretCipher(randomBytes(32));
+  const lists = new FakeListAccess();
+  const resolver = new FakeResolver();
+  const sender = new ScriptedSender();
+  const nudge = new CountingNudge();
+  const warnings: Array<{ context: object; message: string }> = [];
+  const service = new WebhooksService(
+    storage.webhooks,
+    storage.deliveries,
+    uow,
+    clock,
+    ids,
+    cipher,
+    resolver,
+    lists,
+    new CursorCodec(randomBytes(32)),
+    nudge,
+    new UserDirectory(new InMemoryUserRepository()),
+    { allowPrivate: options.allowPrivate ?? false },
+  );
+  const attempts = new DeliveryAttempts(
+    storage.webhooks,
+    storage.deliveries,
+    uow,
+    clock,
+    cipher,
+    sender,
+    { warn: (context, message) => warnings.push({ context, message }) },
+    options.random ?? (() => 0),
+  );
+  const fanOut = new EventFanOut(storage.webhooks, storage.deliveries, clock, ids, nudge);
+  /** What a worker round does: claim what is due and attempt it. */
+  const runDue = async () => {
+    const now = clock.now();
+    const claimed = await storage.deliveries.claimDue(now, new Date(now.getTime() + 60_000), 100);
+    return Promise.all(claimed.map((claim) => attempts.attempt(claim)));
+  };
+  return { ...storage, clock, ids, uow, cipher, lists, resolver, sender, nudge, warnings, service, attempts, fanOut, runDue };
+}

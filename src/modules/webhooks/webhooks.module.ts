@@ -1,0 +1,118 @@
+import { Module } from '@nestjs/common';
+import { CursorCodec } from '../../common/paging/cursor';
+import { Clock } from '../../common/ports/clock';
+import { IdGenerator } from '../../common/ports/id-generator';
+import { UnitOfWork } from '../../common/ports/unit-of-work';
+import { RootLogger } from '../../common/logging/root-logger';
+import { AppConfig } from '../../config/app-config';
+import { AuthModule } from '../auth/auth.module';
+import { UserDirectory } from '../auth/domain/user-directory';
+import { IdempotencyModule } from '../idempotency/idempotency.module';
+import { ListAccess } from '../lists/domain/list-access';
+import { ListsModule } from '../lists/lists.module';
+import { DeliveryAttempts } from './domain/delivery-attempts';
+import { DeliveryRepository } from './domain/delivery.repository';
+import { EventFanOut } from './domain/event-fanout';
+import { SecretCipher } from './domain/secret-cipher';
+import { HostResolver } from './domain/url-policy';
+import { WebhookRepository } from './domain/webhook.repository';
+import { WebhookSender } from './domain/webhook-sender';
+import { DeliveryNudge, WebhooksService } from './domain/webhooks.service';
+import { WebhooksController } from './http/webhooks.controller';
+import { AesGcmSecretCipher, loadWebhookMasterKey } from './infrastructure/delivery/aes-gcm-secret-cipher';
+import { DeliveryWorker } from './infrastructure/delivery/delivery-worker';
+import { DnsHostResolver } from './infrastructure/delivery/dns-host-resolver';
+import { HttpWebhookSender } from './infrastructure/delivery/http-webhook-sender';
+import { TypeOrmDeliveryRepository } from './infrastructure/typeorm/typeorm-delivery.repository';
+import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webhook.repository';
+
+/**
+ * Webhook endpoints, their signed deliveries and the worker that sends them (API.md section 8).
+ * Exports EventFanOut: the one call through which recorded events become deliveries.
+ */
+@Module({
+  imports: [AuthModule, ListsModule, IdempotencyModule],
+  controllers: [WebhooksController],
+  providers: [
+    { provide: WebhookRepository, useClass: TypeOrmWebhookRepository },
+    { provide: DeliveryRepository, useClass: TypeOrmDeliveryRepository },
+    {
+      provide: SecretCipher,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) => new AesGcmSecretCipher(loadWebhookMasterKey(config.webhooks.secretKey, config.dataDir)),
+    },
+    { provide: HostResolver, useClass: DnsHostResolver },
+    {
+      provide: WebhookSender,
+      inject: [AppConfig],
+      useFactory: (config: AppConfig) =>
+        new HttpWebhookSender({ timeoutMs: config.webhooks.timeoutMs, allowPrivate: config.webhooks.allowPrivateUrls }),
+    },
+    {
+      provide: DeliveryAttempts,
+      inject: [WebhookRepository, DeliveryRepository, UnitOfWork, Clock, SecretCipher, WebhookSender, RootLogger],
+      useFactory: (
+        webhooks: WebhookRepository,
+        deliveries: DeliveryRepository,
+        uow: UnitOfWork,
+        clock: Clock,
+        cipher: SecretCipher,
+        sender: WebhookSender,
+        root: RootLogger,
+      ) => new DeliveryAttempts(webhooks, deliveries, uow, clock, cipher, sender, root.pino.child({ context: 'Webhooks' })),
+    },
+    {
+      provide: DeliveryWorker,
+      inject: [DeliveryRepository, DeliveryAttempts, Clock, AppConfig],
+      useFactory: (deliveries: DeliveryRepository, attempts: DeliveryAttempts, clock: Clock, config: AppConfig) =>
+        new DeliveryWorker(deliveries, attempts, clock, {
+          pollIntervalMs: config.webhooks.pollIntervalMs,
+          leaseMs: config.webhooks.leaseMs,
+          batchSize: config.webhooks.batchSize,
+        }),
+    },
+    { provide: DeliveryNudge, useExisting: DeliveryWorker },
+    {
+      provide: WebhooksService,
+      inject: [
+        WebhookRepository,
+        DeliveryRepository,
+        UnitOfWork,
+        Clock,
+        IdGenerator,
+        SecretCipher,
+        HostResolver,
+        ListAccess,
+        CursorCodec,
+        DeliveryNudge,
+        UserDirectory,
+        AppConfig,
+      ],
+      useFactory: (
+        webhooks: WebhookRepository,
+        deliveries: DeliveryRepository,
+        uow: UnitOfWork,
+        clock: Clock,
+        ids: IdGenerator,
+        cipher: SecretCipher,
+        resolver: HostResolver,
+        lists: ListAccess,
+        cursors: CursorCodec,
+        nudge: DeliveryNudge,
+        users: UserDirectory,
+        config: AppConfig,
+      ) =>
+        new WebhooksService(webhooks, deliveries, uow, clock, ids, cipher, resolver, lists, cursors, nudge, users, {
+          allowPrivate: config.webhooks.allowPrivateUrls,
+        }),
+    },
+    {
+      provide: EventFanOut,
+      inject: [WebhookRepository, DeliveryRepository, Clock, IdGenerator, DeliveryNudge],
+      useFactory: (webhooks: WebhookRepository, deliveries: DeliveryRepository, clock: Clock, ids: IdGenerator, nudge: DeliveryNudge) =>
+        new EventFanOut(webhooks, deliveries, clock, ids, nudge),
+    },
+  ],
+  exports: [EventFanOut],
+})
+export class WebhooksModule {}

@@ -1,0 +1,88 @@
+import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Webhook } from 'standardwebhooks';
+
+export interface Received {
+  path: string;
+  headers: Record<string, string>;
+  body: string;
+  /** The sender's port of the connection, to tell which process sent it. */
+  remotePort: number;
+}
+
+/** What the receiver does with a request to a path: answer with a status (and headers), or hold it open. */
+export type Behaviour = { status: number; headers?: Record<string, string> } | 'hang';
+
+/**
+ * A webhook endpoint on 127.0.0.1 for the e2e specs: records every request, answers each path
+ * as told (200 unless told otherwise; a list of behaviours is used one per request, the last
+ * one repeating), and verifies signatures with the independent `standardwebhooks` package.
+ */
+export class WebhookReceiver {
+  readonly received: Received[] = [];
+  private readonly behaviours = new Map<string, Behaviour[]>();
+  private readonly held = new Set<ServerResponse>();
+  private server!: Server;
+
+  async start(): Promise<this> {
+    this.server = createServer((req, res) => this.handle(req, res));
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  url(path: string): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
+  }
+
+  on(path: string, ...behaviours: Behaviour[]): void {
+    this.behaviours.set(path, behaviours);
+  }
+
+  at(path: string): Received[] {
+    return this.received.filter((r) => r.path === path);
+  }
+
+  /** Verifies a request as a receiver would, its clock set to `nowMs` (the service's driven clock). */
+  static verify(secret: string, request: Received, nowMs: number): unknown {
+    const realNow = Date.now;
+    Date.now = () => nowMs;
+    try {
+      return new Webhook(secret).verify(request.body, request.headers);
+    } finally {
+      Date.now = realNow;
+    }
+  }
+
+  releaseHeld(): void {
+    for (const res of this.held) res.destroy();
+    this.held.clear();
+  }
+
+  async stop(): Promise<void> {
+    this.releaseHeld();
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server.close(resolve));
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const path = req.url ?? '/';
+      this.received.push({
+        path,
+        headers: req.headers as Record<string, string>,
+        body: Buffer.concat(chunks).toString('utf8'),
+        remotePort: req.socket.remotePort ?? 0,
+      });
+      const queue = this.behaviours.get(path) ?? [];
+      const behaviour = (queue.length > 1 ? queue.shift() : queue[0]) ?? { status: 200 };
+      if (behaviour === 'hang') {
+        this.held.add(res);
+        return;
+      }
+      res.writeHead(behaviour.status, behaviour.headers ?? {});
+      res.end('ok');
+    });
+  }
+}

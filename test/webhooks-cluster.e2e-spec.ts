@@ -1,0 +1,182 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
+import pino from 'pino';
+import type { DataSource } from 'typeorm';
+import { SystemClock } from '../src/common/ports/clock';
+import { UuidGenerator } from '../src/common/ports/id-generator';
+import { openDatabase } from '../src/database/data-source';
+import { AccountsService } from '../src/modules/auth/domain/accounts.service';
+import { ScryptPasswordHasher } from '../src/modules/auth/domain/password-hasher';
+import { TypeOrmUserRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-user.repository';
+import { ApiKey } from '../src/modules/keys/domain/api-key';
+import { recordSecret } from './support/secret-ledger';
+import { freePort, ServiceProcess, spawnService, waitForReady } from './support/service-process';
+import { waitFor } from './support/wait-for';
+import { WebhookReceiver } from './support/webhook-receiver';
+
+/**
+ * Two instances of the built service (dist/main.js) on one database share the delivery queue:
+ * every delivery is sent, none twice, and one held by an instance killed mid-delivery (SIGKILL:
+ * no shutdown, its lease simply stays) is sent by the other once the lease has expired.
+ */
+describe('webhook deliveries across two instances', () => {
+  const env = {
+    DATABASE_URL: process.env.DATABASE_URL!,
+    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+    WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
+    WEBHOOK_TIMEOUT_MS: '3000',
+    // Long enough that a delivery on a busy machine finishes well within its lease (else it would be sent twice).
+    WEBHOOK_LEASE_MS: '6000',
+    WEBHOOK_POLL_INTERVAL_MS: '50',
+    WEBHOOK_BATCH_SIZE: '5',
+    RATE_LIMIT_MAX: '100000',
+    LOG_LEVEL: 'warn',
+  };
+  let instances: ServiceProcess[] = [];
+  let receiver: WebhookReceiver;
+  let key: string;
+  let db: DataSource;
+
+  const call = async (instance: ServiceProcess, method: string, path: string, body?: object) => {
+    const res = await fetch(`http://127.0.0.1:${instance.port}${path}`, {
+      method,
+      headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    const json = (await res.json()) as { data: any; error: string | null };
+    if (res.status !== 200) throw new Error(`${method} ${path}: ${res.status} ${json.error}`);
+    return json.data;
+  };
+
+  beforeAll(async () => {
+    db = await openDatabase({ url: env.DATABASE_URL, poolSize: 2, connectTimeoutS: 10 }, pino({ level: 'silent' }));
+    const suffix = randomBytes(5).toString('hex');
+    const user = await new AccountsService(
+      new TypeOrmUserRepository(db),
+      new ScryptPasswordHasher(2 ** 10),
+      new SystemClock(),
+      new UuidGenerator(),
+    ).signUp({
+      email: `cluster_${suffix}@example.test`,
+      username: `cluster_${suffix}`,
+      name: 'Cluster',
+      password: 'long enough password',
+    });
+    const issued = ApiKey.issue({ id: randomUUID(), userId: user.id, label: 'cluster', now: new Date() });
+    const props = issued.key.toProps();
+    await db.query(
+      `INSERT INTO api_keys (id, user_id, label, prefix, last4, key_hash, scopes, status, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', now())`,
+      [props.id, props.userId, props.label, props.prefix, props.last4, props.keyHash, props.scopes],
+    );
+    key = issued.secret;
+    recordSecret('api key', key);
+    receiver = await new WebhookReceiver().start();
+    instances = await Promise.all([0, 1].map(async () => spawnService(env, await freePort())));
+    await Promise.all(instances.map((instance) => waitForReady(instance.port, instance)));
+  }, 120_000);
+
+  afterAll(async () => {
+    for (const instance of instances) {
+      if (instance.child.exitCode === null && instance.child.signalCode === null) {
+        instance.child.kill('SIGTERM');
+        await instance.exited;
+      }
+    }
+    await receiver?.stop();
+    await db?.destroy();
+  });
+
+  it('sends every delivery exactly once when both instances are working the queue', async () => {
+    const path = `/many-${randomBytes(4).toString('hex')}`;
+    const webhook = (await call(instances[0], 'POST', '/v1/webhooks', { url: receiver.url(path) })).webhook;
+    recordSecret('webhook secret', webhook.secret);
+    const eventIds: string[] = [];
+    for (let i = 0; i < 40; i++) {
+      eventIds.push((await call(instances[i % 2], 'POST', `/v1/webhooks/${webhook.id}/test`)).delivery.event_id);
+    }
+    await waitFor(() => new Set(receiver.at(path).map((r) => r.headers['webhook-id'])).size === eventIds.length, {
+      what: () => `all ${eventIds.length} deliveries (received ${receiver.at(path).length})`,
+      timeoutMs: 20_000,
+    });
+    const page = await call(instances[1], 'GET', `/v1/webhooks/${webhook.id}/deliveries?limit=100`);
+    await waitFor(
+      async () =>
+        (await call(instances[1], 'GET', `/v1/webhooks/${webhook.id}/deliveries?limit=100`)).deliveries.every(
+          (d: { status: string }) => d.status === 'succeeded',
+        ),
+      {
+        what: 'every delivery recorded as succeeded',
+      },
+    );
+    expect(page.deliveries).toHaveLength(40);
+    const counts = new Map<string, number>();
+    for (const r of receiver.at(path)) counts.set(r.headers['webhook-id'], (counts.get(r.headers['webhook-id']) ?? 0) + 1);
+    expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
+    expect([...counts.keys()].sort()).toEqual([...eventIds].sort());
+    for (const r of receiver.at(path))
+      expect(WebhookReceiver.verify(webhook.secret, r, Date.now())).toMatchObject({ type: 'webhook.test' });
+  }, 60_000);
+
+  it('lets the other instance send a delivery whose instance was killed mid-delivery, once the lease expires', async () => {
+    const path = `/held-${randomBytes(4).toString('hex')}`;
+    receiver.on(path, 'hang', { status: 200 });
+    const webhook = (await call(instances[0], 'POST', '/v1/webhooks', { url: receiver.url(path) })).webhook;
+    recordSecret('webhook secret', webhook.secret);
+    const delivery = (await call(instances[0], 'POST', `/v1/webhooks/${webhook.id}/test`)).delivery;
+    const held = await waitFor(() => receiver.at(path)[0], { what: 'the held request' });
+
+    const sender = instances.find((instance) => ownsConnection(instance.child.pid!, held.remotePort))!;
+    expect(sender).toBeDefined();
+    const survivor = instances.find((instance) => instance !== sender)!;
+    sender.child.kill('SIGKILL');
+    await sender.exited;
+
+    const second = await waitFor(() => receiver.at(path)[1], { what: 'the delivery sent again by the other instance', timeoutMs: 20_000 });
+    expect(second.headers['webhook-id']).toBe(held.headers['webhook-id']);
+    // Only the survivor is left to have sent it.
+    expect(sender.child.signalCode).toBe('SIGKILL');
+    const done = await waitFor(
+      async () => {
+        const found = (await call(survivor, 'GET', `/v1/webhooks/${webhook.id}/deliveries`)).deliveries.find(
+          (d: { id: string }) => d.id === delivery.id,
+        );
+        return found?.status === 'succeeded' ? found : null;
+      },
+      { what: 'the delivery recorded as succeeded' },
+    );
+    // The killed instance never recorded its attempt: the survivor's is the only one counted.
+    expect(done).toMatchObject({ attempts: 1, last_status_code: 200 });
+    // Nor did either instance write a secret into its log.
+    for (const instance of instances) {
+      expect(instance.output()).not.toContain(webhook.secret);
+      expect(instance.output()).not.toContain(key);
+    }
+  }, 60_000);
+});
+
+/** Whether process `pid` holds the TCP connection whose local port is `port` (Linux /proc). */
+function ownsConnection(pid: number, port: number): boolean {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text: string;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.trim().split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (parseInt(fields[1].split(':')[1], 16) === port) inodes.add(fields[9]);
+    }
+  }
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (match && inodes.has(match[1])) return true;
+    } catch {
+      // closed meanwhile
+    }
+  }
+  return false;
+}
