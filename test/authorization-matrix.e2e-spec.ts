@@ -86,6 +86,7 @@ describe('authorization matrix', () => {
     // Registered by swagger-ui-express, which ships no such file: a 404 for anyone.
     'GET /docs/LICENSE': { path: () => '/docs/LICENSE', expect: everyone(404) },
     'GET /developers': { path: () => '/developers', expect: everyone(200) },
+    'GET /developers/app.js': { path: () => '/developers/app.js', expect: everyone(200) },
 
     // The portal is for sessions, not keys: a key is no session (401), sign-up and sign-in are open.
     'POST /developers/api/signup': {
