@@ -118,6 +118,36 @@ describe('webhook deliveries across two instances', () => {
       expect(WebhookReceiver.verify(webhook.secret, r, Date.now())).toMatchObject({ type: 'webhook.test' });
   }, 60_000);
 
+  it('relays every recorded event once, whichever instance recorded it and both relaying', async () => {
+    const path = `/events-${randomBytes(4).toString('hex')}`;
+    const webhook = (await call(instances[1], 'POST', '/v1/webhooks', { url: receiver.url(path), types: ['item.added'] })).webhook;
+    recordSecret('webhook secret', webhook.secret);
+    const list = (await call(instances[0], 'POST', '/v1/lists', { name: `relay ${randomBytes(4).toString('hex')}` })).list;
+    const itemIds: string[] = [];
+    await Promise.all(
+      [0, 1].map(async (n) => {
+        for (let i = 0; i < 15; i++) {
+          const added = await call(instances[n], 'POST', '/v1/actions/add', {
+            list: list.id,
+            items: [`from ${n} #${i}`, `and ${n} #${i}`],
+          });
+          itemIds.push(...added.items.map((item: { id: string }) => item.id));
+        }
+      }),
+    );
+    await waitFor(() => new Set(receiver.at(path).map((r) => r.headers['webhook-id'])).size === itemIds.length, {
+      what: () => `all ${itemIds.length} item.added events (received ${receiver.at(path).length})`,
+      timeoutMs: 20_000,
+    });
+    const counts = new Map<string, number>();
+    for (const r of receiver.at(path)) counts.set(r.headers['webhook-id'], (counts.get(r.headers['webhook-id']) ?? 0) + 1);
+    expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
+    const delivered = receiver
+      .at(path)
+      .map((r) => (WebhookReceiver.verify(webhook.secret, r, Date.now()) as { data: { item: { id: string } } }).data.item.id);
+    expect(delivered.sort()).toEqual([...itemIds].sort());
+  }, 60_000);
+
   it('lets the other instance send a delivery whose instance was killed mid-delivery, once the lease expires', async () => {
     const path = `/held-${randomBytes(4).toString('hex')}`;
     receiver.on(path, 'hang', { status: 200 });

@@ -10,6 +10,7 @@ import { ShareTokensHashedOnly1763800560000 } from './1763800560000-share-tokens
 import { CaseFoldedKeys1763800600000 } from './1763800600000-case-folded-keys';
 import { Events1763800700000 } from './1763800700000-events';
 import { Webhooks1763800800000 } from './1763800800000-webhooks';
+import { WebhookRelay1763800900000 } from './1763800900000-webhook-relay';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -28,4 +29,5 @@ export const MIGRATIONS = [
   CaseFoldedKeys1763800600000,
   Events1763800700000,
   Webhooks1763800800000,
+  WebhookRelay1763800900000,
 ];

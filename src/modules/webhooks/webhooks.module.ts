@@ -12,7 +12,7 @@ import { ListAccess } from '../lists/domain/list-access';
 import { ListsModule } from '../lists/lists.module';
 import { DeliveryAttempts } from './domain/delivery-attempts';
 import { DeliveryRepository } from './domain/delivery.repository';
-import { EventFanOut } from './domain/event-fanout';
+import { EventRelay } from './domain/event-relay';
 import { SecretCipher } from './domain/secret-cipher';
 import { HostResolver } from './domain/url-policy';
 import { WebhookRepository } from './domain/webhook.repository';
@@ -24,11 +24,12 @@ import { DeliveryWorker } from './infrastructure/delivery/delivery-worker';
 import { DnsHostResolver } from './infrastructure/delivery/dns-host-resolver';
 import { HttpWebhookSender } from './infrastructure/delivery/http-webhook-sender';
 import { TypeOrmDeliveryRepository } from './infrastructure/typeorm/typeorm-delivery.repository';
+import { TypeOrmEventRelay } from './infrastructure/typeorm/typeorm-event-relay';
 import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webhook.repository';
 
 /**
  * Webhook endpoints, their signed deliveries and the worker that sends them (API.md section 8).
- * Exports EventFanOut: the one call through which recorded events become deliveries.
+ * The worker's relay (EventRelay) turns the events outbox of the events module into deliveries.
  */
 @Module({
   imports: [AuthModule, ListsModule, IdempotencyModule],
@@ -61,15 +62,22 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
         root: RootLogger,
       ) => new DeliveryAttempts(webhooks, deliveries, uow, clock, cipher, sender, root.pino.child({ context: 'Webhooks' })),
     },
+    { provide: EventRelay, useClass: TypeOrmEventRelay },
     {
       provide: DeliveryWorker,
-      inject: [DeliveryRepository, DeliveryAttempts, Clock, AppConfig],
-      useFactory: (deliveries: DeliveryRepository, attempts: DeliveryAttempts, clock: Clock, config: AppConfig) =>
-        new DeliveryWorker(deliveries, attempts, clock, {
-          pollIntervalMs: config.webhooks.pollIntervalMs,
-          leaseMs: config.webhooks.leaseMs,
-          batchSize: config.webhooks.batchSize,
-        }),
+      inject: [DeliveryRepository, DeliveryAttempts, Clock, AppConfig, EventRelay],
+      useFactory: (deliveries: DeliveryRepository, attempts: DeliveryAttempts, clock: Clock, config: AppConfig, relay: EventRelay) =>
+        new DeliveryWorker(
+          deliveries,
+          attempts,
+          clock,
+          {
+            pollIntervalMs: config.webhooks.pollIntervalMs,
+            leaseMs: config.webhooks.leaseMs,
+            batchSize: config.webhooks.batchSize,
+          },
+          relay,
+        ),
     },
     { provide: DeliveryNudge, useExisting: DeliveryWorker },
     {
@@ -106,13 +114,6 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
           allowPrivate: config.webhooks.allowPrivateUrls,
         }),
     },
-    {
-      provide: EventFanOut,
-      inject: [WebhookRepository, DeliveryRepository, Clock, IdGenerator, DeliveryNudge],
-      useFactory: (webhooks: WebhookRepository, deliveries: DeliveryRepository, clock: Clock, ids: IdGenerator, nudge: DeliveryNudge) =>
-        new EventFanOut(webhooks, deliveries, clock, ids, nudge),
-    },
   ],
-  exports: [EventFanOut],
 })
 export class WebhooksModule {}

@@ -22,6 +22,4 @@ export abstract class WebhookRepository {
   /** A delivery failed at `now`: starts the failure streak unless one already runs. */
   abstract recordFailure(id: string, now: Date): Promise<void>;
   abstract disable(id: string, reason: string): Promise<void>;
-  /** Active webhooks of these accounts (the fan-out of an event to its audience). */
-  abstract activeOfUsers(userIds: readonly string[]): Promise<WebhookProps[]>;
 }

@@ -46,10 +46,3 @@ export function rotated(props: WebhookProps, sealedNewSecret: string, now: Date)
 export function failingTooLong(firstFailureAt: Date | null, now: Date): boolean {
   return firstFailureAt !== null && now.getTime() - firstFailureAt.getTime() >= FAILING_DISABLE_AFTER_MS;
 }
-
-/** Whether an event of `type` on `listId` is one this webhook asked for. */
-export function wants(props: Pick<WebhookProps, 'types' | 'listId' | 'status'>, type: string, listId: string | null): boolean {
-  if (props.status !== 'active') return false;
-  if (props.types !== null && !(props.types as string[]).includes(type)) return false;
-  return props.listId === null || props.listId === listId;
-}

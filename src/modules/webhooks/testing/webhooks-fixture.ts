@@ -9,7 +9,6 @@ import { ListNotFound } from '../../lists/domain/lists.errors';
 import { AccessibleList, ListAccess } from '../../lists/domain/list-access';
 import type { AttemptResult } from '../domain/delivery';
 import { DeliveryAttempts } from '../domain/delivery-attempts';
-import { EventFanOut } from '../domain/event-fanout';
 import { HostResolver, HostUnresolvable } from '../domain/url-policy';
 import { OutgoingRequest, WebhookSender } from '../domain/webhook-sender';
 import { DeliveryNudge, WebhooksService } from '../domain/webhooks.service';
@@ -90,12 +89,11 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
     { warn: (context, message) => warnings.push({ context, message }) },
     options.random ?? (() => 0),
   );
-  const fanOut = new EventFanOut(storage.webhooks, storage.deliveries, clock, ids, nudge);
   /** What a worker round does: claim what is due and attempt it. */
   const runDue = async () => {
     const now = clock.now();
     const claimed = await storage.deliveries.claimDue(now, new Date(now.getTime() + 60_000), 100);
     return Promise.all(claimed.map((claim) => attempts.attempt(claim)));
   };
-  return { ...storage, clock, ids, uow, cipher, lists, resolver, sender, nudge, warnings, service, attempts, fanOut, runDue };
+  return { ...storage, clock, ids, uow, cipher, lists, resolver, sender, nudge, warnings, service, attempts, runDue };
 }

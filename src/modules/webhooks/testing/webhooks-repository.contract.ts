@@ -51,7 +51,6 @@ export function describeWebhooksRepositoryContract(adapter: string, make: () => 
       });
       await s.webhooks.disable(webhook.id, 'gone');
       expect(await s.webhooks.findOwned(user, webhook.id)).toMatchObject({ status: 'disabled', disabledReason: 'gone' });
-      expect(await s.webhooks.activeOfUsers([user])).toEqual([]);
     });
 
     it('pages deliveries newest first, and skips a second delivery of one event to one webhook', async () => {

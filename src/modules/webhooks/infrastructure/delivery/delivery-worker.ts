@@ -3,6 +3,7 @@ import { Clock } from '../../../../common/ports/clock';
 import { DeliveryAttempts } from '../../domain/delivery-attempts';
 import { DELIVERY_RETENTION_MS } from '../../domain/limits';
 import { DeliveryRepository } from '../../domain/delivery.repository';
+import { EventRelay } from '../../domain/event-relay';
 import { DeliveryNudge } from '../../domain/webhooks.service';
 
 /** How often finished deliveries past their retention are deleted, and how many per statement. */
@@ -10,6 +11,8 @@ const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 const SWEEP_BATCH = 1000;
 /** The longest pause between polls while claims keep failing. */
 const MAX_BACKOFF_MS = 30_000;
+/** Events the relay reads per statement. */
+const RELAY_BATCH = 500;
 
 export interface WorkerOptions {
   /** How often an idle worker looks for due deliveries. */
@@ -44,6 +47,8 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
     private readonly attempts: DeliveryAttempts,
     private readonly clock: Clock,
     private readonly options: WorkerOptions,
+    /** Turns newly recorded events into deliveries at the start of each round; none in specs about sending alone. */
+    private readonly relay?: EventRelay,
   ) {
     super();
   }
@@ -107,9 +112,16 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
     this.timer.unref();
   }
 
-  /** Claims due deliveries and sends them, batch after batch, until none is due. */
+  /**
+   * Fans out the events recorded since the last round, then claims due deliveries and sends
+   * them, batch after batch, until none is due.
+   */
   private async round(): Promise<void> {
     try {
+      while (this.relay && !this.stopped) {
+        const step = await this.relay.relay(this.clock.now(), RELAY_BATCH);
+        if (step.events < RELAY_BATCH) break;
+      }
       for (;;) {
         if (this.stopped) return;
         const now = this.clock.now();
@@ -132,7 +144,7 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
       this.failures = Math.min(this.failures + 1, 16);
       // Once per outage, not once per poll.
       if (this.failures === 1) {
-        this.logger.warn({ cause: (error as Error).message }, 'webhook deliveries could not be claimed; retrying with back-off');
+        this.logger.warn({ cause: (error as Error).message }, 'webhook events could not be relayed or deliveries claimed; retrying with back-off');
       }
     }
   }

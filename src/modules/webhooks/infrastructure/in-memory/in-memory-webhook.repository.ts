@@ -63,14 +63,6 @@ export class InMemoryWebhookRepository extends WebhookRepository {
     this.update(id, { status: 'disabled', disabledReason: reason });
   }
 
-  async activeOfUsers(userIds: readonly string[]): Promise<WebhookProps[]> {
-    const wanted = new Set(userIds);
-    return [...this.store.webhooks.values()]
-      .filter((w) => wanted.has(w.userId) && w.status === 'active')
-      .sort(byCreation)
-      .map(copy);
-  }
-
   private update(id: string, changes: Partial<WebhookProps>): void {
     const found = this.store.webhooks.get(id);
     if (found) this.store.webhooks.set(id, { ...found, ...changes });

@@ -116,13 +116,4 @@ export class TypeOrmWebhookRepository extends WebhookRepository {
   async disable(id: string, reason: string): Promise<void> {
     await this.query(`UPDATE webhooks SET status = 'disabled', disabled_reason = $2 WHERE id = $1`, [id, reason]);
   }
-
-  async activeOfUsers(userIds: readonly string[]): Promise<WebhookProps[]> {
-    if (userIds.length === 0) return [];
-    const rows = await this.query<Row[]>(
-      `SELECT ${COLUMNS} FROM webhooks WHERE user_id = ANY($1::uuid[]) AND status = 'active' ORDER BY created_at, id`,
-      [userIds],
-    );
-    return rows.map(toProps);
-  }
 }
