@@ -144,7 +144,10 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
       this.failures = Math.min(this.failures + 1, 16);
       // Once per outage, not once per poll.
       if (this.failures === 1) {
-        this.logger.warn({ cause: (error as Error).message }, 'webhook events could not be relayed or deliveries claimed; retrying with back-off');
+        this.logger.warn(
+          { cause: (error as Error).message },
+          'webhook events could not be relayed or deliveries claimed; retrying with back-off',
+        );
       }
     }
   }
