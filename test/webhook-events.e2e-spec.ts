@@ -1,4 +1,7 @@
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
 import { randomBytes } from 'node:crypto';
+import supertest from 'supertest';
 import { listsWorld, type Caller } from './support/lists-client';
 import { recordSecret } from './support/secret-ledger';
 import { useTestApp } from './support/test-app';
@@ -99,10 +102,17 @@ describe('webhooks hear recorded events (e2e)', () => {
     // At least once, not ordered: compare as sets of event ids, then each body with the feed's event.
     const byId = new Map(received.map((r) => [r.headers['webhook-id'], r]));
     expect([...byId.keys()].sort()).toEqual(feed.map((e) => e.id).sort());
+    // Each body is what the OpenAPI document's `webhooks` section says an event delivery carries.
+    const document = (await supertest(t.server).get('/v1/openapi.json').expect(200)).body;
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats(ajv);
+    ajv.addSchema({ ...document, $id: 'openapi.json' });
+    const validate = ajv.compile({ $ref: 'openapi.json#/webhooks/event/post/requestBody/content/application~1json/schema' });
     for (const event of feed) {
       const request = byId.get(event.id)!;
       expect(JSON.parse(request.body)).toEqual(event);
       expect(WebhookReceiver.verify(all.secret, request, Number(request.headers['webhook-timestamp']) * 1000)).toEqual(event);
+      expect([event.type, validate(event), validate.errors ?? []]).toEqual([event.type, true, []]);
     }
   });
 
