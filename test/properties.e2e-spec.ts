@@ -15,8 +15,8 @@ import { startTestApp, TestApp } from './support/test-app';
  * the checksums see no other spec's writes.
  *
  * Left out of the checksum, on purpose: sign_in_attempts (a failed sign-in, a 401, is recorded
- * by design, API.md section 4) and api_keys.last_used_at (a key's first use is recorded even
- * when the request then fails).
+ * by design, API.md section 4), api_keys.last_used_at (a key's first use is recorded even
+ * when the request then fails) and webhook_relay_position (see checksum()).
  */
 const NUM_RUNS = Number(process.env.PROPERTY_RUNS ?? 25);
 const PROPERTY_TIME_MS = 4000;
@@ -79,13 +79,18 @@ describe('properties of every route', () => {
   const ids: Record<string, string> = {};
 
   let checksumSql = '';
-  /** Row count and md5 of every table, in one statement. */
+  /**
+   * Row count and md5 of every table, in one statement. The webhook relay's position is left
+   * out: the delivery worker moves it in the background, past events recorded by earlier,
+   * successful probes, whenever it next polls, so it can move during a 4xx probe.
+   */
   async function checksum(): Promise<string> {
     if (!checksumSql) {
       const tables: Array<{ table_name: string }> = (
         await db.query(
           `SELECT table_name FROM information_schema.tables
-            WHERE table_schema = 'public' AND table_type = 'BASE TABLE' AND table_name NOT IN ('sign_in_attempts', 'migrations')
+            WHERE table_schema = 'public' AND table_type = 'BASE TABLE'
+              AND table_name NOT IN ('sign_in_attempts', 'migrations', 'webhook_relay_position')
             ORDER BY table_name`,
         )
       ).rows;
