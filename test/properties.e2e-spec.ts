@@ -138,7 +138,11 @@ describe('properties of every route', () => {
     process.stdout.write(
       `[properties] ${name}: ${details.numRuns} inputs tried${details.interrupted ? ' (stopped at the time bound)' : ''}\n`,
     );
-    if (details.failed) throw new Error(fc.defaultReportMessage(details) ?? `${name} failed`);
+    if (details.failed) {
+      // The report names the counterexample; the predicate's own error says what was wrong with it.
+      const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+      throw new Error(`${fc.defaultReportMessage(details) ?? `${name} failed`}\n${cause}`);
+    }
   }
 
   beforeAll(async () => {
