@@ -28,7 +28,8 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
 
 /**
  * Webhook endpoints, their signed deliveries and the worker that sends them (API.md section 8).
- * Exports EventFanOut: the one call through which recorded events become deliveries.
+ * Exports EventFanOut: the one call through which recorded events become deliveries, and
+ * WebhooksService, which the developer page's session-authenticated routes call as /v1/webhooks does.
  */
 @Module({
   imports: [AuthModule, ListsModule, IdempotencyModule],
@@ -113,6 +114,6 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
         new EventFanOut(webhooks, deliveries, clock, ids, nudge),
     },
   ],
-  exports: [EventFanOut],
+  exports: [EventFanOut, WebhooksService],
 })
 export class WebhooksModule {}
