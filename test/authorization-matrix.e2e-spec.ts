@@ -109,6 +109,42 @@ describe('authorization matrix', () => {
       body: () => ({}),
       expect: everyone(401),
     },
+    // The account's webhooks for the page: a session, never a key (the owner's webhook exists, still 401).
+    'POST /developers/api/webhooks': {
+      path: () => '/developers/api/webhooks',
+      body: () => ({ url: 'http://127.0.0.1:9/matrix' }),
+      expect: everyone(401),
+    },
+    'GET /developers/api/webhooks': { path: () => '/developers/api/webhooks', expect: everyone(401) },
+    'DELETE /developers/api/webhooks/:id': {
+      path: (w) => `/developers/api/webhooks/${w.webhookId}`,
+      body: () => ({}),
+      prepare: withWebhook,
+      expect: everyone(401),
+    },
+    'POST /developers/api/webhooks/:id/rotate-secret': {
+      path: (w) => `/developers/api/webhooks/${w.webhookId}/rotate-secret`,
+      body: () => ({}),
+      prepare: withWebhook,
+      expect: everyone(401),
+    },
+    'POST /developers/api/webhooks/:id/test': {
+      path: (w) => `/developers/api/webhooks/${w.webhookId}/test`,
+      body: () => ({}),
+      prepare: withWebhook,
+      expect: everyone(401),
+    },
+    'GET /developers/api/webhooks/:id/deliveries': {
+      path: (w) => `/developers/api/webhooks/${w.webhookId}/deliveries`,
+      prepare: withWebhook,
+      expect: everyone(401),
+    },
+    'POST /developers/api/webhooks/:id/deliveries/:delivery_id/retry': {
+      path: (w) => `/developers/api/webhooks/${w.webhookId}/deliveries/${w.deliveryId}/retry`,
+      body: () => ({}),
+      prepare: withWebhook,
+      expect: everyone(401),
+    },
 
     'GET /v1/me': { path: () => '/v1/me', expect: keyed(200, 200, 200, 200) },
     'GET /v1/lists': { path: () => '/v1/lists', expect: keyed(200, 200, 200, 200) },

@@ -8,7 +8,10 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { BrowserContext, chromium, Locator, Page } from 'playwright-core';
 import { listen } from './support/portal-client';
+import { recordSecret } from './support/secret-ledger';
 import { startTestApp, TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
+import { WebhookReceiver } from './support/webhook-receiver';
 
 const CHROMIUM = '/usr/bin/chromium';
 const haveChromium = existsSync(CHROMIUM);
@@ -26,6 +29,7 @@ if (!haveChromium) {
   let profile: string;
   let context: BrowserContext;
   let page: Page;
+  let receiver: WebhookReceiver;
   const problems: string[] = [];
   const username = `browser_${Date.now().toString(36)}`;
 
@@ -40,8 +44,10 @@ if (!haveChromium) {
     });
 
   beforeAll(async () => {
-    t = await startTestApp();
+    // Webhooks may point at 127.0.0.1 here: the receiver the webhook test sends to.
+    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
     base = await listen(t.app);
+    receiver = await new WebhookReceiver().start();
     profile = await mkdtemp(join(tmpdir(), 'todo-chromium-'));
     context = await chromium.launchPersistentContext(profile, {
       executablePath: CHROMIUM,
@@ -68,6 +74,7 @@ if (!haveChromium) {
   });
   afterAll(async () => {
     await context?.close();
+    await receiver?.stop();
     if (profile) await rm(profile, { recursive: true, force: true });
     await t?.close();
   });
@@ -254,5 +261,111 @@ if (!haveChromium) {
       await page.getByRole('region', { name: 'What to do next' }).getByRole('link', { name: 'API reference' }).getAttribute('href'),
     ).toBe('/docs');
     await page.setViewportSize({ width: 1280, height: 720 });
+  });
+
+  it('adds a webhook shown with its secret once, sends a signed test, retries a failed delivery and deletes the endpoint', async () => {
+    const path = `/browser-${Date.now().toString(36)}`;
+    const url = receiver.url(path);
+    const section = page.getByRole('region', { name: 'Webhooks' });
+    await section.getByText('No webhooks yet.').waitFor();
+
+    const form = page.getByRole('form', { name: 'New endpoint' });
+    await form.getByLabel('Endpoint URL', { exact: true }).fill(url);
+    // The API's 400 is shown beside the field it concerns (webhook.test is sent, never subscribed to).
+    const types = form.getByLabel('Event types', { exact: true });
+    await types.fill('item.added, webhook.test');
+    await page.getByRole('button', { name: 'Add endpoint', exact: true }).click();
+    await page.waitForFunction(() => document.getElementById('webhook-types')?.getAttribute('aria-invalid') === 'true');
+    expect(await fieldError(types)).toMatch(/^Each value in types must be one of: .*item\.added/);
+    expect(await section.getByText('No webhooks yet.').isVisible()).toBe(true);
+    // That refused request is the only console error expected from here on.
+    const problemsBefore = problems.length;
+
+    await types.fill('item.added, item.completed');
+    await page.getByRole('button', { name: 'Add endpoint', exact: true }).click();
+    const shown = page.getByTestId('new-secret');
+    await shown.waitFor({ state: 'visible' });
+    const secret = (await shown.textContent())!.trim();
+    recordSecret('webhook secret', secret);
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('new-secret-title');
+    expect(await section.getByText('it is shown only this once and will not be shown again').count()).toBe(1);
+    await page.waitForFunction(() => document.querySelector('[role=status]')?.textContent?.includes('shown only this once'));
+
+    // Listed without its secret, in the table and in what the page fetched.
+    const row = page.getByRole('row').filter({ hasText: url });
+    await row.getByRole('button', { name: 'Send test', exact: true }).waitFor();
+    expect((await row.getByRole('cell').allTextContents()).slice(0, 3)).toEqual([url, 'item.added, item.completed', 'active']);
+    expect(await types.getAttribute('aria-invalid')).toBeNull();
+    expect(await row.textContent()).not.toContain(secret);
+    const listing = await page.evaluate(() => fetch('/developers/api/webhooks').then((res) => res.text()));
+    expect(listing).toContain(url);
+    expect(listing).not.toContain(secret);
+
+    // A test delivery really arrives, signed with the secret the page showed.
+    await row.getByRole('button', { name: 'Send test', exact: true }).click();
+    const deliveries = page.getByTestId('deliveries-body').getByRole('row');
+    const newest = deliveries.first();
+    /** Refreshes the deliveries panel until the newest delivery's cells match. */
+    const refreshUntil = (what: string, wanted: (cells: string[]) => boolean) =>
+      waitFor(
+        async () => {
+          await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+          await page.locator('#refresh-deliveries:enabled').waitFor();
+          if ((await deliveries.count()) === 0) return null;
+          const cells = await newest.getByRole('cell').allTextContents();
+          return wanted(cells) ? cells : null;
+        },
+        { what, timeoutMs: 10_000, intervalMs: 100 },
+      );
+    const delivered = await refreshUntil('the test delivery to show succeeded with 200', (c) => c[1] === 'succeeded');
+    expect(delivered.slice(0, 6)).toEqual(['webhook.test', 'succeeded', '1', '200', '\u2014', '\u2014']);
+    expect(await deliveries.count()).toBe(1);
+    expect(receiver.at(path)).toHaveLength(1);
+    expect(WebhookReceiver.verify(secret, receiver.at(path)[0], Date.now())).toMatchObject({ type: 'webhook.test' });
+
+    // The receiver fails once (asking for an hour's wait, so only Retry sends it again), then takes it.
+    receiver.on(path, { status: 503, headers: { 'Retry-After': '3600' } }, { status: 200 });
+    await row.getByRole('button', { name: 'Send test', exact: true }).click();
+    const failed = await refreshUntil('the second test delivery to show its 503', (c) => c[3] === '503');
+    expect(failed.slice(0, 4)).toEqual(['webhook.test', 'pending', '1', '503']);
+    expect(failed[5]).not.toBe('\u2014');
+    expect(await deliveries.count()).toBe(2);
+    expect(receiver.at(path)).toHaveLength(2);
+
+    await newest.getByRole('button', { name: 'Retry', exact: true }).click();
+    await page.waitForFunction(() => document.querySelector('[role=status]')?.textContent?.includes('queued again'));
+    const retried = await refreshUntil('the retried delivery to show succeeded with 200', (c) => c[1] === 'succeeded');
+    expect(retried.slice(0, 6)).toEqual(['webhook.test', 'succeeded', '2', '200', '\u2014', '\u2014']);
+    expect(receiver.at(path)).toHaveLength(3);
+    expect(WebhookReceiver.verify(secret, receiver.at(path)[2], Date.now())).toMatchObject({ type: 'webhook.test' });
+
+    // Rotating shows a new secret once; the old one keeps signing beside it.
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: 'Rotate secret', exact: true }).click();
+    await page.waitForFunction((old) => {
+      const text = document.getElementById('new-secret')?.textContent ?? '';
+      return text !== '' && text !== old;
+    }, secret);
+    const rotated = (await shown.textContent())!.trim();
+    recordSecret('webhook secret', rotated);
+    expect(rotated).toMatch(/^whsec_/);
+
+    // Deleting asks first; dismissed, nothing changes.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await row.getByRole('button', { name: 'Delete', exact: true }).click();
+    expect(await row.count()).toBe(1);
+    const confirmations: string[] = [];
+    page.once('dialog', (dialog) => {
+      confirmations.push(`${dialog.type()}: ${dialog.message()}`);
+      void dialog.accept();
+    });
+    await row.getByRole('button', { name: 'Delete', exact: true }).click();
+    await section.getByText('No webhooks yet.').waitFor();
+    expect(confirmations).toEqual([`confirm: Delete the webhook for ${url}? Nothing more is sent to it, and its deliveries are deleted.`]);
+    expect(await row.count()).toBe(0);
+    expect(await page.getByTestId('deliveries-body').isVisible()).toBe(false);
+    expect(await shown.isVisible()).toBe(false);
+    expect(problems.slice(problemsBefore)).toEqual([]);
   });
 });

@@ -26,7 +26,7 @@ Any \`POST /v1/\` request may carry \`Idempotency-Key\` (1-255 characters): a re
 returns the stored response with \`Idempotent-Replayed: true\` and changes nothing.`;
 
 /** Routes without a path id that still answer 404: an id in the body names something the caller cannot see. */
-const NOT_FOUND_IN_BODY = new Set(['POST /v1/webhooks']);
+const NOT_FOUND_IN_BODY = new Set(['POST /v1/webhooks', 'POST /developers/api/webhooks']);
 
 const envelopeOk = (data: unknown) => ({
   type: 'object',

@@ -269,6 +269,14 @@ export const SUCCESS_DATA: Record<string, Schema> = {
   'GET /developers/api/keys': wrap('keys', { type: 'array', items: ref('ApiKeyInfo') }),
   'POST /developers/api/keys': ref('CreatedApiKey'),
   'POST /developers/api/keys/{}/revoke': ref('ApiKeyInfo'),
+  // The account's webhooks for the page: the shapes of /v1/webhooks.
+  'POST /developers/api/webhooks': wrap('webhook', ref('NewWebhook')),
+  'GET /developers/api/webhooks': wrap('webhooks', { type: 'array', items: ref('Webhook') }),
+  'DELETE /developers/api/webhooks/{}': ref('Empty'),
+  'POST /developers/api/webhooks/{}/rotate-secret': wrap('webhook', ref('NewWebhook')),
+  'POST /developers/api/webhooks/{}/test': wrap('delivery', ref('Delivery')),
+  'GET /developers/api/webhooks/{}/deliveries': object({ deliveries: { type: 'array', items: ref('Delivery') }, next_cursor: cursor }),
+  'POST /developers/api/webhooks/{}/deliveries/{}/retry': wrap('delivery', ref('Delivery')),
 };
 
 /** Domain-rule (422) causes per route, for the descriptions of the 422 responses. */
@@ -292,6 +300,9 @@ export const RULES_422: Record<string, string> = {
   'POST /v1/webhooks/{}/deliveries/{}/retry': 'the webhook is disabled',
   'POST /developers/api/signup': 'the email or username is taken',
   'POST /developers/api/keys': 'the account already has 20 active keys',
+  'POST /developers/api/webhooks': 'the account already has 10 webhooks',
+  'POST /developers/api/webhooks/{}/test': 'the webhook is disabled',
+  'POST /developers/api/webhooks/{}/deliveries/{}/retry': 'the webhook is disabled',
 };
 
 export const routeKey = (method: string, path: string): string =>

@@ -1,16 +1,18 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { KeysModule } from '../keys/keys.module';
+import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DeveloperPageController } from './http/developer-page.controller';
 import { PortalAccountController } from './http/portal-account.controller';
 import { PortalKeysController } from './http/portal-keys.controller';
+import { PortalWebhooksController } from './http/portal-webhooks.controller';
 import { SameOriginGuard } from './http/same-origin.guard';
 import { SessionGuard } from './http/session.guard';
 
-/** The developer page (`GET /developers`) and the JSON portal API it drives. */
+/** The developer page (`GET /developers`) and the JSON portal API it drives (keys and webhooks of the signed-in account). */
 @Module({
-  imports: [AuthModule, KeysModule],
-  controllers: [DeveloperPageController, PortalAccountController, PortalKeysController],
+  imports: [AuthModule, KeysModule, WebhooksModule],
+  controllers: [DeveloperPageController, PortalAccountController, PortalKeysController, PortalWebhooksController],
   providers: [SameOriginGuard, SessionGuard],
 })
 export class DevelopersModule {}

@@ -30,6 +30,7 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
 /**
  * Webhook endpoints, their signed deliveries and the worker that sends them (API.md section 8).
  * The worker's relay (EventRelay) turns the events outbox of the events module into deliveries.
+ * Exports WebhooksService, which the developer page's session-authenticated routes call as /v1/webhooks does.
  */
 @Module({
   imports: [AuthModule, ListsModule, IdempotencyModule],
@@ -115,5 +116,6 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
         }),
     },
   ],
+  exports: [WebhooksService],
 })
 export class WebhooksModule {}

@@ -22,6 +22,29 @@ interface KeyView {
   last_used_at: string | null;
 }
 
+interface WebhookView {
+  id: string;
+  url: string;
+  types: string[] | null;
+  list_id: string | null;
+  status: string;
+  disabled_reason: string | null;
+  created_at: string;
+  /** Only in the answer that made it (creation, rotation). */
+  secret?: string | null;
+}
+
+interface DeliveryView {
+  id: string;
+  event_type: string;
+  status: string;
+  attempts: number;
+  last_status_code: number | null;
+  last_error: string | null;
+  next_attempt_at: string | null;
+  created_at: string;
+}
+
 /** An answer of the portal API that was not a success, or no answer at all. */
 class ApiError extends Error {
   constructor(
@@ -33,6 +56,8 @@ class ApiError extends Error {
 }
 
 type Fields = Record<string, FormDataEntryValue>;
+/** A JSON body: a form's fields, or one built from them. */
+type Body = Record<string, unknown>;
 
 /** An element the page is known to have: a missing one is a bug in the page, found at once. */
 function byId<T extends HTMLElement = HTMLElement>(id: string): T {
@@ -72,6 +97,11 @@ const FIELD_RULES: Record<string, FieldRule[]> = {
     [/^password\b/i, 'signin-password'],
   ],
   'key-form': [[/^label\b/i, 'key-label']],
+  'webhook-form': [
+    [/^url\b/i, 'webhook-url'],
+    [/\btypes\b/i, 'webhook-types'],
+    [/^list_id\b|^list not found/i, 'webhook-list'],
+  ],
 };
 
 function describedBy(input: Element): string[] {
@@ -140,7 +170,7 @@ function fail(message: string): void {
 }
 
 /** One call of the portal API: its `data` on success, an ApiError (with the status) otherwise. */
-function api<T>(method: string, path: string, body?: Fields): Promise<T> {
+function api<T>(method: string, path: string, body?: Body): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json' };
   const init: RequestInit = { method, credentials: 'same-origin', headers };
   if (method !== 'GET') {
@@ -232,12 +262,15 @@ function showSignedIn(user: Account, focus: boolean): Promise<void> {
   byId('signed-out').hidden = true;
   byId('signed-in').hidden = false;
   if (focus) byId('account-title').focus();
-  return loadKeys();
+  return Promise.all([loadKeys(), loadWebhooks()]).then(() => undefined);
 }
 
 function showSignedOut(focus: boolean): void {
   hideNewKey();
+  hideNewSecret();
+  hideDeliveries();
   byId('keys-body').replaceChildren();
+  byId('webhooks-body').replaceChildren();
   byId('signed-in').hidden = true;
   byId('signed-out').hidden = false;
   if (focus) byId('signin-title').focus();
@@ -363,6 +396,228 @@ function revokeKey(key: KeyView, button: HTMLButtonElement): void {
     },
   );
 }
+
+// Webhooks: the account's endpoints, each secret shown once, and the deliveries of one of them.
+
+const newSecretPanel = byId('new-secret-panel');
+const newSecretText = byId('new-secret');
+const deliveriesPanel = byId('deliveries-panel');
+/** The webhook whose deliveries the panel shows, if any. */
+let shownDeliveriesOf: WebhookView | null = null;
+
+function hideNewSecret(): void {
+  newSecretText.textContent = '';
+  byId('new-secret-for').textContent = '';
+  newSecretPanel.hidden = true;
+  newSecretPanel.removeAttribute('data-webhook');
+}
+
+function showNewSecret(webhook: WebhookView, why: string): void {
+  newSecretText.textContent = webhook.secret || '';
+  byId('new-secret-for').textContent = `For ${webhook.url}`;
+  newSecretPanel.setAttribute('data-webhook', webhook.id);
+  newSecretPanel.hidden = false;
+  byId('new-secret-title').focus();
+  announce(`${why} Copy its signing secret now: it is shown only this once.`);
+}
+
+function hideDeliveries(): void {
+  shownDeliveriesOf = null;
+  byId('deliveries-body').replaceChildren();
+  byId('deliveries-for').textContent = '';
+  deliveriesPanel.hidden = true;
+}
+
+function actionButton(
+  text: string,
+  describedById: string,
+  plain: boolean,
+  onClick: (button: HTMLButtonElement) => void,
+): HTMLButtonElement {
+  const button = document.createElement('button');
+  button.type = 'button';
+  button.textContent = text;
+  if (plain) button.className = 'plain';
+  button.setAttribute('aria-describedby', describedById);
+  button.addEventListener('click', () => onClick(button));
+  return button;
+}
+
+function renderWebhooks(webhooks: WebhookView[]): void {
+  const body = byId('webhooks-body');
+  body.replaceChildren();
+  byId('no-webhooks').hidden = webhooks.length > 0;
+  webhooks.forEach((webhook) => {
+    const row = document.createElement('tr');
+    row.setAttribute('role', 'row');
+    const url = cell(row, webhook.url, 'URL');
+    url.id = `webhook-url-${webhook.id}`;
+    url.className = 'url';
+    const types = webhook.types ? webhook.types.join(', ') : 'All events';
+    cell(row, webhook.list_id ? `${types} (list ${webhook.list_id})` : types, 'Types');
+    cell(row, webhook.disabled_reason ? `${webhook.status}: ${webhook.disabled_reason}` : webhook.status, 'Status');
+    cell(row, formatTime(webhook.created_at) ?? '', 'Created');
+    const actions = document.createElement('div');
+    actions.className = 'actions-row';
+    if (webhook.status === 'active') actions.appendChild(actionButton('Send test', url.id, true, (b) => sendTest(webhook, b)));
+    actions.appendChild(actionButton('Deliveries', url.id, true, (b) => openDeliveries(webhook, b)));
+    actions.appendChild(actionButton('Rotate secret', url.id, true, (b) => rotateSecret(webhook, b)));
+    actions.appendChild(actionButton('Delete', url.id, false, (b) => deleteWebhook(webhook, b)));
+    cell(row, actions, '');
+    body.appendChild(row);
+  });
+}
+
+function loadWebhooks(): Promise<void> {
+  return api<{ webhooks: WebhookView[] }>('GET', 'webhooks').then((data) => renderWebhooks(data.webhooks), handleFailure);
+}
+
+const dash = (value: string | number | null): string => (value === null || value === '' ? '\u2014' : String(value));
+
+function renderDeliveries(deliveries: DeliveryView[]): void {
+  const body = byId('deliveries-body');
+  body.replaceChildren();
+  byId('no-deliveries').hidden = deliveries.length > 0;
+  deliveries.forEach((delivery) => {
+    const row = document.createElement('tr');
+    row.setAttribute('role', 'row');
+    const event = cell(row, delivery.event_type, 'Event');
+    event.id = `delivery-event-${delivery.id}`;
+    cell(row, delivery.status, 'Status');
+    cell(row, String(delivery.attempts), 'Attempts');
+    cell(row, dash(delivery.last_status_code), 'Status code');
+    cell(row, dash(delivery.last_error), 'Last error');
+    cell(row, formatTime(delivery.next_attempt_at) || '\u2014', 'Next attempt');
+    cell(row, formatTime(delivery.created_at) ?? '', 'Created');
+    cell(
+      row,
+      actionButton('Retry', event.id, true, (b) => retryDelivery(delivery, b)),
+      '',
+    );
+    body.appendChild(row);
+  });
+}
+
+/** The first page of the shown webhook's deliveries (newest first). */
+function loadDeliveries(): Promise<void> {
+  const webhook = shownDeliveriesOf;
+  if (!webhook) return Promise.resolve();
+  return api<{ deliveries: DeliveryView[] }>('GET', `webhooks/${encodeURIComponent(webhook.id)}/deliveries`).then((data) => {
+    // Another webhook chosen meanwhile: its own load renders.
+    if (shownDeliveriesOf === webhook) renderDeliveries(data.deliveries);
+  }, handleFailure);
+}
+
+function showDeliveriesOf(webhook: WebhookView): Promise<void> {
+  if (shownDeliveriesOf?.id !== webhook.id) byId('deliveries-body').replaceChildren();
+  shownDeliveriesOf = webhook;
+  byId('deliveries-for').textContent = `Of ${webhook.url}, newest first.`;
+  deliveriesPanel.hidden = false;
+  return loadDeliveries();
+}
+
+function openDeliveries(webhook: WebhookView, button: HTMLButtonElement): void {
+  busy(button, true);
+  void showDeliveriesOf(webhook).then(() => {
+    busy(button, false);
+    byId('deliveries-title').focus();
+  });
+}
+
+function sendTest(webhook: WebhookView, button: HTMLButtonElement): void {
+  busy(button, true);
+  void api<{ delivery: DeliveryView }>('POST', `webhooks/${encodeURIComponent(webhook.id)}/test`).then(
+    () => {
+      busy(button, false);
+      announce(`Test event queued for ${webhook.url}. Refresh the deliveries to see how it went.`);
+      return showDeliveriesOf(webhook);
+    },
+    (error: unknown) => {
+      busy(button, false);
+      handleFailure(error);
+    },
+  );
+}
+
+function rotateSecret(webhook: WebhookView, button: HTMLButtonElement): void {
+  if (!window.confirm(`Make a new signing secret for ${webhook.url}? The current one keeps signing beside it for 24 hours.`)) return;
+  busy(button, true);
+  void api<{ webhook: WebhookView }>('POST', `webhooks/${encodeURIComponent(webhook.id)}/rotate-secret`).then(
+    (data) => {
+      busy(button, false);
+      showNewSecret(data.webhook, 'New signing secret made.');
+    },
+    (error: unknown) => {
+      busy(button, false);
+      handleFailure(error);
+    },
+  );
+}
+
+function deleteWebhook(webhook: WebhookView, button: HTMLButtonElement): void {
+  if (!window.confirm(`Delete the webhook for ${webhook.url}? Nothing more is sent to it, and its deliveries are deleted.`)) return;
+  busy(button, true);
+  void api('DELETE', `webhooks/${encodeURIComponent(webhook.id)}`).then(
+    () => {
+      if (shownDeliveriesOf?.id === webhook.id) hideDeliveries();
+      if (newSecretPanel.getAttribute('data-webhook') === webhook.id) hideNewSecret();
+      announce(`Webhook for ${webhook.url} deleted.`);
+      return loadWebhooks().then(() => byId('webhooks-list-title').focus());
+    },
+    (error: unknown) => {
+      busy(button, false);
+      handleFailure(error);
+    },
+  );
+}
+
+function retryDelivery(delivery: DeliveryView, button: HTMLButtonElement): void {
+  const webhook = shownDeliveriesOf;
+  if (!webhook) return;
+  busy(button, true);
+  void api('POST', `webhooks/${encodeURIComponent(webhook.id)}/deliveries/${encodeURIComponent(delivery.id)}/retry`).then(
+    () => {
+      announce(`The ${delivery.event_type} delivery is queued again, now. Refresh to see how it went.`);
+      return loadDeliveries();
+    },
+    (error: unknown) => {
+      busy(button, false);
+      handleFailure(error);
+    },
+  );
+}
+
+/** A text field of a form (files are not text). */
+const textOf = (value: FormDataEntryValue | undefined): string => (typeof value === 'string' ? value.trim() : '');
+
+/** The form's text as the API's body: types split on commas, empty optional fields left out. */
+function webhookBody(fields: Fields): Body {
+  const body: Body = { url: textOf(fields.url) };
+  const types = textOf(fields.types)
+    .split(',')
+    .map((type) => type.trim())
+    .filter(Boolean);
+  if (types.length) body.types = types;
+  const listId = textOf(fields.list_id);
+  if (listId) body.list_id = listId;
+  return body;
+}
+
+onSubmit('webhook-form', (form, fields) =>
+  api<{ webhook: WebhookView }>('POST', 'webhooks', webhookBody(fields)).then((data) => {
+    form.reset();
+    showNewSecret(data.webhook, `Webhook for ${data.webhook.url} added.`);
+    return loadWebhooks();
+  }),
+);
+
+byId('copy-secret').addEventListener('click', () => copyText(newSecretText, 'Secret copied to the clipboard.'));
+
+byId('refresh-deliveries').addEventListener('click', () => {
+  const button = byId<HTMLButtonElement>('refresh-deliveries');
+  busy(button, true);
+  void loadDeliveries().then(() => busy(button, false));
+});
 
 // Signed out is {user: null}, not a 401: loading the page logs no failed request.
 void api<{ user: Account | null }>('GET', 'session').then(

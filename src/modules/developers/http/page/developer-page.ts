@@ -16,6 +16,9 @@ input { font: inherit; padding: 0.4rem 0.5rem; border: 1px solid #6b6b6b; border
 button { font: inherit; padding: 0.4rem 0.9rem; border: 1px solid #0b57d0; border-radius: 4px; background: #0b57d0; color: #fff; cursor: pointer; justify-self: start; }
 button[disabled] { opacity: 0.6; cursor: progress; }
 table button { background: #fff; color: #a50e0e; border-color: #a50e0e; padding: 0.15rem 0.6rem; }
+table button.plain { color: #0b57d0; border-color: #0b57d0; }
+td .actions-row { gap: 0.35rem; }
+.panel { border: 1px solid #d0d0d0; border-radius: 6px; padding: 0.5rem 1rem 1rem; margin-top: 1rem; }
 input:focus-visible, button:focus-visible { outline: 3px solid #f29900; outline-offset: 2px; }
 .hint { margin: 0; font-size: 0.9rem; color: #4a4a4a; }
 .status { min-height: 1.5em; color: #0d652d; }
@@ -27,18 +30,18 @@ th, td { text-align: left; padding: 0.35rem 0.5rem; border-bottom: 1px solid #d0
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .field-error { margin: 0; color: #a50e0e; font-weight: 600; font-size: 0.95rem; }
 input[aria-invalid="true"] { border: 2px solid #a50e0e; }
-#who, td code { overflow-wrap: anywhere; word-break: break-all; }
+#who, td code, td.url { overflow-wrap: anywhere; word-break: break-all; }
 pre.command { white-space: pre-wrap; word-break: break-all; background: #f1f3f4; padding: 0.5rem; margin: 0 0 0.5rem; font-size: 0.9rem; }
 .next-steps li { margin-bottom: 0.35rem; }
 .actions-row { display: flex; flex-wrap: wrap; gap: 0.5rem; }
-/* A phone (390 px and the like): each key becomes a card, label beside value; nothing scrolls sideways. */
+/* A phone (390 px and the like): each row (a key, a webhook, a delivery) becomes a card, label beside value; nothing scrolls sideways. */
 @media (max-width: 40rem) {
   body { padding: 0.75rem 1rem 2rem; }
-  .keys thead tr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
-  .keys, .keys tbody, .keys tr { display: block; }
-  .keys tr { border: 1px solid #d0d0d0; border-radius: 6px; padding: 0.5rem 0.75rem; margin-bottom: 0.75rem; }
-  .keys td { display: grid; grid-template-columns: 6rem minmax(0, 1fr); gap: 0.5rem; border: 0; padding: 0.15rem 0; }
-  .keys td::before { content: attr(data-label); font-weight: 600; }
+  .cards thead tr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  .cards, .cards tbody, .cards tr { display: block; }
+  .cards tr { border: 1px solid #d0d0d0; border-radius: 6px; padding: 0.5rem 0.75rem; margin-bottom: 0.75rem; }
+  .cards td { display: grid; grid-template-columns: 6rem minmax(0, 1fr); gap: 0.5rem; border: 0; padding: 0.15rem 0; }
+  .cards td::before { content: attr(data-label); font-weight: 600; }
 }
 `;
 
@@ -65,6 +68,8 @@ export const pageCsp = (script: PageScript): string =>
  * `GET /developers`. Accessible names are fixed by API.md section 4: inputs Email,
  * Username, Name, Password, Login, Label; buttons Sign up, Sign in, Sign out, Create
  * key, Revoke. Hints are descriptions (aria-describedby), so they never change a name.
+ * The Webhooks section (the issue "Events") adds Endpoint URL, Event types, List id; Add
+ * endpoint, Send test, Deliveries, Rotate secret, Delete, Retry, Refresh.
  */
 export const developerPage = (script: PageScript): string => `<!doctype html>
 <html lang="en">
@@ -155,7 +160,7 @@ export const developerPage = (script: PageScript): string => `<!doctype html>
     <section aria-labelledby="keys-title">
       <h2 id="keys-title" tabindex="-1">Your API keys</h2>
       <p id="no-keys" hidden>No keys yet.</p>
-      <table class="keys" role="table" aria-labelledby="keys-title">
+      <table class="keys cards" role="table" aria-labelledby="keys-title">
         <thead role="rowgroup">
           <tr role="row">
             <th scope="col" role="columnheader">Label</th><th scope="col" role="columnheader">Key</th>
@@ -166,6 +171,65 @@ export const developerPage = (script: PageScript): string => `<!doctype html>
         </thead>
         <tbody id="keys-body" role="rowgroup"></tbody>
       </table>
+    </section>
+    <section aria-labelledby="webhooks-title">
+      <h2 id="webhooks-title" tabindex="-1">Webhooks</h2>
+      <p class="hint">The service sends the events of your lists (the ones <code>GET /v1/events</code> shows) to your
+        endpoints as signed POST requests (Standard Webhooks), and retries those that fail.</p>
+      <h3 id="webhook-create-title">New endpoint</h3>
+      <form id="webhook-form" aria-labelledby="webhook-create-title">
+        <label for="webhook-url">Endpoint URL</label>
+        <input id="webhook-url" name="url" type="url" required maxlength="2048" autocapitalize="none" spellcheck="false"
+          aria-describedby="webhook-url-hint">
+        <p id="webhook-url-hint" class="hint">An https:// address of your receiver</p>
+        <p id="webhook-url-error" class="field-error" hidden></p>
+        <label for="webhook-types">Event types</label>
+        <input id="webhook-types" name="types" autocapitalize="none" spellcheck="false" aria-describedby="webhook-types-hint">
+        <p id="webhook-types-hint" class="hint">Optional, comma-separated, e.g. “item.added, item.completed”; empty: every type</p>
+        <p id="webhook-types-error" class="field-error" hidden></p>
+        <label for="webhook-list">List id</label>
+        <input id="webhook-list" name="list_id" autocapitalize="none" spellcheck="false" aria-describedby="webhook-list-hint">
+        <p id="webhook-list-hint" class="hint">Optional: only the events of this list</p>
+        <p id="webhook-list-error" class="field-error" hidden></p>
+        <button type="submit">Add endpoint</button>
+      </form>
+      <div id="new-secret-panel" class="new-key" hidden>
+        <h3 id="new-secret-title" tabindex="-1">Signing secret</h3>
+        <p id="new-secret-for"></p>
+        <p>Copy it now into your receiver's configuration: it is shown only this once and will not be shown again.</p>
+        <code id="new-secret" data-testid="new-secret"></code>
+        <button type="button" id="copy-secret">Copy secret</button>
+      </div>
+      <h3 id="webhooks-list-title" tabindex="-1">Your endpoints</h3>
+      <p id="no-webhooks" hidden>No webhooks yet.</p>
+      <table class="webhooks cards" role="table" aria-labelledby="webhooks-list-title">
+        <thead role="rowgroup">
+          <tr role="row">
+            <th scope="col" role="columnheader">URL</th><th scope="col" role="columnheader">Types</th>
+            <th scope="col" role="columnheader">Status</th><th scope="col" role="columnheader">Created</th>
+            <th scope="col" role="columnheader"><span class="visually-hidden">Actions</span></th>
+          </tr>
+        </thead>
+        <tbody id="webhooks-body" role="rowgroup"></tbody>
+      </table>
+      <div id="deliveries-panel" class="panel" hidden>
+        <h3 id="deliveries-title" tabindex="-1">Deliveries</h3>
+        <p id="deliveries-for" class="hint"></p>
+        <button type="button" id="refresh-deliveries">Refresh</button>
+        <p id="no-deliveries" hidden>No deliveries yet.</p>
+        <table class="deliveries cards" role="table" aria-labelledby="deliveries-title">
+          <thead role="rowgroup">
+            <tr role="row">
+              <th scope="col" role="columnheader">Event</th><th scope="col" role="columnheader">Status</th>
+              <th scope="col" role="columnheader">Attempts</th><th scope="col" role="columnheader">Status code</th>
+              <th scope="col" role="columnheader">Last error</th><th scope="col" role="columnheader">Next attempt</th>
+              <th scope="col" role="columnheader">Created</th>
+              <th scope="col" role="columnheader"><span class="visually-hidden">Actions</span></th>
+            </tr>
+          </thead>
+          <tbody id="deliveries-body" data-testid="deliveries-body" role="rowgroup"></tbody>
+        </table>
+      </div>
     </section>
     <section aria-labelledby="next-title" class="next-steps">
       <h2 id="next-title">What to do next</h2>

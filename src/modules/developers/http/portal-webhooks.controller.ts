@@ -1,0 +1,80 @@
+import { Body, Controller, Delete, Get, Param, Query, UseGuards, UseInterceptors } from '@nestjs/common';
+import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { PostOk, Public } from '../../../common/http/decorators';
+import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
+import { ShownOnceInterceptor } from '../../../common/http/shown-once';
+import { PAGE_LIMIT } from '../../../common/paging/cursor';
+import type { Session } from '../../auth/domain/session';
+import { WebhooksService } from '../../webhooks/domain/webhooks.service';
+import { CreateWebhookDto } from '../../webhooks/http/dto/create-webhook.dto';
+import { DeliveriesPageQuery } from '../../webhooks/http/dto/deliveries-page.query';
+import { presentDelivery, presentView, presentWebhook } from '../../webhooks/http/webhooks.presenter';
+import { SameOriginGuard } from './same-origin.guard';
+import { CurrentSession, SessionGuard } from './session.guard';
+
+/**
+ * The signed-in account's webhooks, for the developer page: the routes of /v1/webhooks with a
+ * session instead of an API key, calling the same service with the same DTOs and presenter,
+ * so validation, errors and shapes are those of the API. No Idempotency-Key here (as for the
+ * portal's keys); ShownOnceInterceptor still puts the secret into the one response that shows it.
+ */
+@ApiTags('developer portal')
+@ApiCookieAuth('sid')
+@Controller('developers/api/webhooks')
+@Public()
+@UseGuards(SameOriginGuard, SessionGuard)
+export class PortalWebhooksController {
+  constructor(private readonly webhooks: WebhooksService) {}
+
+  @PostOk()
+  @UseInterceptors(ShownOnceInterceptor)
+  @ApiOperation({ summary: 'Register a webhook endpoint: the only response that shows its signing secret' })
+  async create(@CurrentSession() session: Session, @Body() body: CreateWebhookDto) {
+    const view = await this.webhooks.create(session.userId, { url: body.url, types: body.types ?? null, listId: body.list_id ?? null });
+    return { webhook: presentView(view) };
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'The account’s webhook endpoints, oldest first, without secrets' })
+  async list(@CurrentSession() session: Session) {
+    return { webhooks: (await this.webhooks.list(session.userId)).map((webhook) => presentWebhook(webhook)) };
+  }
+
+  @Delete(':id')
+  @ApiOperation({ summary: 'Delete a webhook endpoint and its deliveries' })
+  async delete(@CurrentSession() session: Session, @Param('id') id: string) {
+    await this.webhooks.delete(session.userId, id);
+    return {};
+  }
+
+  @PostOk(':id/rotate-secret')
+  @UseInterceptors(ShownOnceInterceptor)
+  @ApiOperation({ summary: 'A new signing secret (shown this once); the old one keeps signing beside it for 24 h' })
+  async rotate(@CurrentSession() session: Session, @Param('id') id: string, @Body(NoFieldsPipe) _body: unknown) {
+    return { webhook: presentView(await this.webhooks.rotateSecret(session.userId, id)) };
+  }
+
+  @PostOk(':id/test')
+  @ApiOperation({ summary: 'Send a webhook.test event to the endpoint now' })
+  async test(@CurrentSession() session: Session, @Param('id') id: string, @Body(NoFieldsPipe) _body: unknown) {
+    return { delivery: presentDelivery(await this.webhooks.sendTest(session.userId, id)) };
+  }
+
+  @Get(':id/deliveries')
+  @ApiOperation({ summary: "The endpoint's deliveries, newest first" })
+  async deliveries(@CurrentSession() session: Session, @Param('id') id: string, @Query() query: DeliveriesPageQuery) {
+    const page = await this.webhooks.deliveriesPage(session.userId, id, query.limit ?? PAGE_LIMIT.default, query.cursor);
+    return { deliveries: page.deliveries.map(presentDelivery), next_cursor: page.nextCursor };
+  }
+
+  @PostOk(':id/deliveries/:delivery_id/retry')
+  @ApiOperation({ summary: 'Schedule a delivery again, now' })
+  async retry(
+    @CurrentSession() session: Session,
+    @Param('id') id: string,
+    @Param('delivery_id') deliveryId: string,
+    @Body(NoFieldsPipe) _body: unknown,
+  ) {
+    return { delivery: presentDelivery(await this.webhooks.retry(session.userId, id, deliveryId)) };
+  }
+}
