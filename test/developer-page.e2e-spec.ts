@@ -45,7 +45,7 @@ if (!haveChromium) {
 
   beforeAll(async () => {
     // Webhooks may point at 127.0.0.1 here: the receiver the webhook test sends to.
-    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' });
+    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }, {}, { ownDatabase: 'developer_page' });
     base = await listen(t.app);
     receiver = await new WebhookReceiver().start();
     profile = await mkdtemp(join(tmpdir(), 'todo-chromium-'));

@@ -3,26 +3,10 @@ import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { MIGRATIONS } from '../src/database/migrations';
 import { CaseFoldedKeys1763800600000 } from '../src/database/migrations/1763800600000-case-folded-keys';
+import { ownDatabase } from './support/own-database';
 import { startTestApp, TestApp } from './support/test-app';
 
-/** A brand-new, empty database on the e2e server, dropped afterwards. */
-async function emptyDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const admin = process.env.TEST_ADMIN_DATABASE_URL!;
-  const name = `todo_migrate_${Date.now()}_${Math.random().toString(36).slice(2, 8)}`;
-  const run = async (sql: string) => {
-    const client = new Client({ connectionString: admin });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
-}
+const emptyDatabase = () => ownDatabase('migrate');
 
 describe('migrations at start', () => {
   it('let several instances start together against one empty database, applying each migration once', async () => {

@@ -23,12 +23,16 @@ const unique = () => randomBytes(4).toString('hex');
  * webhook whose owner could see the list at the time of the event.
  */
 describe('webhooks hear recorded events (e2e)', () => {
-  const t = useTestApp({
-    WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-    WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
-    WEBHOOK_POLL_INTERVAL_MS: '20',
-    RATE_LIMIT_MAX: '100000',
-  });
+  const t = useTestApp(
+    {
+      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+      WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
+      WEBHOOK_POLL_INTERVAL_MS: '20',
+      RATE_LIMIT_MAX: '100000',
+    },
+    {},
+    { ownDatabase: 'webhook_events' },
+  );
   const w = listsWorld(t);
   let receiver: WebhookReceiver;
 

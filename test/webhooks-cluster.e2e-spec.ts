@@ -9,6 +9,7 @@ import { AccountsService } from '../src/modules/auth/domain/accounts.service';
 import { ScryptPasswordHasher } from '../src/modules/auth/domain/password-hasher';
 import { TypeOrmUserRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-user.repository';
 import { ApiKey } from '../src/modules/keys/domain/api-key';
+import { ownDatabase, type OwnDatabase } from './support/own-database';
 import { recordSecret } from './support/secret-ledger';
 import { freePort, ServiceProcess, spawnService, waitForReady } from './support/service-process';
 import { waitFor } from './support/wait-for';
@@ -21,7 +22,9 @@ import { WebhookReceiver } from './support/webhook-receiver';
  */
 describe('webhook deliveries across two instances', () => {
   const env = {
-    DATABASE_URL: process.env.DATABASE_URL!,
+    // Set in beforeAll: a database of the spec's own, so that no other spec's app (each runs a
+    // delivery worker, with another master key) claims these deliveries.
+    DATABASE_URL: '',
     WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
     WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
     WEBHOOK_TIMEOUT_MS: '3000',
@@ -36,6 +39,7 @@ describe('webhook deliveries across two instances', () => {
   let receiver: WebhookReceiver;
   let key: string;
   let db: DataSource;
+  let database: OwnDatabase | undefined;
 
   const call = async (instance: ServiceProcess, method: string, path: string, body?: object) => {
     const res = await fetch(`http://127.0.0.1:${instance.port}${path}`, {
@@ -49,6 +53,8 @@ describe('webhook deliveries across two instances', () => {
   };
 
   beforeAll(async () => {
+    database = await ownDatabase('webhooks_cluster');
+    env.DATABASE_URL = database.url;
     db = await openDatabase({ url: env.DATABASE_URL, poolSize: 2, connectTimeoutS: 10 }, pino({ level: 'silent' }));
     const suffix = randomBytes(5).toString('hex');
     const user = await new AccountsService(
@@ -85,6 +91,7 @@ describe('webhook deliveries across two instances', () => {
     }
     await receiver?.stop();
     await db?.destroy();
+    await database?.drop();
   });
 
   it('sends every delivery exactly once when both instances are working the queue', async () => {

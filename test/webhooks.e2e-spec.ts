@@ -33,14 +33,18 @@ describe('webhooks (API.md section 8)', () => {
   let as: Client;
 
   beforeAll(async () => {
-    t = await startTestApp({
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
-      WEBHOOK_TIMEOUT_MS: '300',
-      WEBHOOK_LEASE_MS: '30000',
-      WEBHOOK_POLL_INTERVAL_MS: '20',
-      RATE_LIMIT_MAX: '100000',
-    });
+    t = await startTestApp(
+      {
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+        WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
+        WEBHOOK_TIMEOUT_MS: '300',
+        WEBHOOK_LEASE_MS: '30000',
+        WEBHOOK_POLL_INTERVAL_MS: '20',
+        RATE_LIMIT_MAX: '100000',
+      },
+      {},
+      { ownDatabase: 'webhooks' },
+    );
     clock = driveClock(t.app, frozenNow());
     receiver = await new WebhookReceiver().start();
     owner = await makeCaller(t.app);

@@ -8,6 +8,7 @@ import { createRootLogger } from '../../src/common/logging/logger';
 import { RootLogger } from '../../src/common/logging/root-logger';
 import { RecordedResponse, responseRecorder, validateAgainstOpenApi } from './openapi-validator';
 import { logFileForApp, secretRecorder } from './secret-ledger';
+import { ownDatabase, type OwnDatabase } from './own-database';
 
 export interface TestApp {
   app: INestApplication;
@@ -25,6 +26,16 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+export interface TestAppOptions {
+  /**
+   * Runs the app on a database of its own (named from this prefix, dropped by close()) rather
+   * than the e2e database every spec shares. For specs with webhook deliveries: every app runs
+   * a delivery worker, and one of another spec (another clock, another master key) would
+   * otherwise claim their deliveries.
+   */
+  ownDatabase?: string;
+}
+
 /**
  * Boots the real application (the same factory main.ts uses) against the e2e
  * database. `env` overrides environment variables, as an operator would.
@@ -32,8 +43,10 @@ export interface TestApp {
 export async function startTestApp(
   env: Record<string, string | undefined> = {},
   extra: Pick<ModuleMetadata, 'imports'> = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'info', ...env });
+  const own: OwnDatabase | undefined = options.ownDatabase ? await ownDatabase(options.ownDatabase) : undefined;
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'info', ...env, ...(own ? { DATABASE_URL: own.url } : {}) });
   const raw: string[] = [];
   // Also kept for the secrets scan at the end of the e2e run (test/support/secret-scan.js).
   const logFile = logFileForApp();
@@ -66,6 +79,7 @@ export async function startTestApp(
     async close() {
       const problems = process.env.OPENAPI_VALIDATE === '0' ? [] : validateAgainstOpenApi(app, responses);
       await app.close();
+      await own?.drop();
       if (problems.length > 0) throw new Error(`Responses drifted from the OpenAPI document:\n${problems.join('\n')}`);
     },
   };
@@ -85,10 +99,14 @@ export interface SharedTestApp extends Omit<TestApp, 'close'> {
  * returned object reads through to the running app, so helpers built on it (listsWorld,
  * itemsWorld) may be made at once and used in the tests.
  */
-export function useTestApp(env: Record<string, string | undefined> = {}, extra: Pick<ModuleMetadata, 'imports'> = {}): SharedTestApp {
+export function useTestApp(
+  env: Record<string, string | undefined> = {},
+  extra: Pick<ModuleMetadata, 'imports'> = {},
+  options: TestAppOptions = {},
+): SharedTestApp {
   let started: TestApp | undefined;
   beforeAll(async () => {
-    started = await startTestApp(env, extra);
+    started = await startTestApp(env, extra, options);
   });
   afterAll(() => started?.close());
   const running = (): TestApp => {
