@@ -47,7 +47,7 @@ const READ = new NamedStatement(
   `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
    page AS (
      SELECT a.txid, a.seq, e.payload
-       FROM event_audience a JOIN events e ON e.seq = a.seq
+       FROM event_audience a JOIN events e ON e.txid = a.txid AND e.seq = a.seq
       WHERE a.user_id = $1 AND (a.txid, a.seq) > ($2::xid8, $3::bigint) AND a.txid < (SELECT xmin FROM snap)
         AND ($4::uuid IS NULL OR a.list_id = $4::uuid) AND ($5::text[] IS NULL OR a.type = ANY($5::text[]))
       ORDER BY a.txid, a.seq
@@ -65,10 +65,10 @@ const READ = new NamedStatement(
  * janitors run at once without waiting on each other's batches; the watermark only moves up.
  */
 const PURGE = `WITH doomed AS (
-     SELECT seq FROM events WHERE created_at < $1 ORDER BY txid, seq LIMIT $2 FOR UPDATE SKIP LOCKED
+     SELECT txid, seq FROM events WHERE created_at < $1 ORDER BY txid, seq LIMIT $2 FOR UPDATE SKIP LOCKED
    ),
    gone_audience AS (DELETE FROM event_audience WHERE seq IN (SELECT seq FROM doomed)),
-   gone AS (DELETE FROM events WHERE seq IN (SELECT seq FROM doomed) RETURNING txid, seq),
+   gone AS (DELETE FROM events WHERE (txid, seq) IN (SELECT txid, seq FROM doomed) RETURNING txid, seq),
    top AS (SELECT txid, seq FROM gone ORDER BY txid DESC, seq DESC LIMIT 1),
    moved AS (
      UPDATE event_purge_watermark w SET txid = top.txid, seq = top.seq
