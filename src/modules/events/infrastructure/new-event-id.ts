@@ -1,4 +1,2 @@
-import { randomUUID } from 'node:crypto';
-
-/** `evt_` and 122 random bits in hex, the same form as the ids the item statements make in SQL. */
-export const newEventId = (): string => `evt_${randomUUID().replaceAll('-', '')}`;
+/** `evt_` and 122 random bits in hex; shared with the add statement, which makes its events' ids in Node too. */
+export { newEventId } from '../../../common/persistence/events-sql';

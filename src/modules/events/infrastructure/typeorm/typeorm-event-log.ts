@@ -40,18 +40,21 @@ const RECORD = new NamedStatement(
  * ended, and every later writer's txid is at or above it, so no event can later appear
  * behind a position handed out), with the xmin itself and whether the cursor is below the
  * purge watermark. Always one row at least (the snapshot row), so an empty page still tells
- * how far it looked.
+ * how far it looked. The page is limited before it meets events (one primary-key probe per
+ * event kept): joined first, PostgreSQL underestimates the two-column join and reads and sorts
+ * all of the user's events instead of stopping at the limit.
  */
 const READ = new NamedStatement(
   'events_read',
   `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
    page AS (
      SELECT a.txid, a.seq, e.payload
-       FROM event_audience a JOIN events e ON e.seq = a.seq
-      WHERE a.user_id = $1 AND (a.txid, a.seq) > ($2::xid8, $3::bigint) AND a.txid < (SELECT xmin FROM snap)
-        AND ($4::uuid IS NULL OR a.list_id = $4::uuid) AND ($5::text[] IS NULL OR a.type = ANY($5::text[]))
-      ORDER BY a.txid, a.seq
-      LIMIT $6
+       FROM (SELECT txid, seq FROM event_audience
+              WHERE user_id = $1 AND (txid, seq) > ($2::xid8, $3::bigint) AND txid < (SELECT xmin FROM snap)
+                AND ($4::uuid IS NULL OR list_id = $4::uuid) AND ($5::text[] IS NULL OR type = ANY($5::text[]))
+              ORDER BY txid, seq
+              LIMIT $6) a
+       JOIN events e ON e.txid = a.txid AND e.seq = a.seq
    )
    SELECT snap.xmin::text AS xmin, ($7::boolean AND ($2::xid8, $3::bigint) < (w.txid, w.seq)) AS expired,
           page.txid::text AS txid, page.seq, page.payload
@@ -65,10 +68,10 @@ const READ = new NamedStatement(
  * janitors run at once without waiting on each other's batches; the watermark only moves up.
  */
 const PURGE = `WITH doomed AS (
-     SELECT seq FROM events WHERE created_at < $1 ORDER BY txid, seq LIMIT $2 FOR UPDATE SKIP LOCKED
+     SELECT txid, seq FROM events WHERE created_at < $1 ORDER BY txid, seq LIMIT $2 FOR UPDATE SKIP LOCKED
    ),
    gone_audience AS (DELETE FROM event_audience WHERE seq IN (SELECT seq FROM doomed)),
-   gone AS (DELETE FROM events WHERE seq IN (SELECT seq FROM doomed) RETURNING txid, seq),
+   gone AS (DELETE FROM events WHERE (txid, seq) IN (SELECT txid, seq FROM doomed) RETURNING txid, seq),
    top AS (SELECT txid, seq FROM gone ORDER BY txid DESC, seq DESC LIMIT 1),
    moved AS (
      UPDATE event_purge_watermark w SET txid = top.txid, seq = top.seq

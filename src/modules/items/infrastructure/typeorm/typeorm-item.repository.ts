@@ -1,12 +1,21 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { actorSql, audienceSql, EVENT_ID_SQL, eventJsonSql, isoSql, NEXT_EVENT_TXID_SET } from '../../../../common/persistence/events-sql';
+import {
+  actorSql,
+  audienceOnceCte,
+  EVENT_ID_SQL,
+  eventJsonSql,
+  isoSql,
+  newEventId,
+  NEXT_EVENT_TXID_SET,
+} from '../../../../common/persistence/events-sql';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import type { Item, NewItem } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
 import { InsertOutcome, ItemPage, ItemRepository, PageRequest } from '../../domain/item.repository';
 import { foldKey } from '../../../../common/text/fold-key';
+import { presentItem } from '../../http/item.presenter';
 
 interface ItemRow {
   id: string;
@@ -67,6 +76,16 @@ const itemJson = (r: string): string =>
      'completed_at', ${isoSql(`${r}.completed_at`)}, 'completed_by', ${r}.completed_by)`;
 
 /**
+ * The CTEs that record one audience row per event of the CTE `ev` and per owner or member of
+ * the list row `list` (API.md section 8), the audience read once per statement.
+ */
+const RECORD_AUDIENCE = `${audienceOnceCte('who', 'list')},
+   audience AS (
+     INSERT INTO event_audience (user_id, txid, seq, list_id, type)
+     SELECT who.user_id, ev.txid, ev.seq, ev.list_id, ev.type FROM ev CROSS JOIN who
+   )`;
+
+/**
  * The CTEs that record one event of type `type` per row of `rows` (a CTE of item rows),
  * in the order of `ids` (the request's order), for the list row `list` (a CTE with id
  * and name): the events rows, then one audience row per event and per owner or member
@@ -92,10 +111,7 @@ const recordItemEvents = (p: { rows: string; ids: string; type: string; at: stri
       ORDER BY x.ord
      RETURNING txid, seq, list_id, type
    ),
-   audience AS (
-     INSERT INTO event_audience (user_id, txid, seq, list_id, type)
-     SELECT who.user_id, ev.txid, ev.seq, ev.list_id, ev.type FROM ev CROSS JOIN ${audienceSql('ev.list_id')}
-   )`;
+   ${RECORD_AUDIENCE}`;
 
 /**
  * Items in PostgreSQL, written with plain SQL because each write is one statement that
@@ -109,6 +125,20 @@ const recordItemEvents = (p: { rows: string; ids: string; type: string; at: stri
  * exist without the other and recording costs no round trip.
  * Every statement goes through managerOf, so it joins a surrounding unit of work (an
  * Idempotency-Key transaction, or complete/reopen/remove's own).
+ *
+ * The add's item.added events are the items as inserted, which the caller already knows: their
+ * payloads are assembled from parts made in Node (ids, `data`, the ISO time: $11-$13) around
+ * the list's `{id, name}` and the actor, built once per statement from the locked list row and
+ * the users table. Building each event's JSON in SQL (nested json_build_object, to_char,
+ * gen_random_uuid) cost ~12 µs per event in PostgreSQL (README, "Performance"). The events
+ * depend on `list` only: when the limit (or the list) says no, it is empty and nothing is
+ * recorded; when it says yes every item is inserted, or the statement fails as a whole.
+ *
+ * The arrays are read through `(SELECT $n)` so that the planner cannot see their length: it
+ * then costs an add of 1 item as it costs the generic plan, and keeps that plan after five
+ * executions. Seen as constants, a 1-item add looked cheaper planned afresh, and PostgreSQL
+ * planned this statement again on every call (~200 µs of PostgreSQL CPU per add of 1 item,
+ * README "Performance").
  */
 const INSERT_WITHIN_LIMIT = new NamedStatement(
   'items_insert_within_limit',
@@ -123,12 +153,27 @@ const INSERT_WITHIN_LIMIT = new NamedStatement(
          INSERT INTO items (id, list_id, text, text_key, created_at, created_by)
          SELECT n.id, list.id, n.text, n.text_key, n.created_at, n.created_by
            FROM list,
-                unnest($5::uuid[], $6::text[], $7::text[], $8::timestamptz[], $9::uuid[])
+                unnest((SELECT $5::uuid[]), (SELECT $6::text[]), (SELECT $7::text[]), (SELECT $8::timestamptz[]), (SELECT $9::uuid[]))
                   WITH ORDINALITY AS n(id, text, text_key, created_at, created_by, ord)
           ORDER BY n.ord
          RETURNING *
        ),
-       ${recordItemEvents({ rows: 'added', ids: '$5::uuid[]', type: "'item.added'", at: '$3::timestamptz', actor: '$10::uuid' })}
+       meta AS (
+         SELECT json_build_object('id', list.id, 'name', list.name)::text AS list,
+                COALESCE(${actorSql('$10::uuid')}::text, 'null') AS actor
+           FROM list
+       ),
+       ev AS (
+         INSERT INTO events (id, txid, type, list_id, payload, created_at)
+         SELECT e.id, list.last_event_txid, 'item.added', list.id,
+                ('{"id":"' || e.id || '","type":"item.added","created_at":"' || $13::text || '","list":' || meta.list
+                  || ',"actor":' || meta.actor || ',"data":' || e.data || '}')::json,
+                $3
+           FROM list, meta, unnest((SELECT $11::text[]), (SELECT $12::text[])) WITH ORDINALITY AS e(id, data, ord)
+          ORDER BY e.ord
+         RETURNING txid, seq, list_id, type
+       ),
+       ${RECORD_AUDIENCE}
    SELECT ${COLUMNS} FROM added`,
 );
 
@@ -215,6 +260,11 @@ export class TypeOrmItemRepository extends ItemRepository {
       items.map((item) => item.createdAt),
       items.map((item) => item.createdBy),
       items[0].createdBy,
+      items.map(() => newEventId()),
+      items.map((item) =>
+        JSON.stringify({ item: presentItem({ ...item, completed: false, completedAt: null, completedBy: null, seq: 0 }) }),
+      ),
+      at.toISOString(),
     ]);
     if (rows.length === 0) {
       // Only on failure: a second look tells a deleted list from a full one.
