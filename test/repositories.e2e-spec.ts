@@ -22,6 +22,7 @@ import { describeApiKeyRepositoryContract } from '../src/modules/keys/testing/ap
 import { TypeOrmIdempotencyRepository } from '../src/modules/idempotency/infrastructure/typeorm/typeorm-idempotency.repository';
 import { describeIdempotencyRepositoryContract } from '../src/modules/idempotency/testing/idempotency-repository.contract';
 import { TypeOrmEventLog } from '../src/modules/events/infrastructure/typeorm/typeorm-event-log';
+import { waitFor } from './support/wait-for';
 import { describeEventLogContract } from '../src/modules/events/testing/event-log.contract';
 import { TypeOrmDeliveryRepository } from '../src/modules/webhooks/infrastructure/typeorm/typeorm-delivery.repository';
 import { TypeOrmWebhookRepository } from '../src/modules/webhooks/infrastructure/typeorm/typeorm-webhook.repository';
@@ -165,6 +166,17 @@ describe('TypeORM repositories', () => {
       leave: async (listId, userId) => {
         await dataSource.query('DELETE FROM list_members WHERE list_id = $1 AND user_id = $2', [listId, userId]);
       },
+      // Bounded: until no transaction that began before the newest event is still running.
+      settled: () =>
+        waitFor(
+          async () =>
+            (
+              await dataSource.query<Array<{ ok: boolean }>>(
+                `SELECT coalesce(max(txid) < pg_snapshot_xmin(pg_current_snapshot()), true) AS ok FROM events`,
+              )
+            )[0].ok,
+          { what: 'the recorded events to be below every snapshot', timeoutMs: 20_000 },
+        ).then(() => undefined),
     };
   });
 });

@@ -61,6 +61,8 @@ describe('webhooks hear recorded events (e2e)', () => {
   const receivedAt = (path: string, n: number): Promise<Received[]> =>
     waitFor(() => (receiver.at(path).length >= n ? receiver.at(path) : null), {
       what: () => `${n} deliveries at ${path} (got ${receiver.at(path).length})`,
+      // An event is relayed once no older transaction on the server is open: another spec's may delay it.
+      timeoutMs: 20_000,
     });
 
   /**
@@ -71,6 +73,7 @@ describe('webhooks hear recorded events (e2e)', () => {
     const list = await w.createList(who, `marker ${unique()}`);
     await waitFor(async () => (await queued(who, marker.id)).some((d) => d.event_type === 'list.created' && d.list_id === list.id), {
       what: 'the marker event to be relayed',
+      timeoutMs: 20_000,
     });
   }
 

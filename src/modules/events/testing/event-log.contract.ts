@@ -11,6 +11,12 @@ export interface EventLogSubject {
   newList(ownerId: string): Promise<string>;
   join(listId: string, userId: string): Promise<void>;
   leave(listId: string, userId: string): Promise<void>;
+  /**
+   * Resolves once every event recorded so far is readable. In PostgreSQL a reader sees an
+   * event only when every transaction that could precede it has ended, on the whole server:
+   * another test's open transaction delays it (that is the ordering rule, not a fault).
+   */
+  settled?(): Promise<void>;
 }
 
 const T0 = new Date('2026-06-01T12:00:00.000Z');
@@ -39,7 +45,10 @@ export function describeEventLogContract(adapter: string, setup: () => Promise<E
       data: { note, nested: { b: 1, a: [1, 'two'] } },
       createdAt,
     });
-    const record = (...events: NewEvent[]) => s.uow.run(() => s.log.record(events));
+    const record = async (...events: NewEvent[]) => {
+      await s.uow.run(() => s.log.record(events));
+      await s.settled?.();
+    };
     const read = (userId: string, extra: Partial<Parameters<EventLog['read']>[0]> = {}) =>
       s.log.read({ userId, after: null, limit: 100, ...extra });
     const notes = async (userId: string, extra: Partial<Parameters<EventLog['read']>[0]> = {}) =>
