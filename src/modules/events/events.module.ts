@@ -7,10 +7,7 @@ import { EventLog } from './domain/event-log';
 import { EventsService } from './domain/events.service';
 import { EventLogModule } from './event-log.module';
 import { EventsController } from './http/events.controller';
-import { EventsJanitor } from './infrastructure/events-janitor';
-
-/** Janitor batch: events deleted per statement. */
-const PURGE_BATCH = 1000;
+import { EVENT_PURGE_BATCH, EventsJanitor } from './infrastructure/events-janitor';
 
 /** The change feed, GET /v1/events (API.md section 8), and the retention of events. */
 @Module({
@@ -21,7 +18,7 @@ const PURGE_BATCH = 1000;
       provide: EventsService,
       inject: [EventLog, CursorCodec, Clock, AppConfig],
       useFactory: (log: EventLog, cursors: CursorCodec, clock: Clock, config: AppConfig) =>
-        new EventsService(log, cursors, clock, { days: config.eventRetentionDays, batch: PURGE_BATCH }),
+        new EventsService(log, cursors, clock, { days: config.eventRetentionDays, batch: EVENT_PURGE_BATCH }),
     },
     EventsJanitor,
   ],

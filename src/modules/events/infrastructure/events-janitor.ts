@@ -1,46 +1,47 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { PeriodicSweep } from '../../../common/scheduling/periodic-sweep';
 import { EventsService } from '../domain/events.service';
 
 /** How often events past their retention are deleted. */
 export const EVENT_SWEEP_INTERVAL_MS = 15 * 60 * 1000;
+/** Events deleted per statement. */
+export const EVENT_PURGE_BATCH = 1000;
 /** Batches per sweep: a sweep ends after this many even if more is due (the next one goes on). */
 const MAX_BATCHES_PER_SWEEP = 50;
 
 /**
- * Deletes events older than EVENT_RETENTION_DAYS in bounded batches (each its own short
- * statement, so no sweep holds locks for long). The time comes from the Clock port. With
- * several instances each sweeps; batches skip the rows another instance is deleting, and the
- * purge watermark only moves up. The timer is unref'd and stopped before the pool closes.
+ * Deletes events older than EVENT_RETENTION_DAYS (PeriodicSweep: bounded batches, an unref'd
+ * timer stopped before the pool closes). The time comes from the Clock port through the
+ * service. With several instances each sweeps; batches skip the rows another instance is
+ * deleting, and the purge watermark only moves up.
  */
 @Injectable()
 export class EventsJanitor implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('Events');
-  private timer?: NodeJS.Timeout;
+  private readonly sweeper: PeriodicSweep;
 
-  constructor(private readonly events: EventsService) {}
+  constructor(events: EventsService) {
+    this.sweeper = new PeriodicSweep(
+      () => events.purgeExpired(),
+      {
+        intervalMs: EVENT_SWEEP_INTERVAL_MS,
+        batchSize: EVENT_PURGE_BATCH,
+        maxBatches: MAX_BATCHES_PER_SWEEP,
+        what: 'events past their retention',
+      },
+      new Logger('Events'),
+    );
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), EVENT_SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.sweeper.start();
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.sweeper.stop();
   }
 
-  /** One sweep; failures (database away) are logged and retried at the next tick. */
-  async sweep(): Promise<number> {
-    let deleted = 0;
-    try {
-      for (let batch = 0; batch < MAX_BATCHES_PER_SWEEP; batch += 1) {
-        const count = await this.events.purgeExpired();
-        deleted += count;
-        if (count === 0) break;
-      }
-      if (deleted > 0) this.logger.log({ deleted }, 'events past their retention deleted');
-    } catch (error) {
-      this.logger.warn({ cause: (error as Error).message }, 'events past their retention could not be deleted');
-    }
-    return deleted;
+  /** One sweep now; answers how many events it deleted. */
+  sweep(): Promise<number> {
+    return this.sweeper.sweep();
   }
 }

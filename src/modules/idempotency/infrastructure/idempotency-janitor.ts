@@ -1,40 +1,37 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { PeriodicSweep } from '../../../common/scheduling/periodic-sweep';
 import { IdempotencyService } from '../domain/idempotency.service';
 
 /** How often expired Idempotency-Key records are deleted. */
 export const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
 
 /**
- * Deletes expired Idempotency-Key records in the background. Expired records are
- * already ignored when a key is claimed; this only keeps the table small. The timer is
- * unref'd (it never keeps the process alive) and stopped before the pool closes. With
- * several instances each sweeps; the DELETEs are idempotent.
+ * Deletes expired Idempotency-Key records in the background (PeriodicSweep). Expired records
+ * are already ignored when a key is claimed; this only keeps the table small. One statement
+ * per sweep deletes every expired record.
  */
 @Injectable()
 export class IdempotencyJanitor implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger('Idempotency');
-  private timer?: NodeJS.Timeout;
+  private readonly sweeper: PeriodicSweep;
 
-  constructor(private readonly idempotency: IdempotencyService) {}
+  constructor(idempotency: IdempotencyService) {
+    this.sweeper = new PeriodicSweep(
+      () => idempotency.purgeExpired(),
+      { intervalMs: SWEEP_INTERVAL_MS, batchSize: Number.POSITIVE_INFINITY, maxBatches: 1, what: 'expired idempotency records' },
+      new Logger('Idempotency'),
+    );
+  }
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
-    this.timer.unref();
+    this.sweeper.start();
   }
 
   onModuleDestroy(): void {
-    clearInterval(this.timer);
+    this.sweeper.stop();
   }
 
-  /** One sweep; failures (database away) are logged and retried at the next tick. */
-  async sweep(): Promise<number> {
-    try {
-      const deleted = await this.idempotency.purgeExpired();
-      if (deleted > 0) this.logger.log({ deleted }, 'expired idempotency records deleted');
-      return deleted;
-    } catch (error) {
-      this.logger.warn({ cause: (error as Error).message }, 'expired idempotency records could not be deleted');
-      return 0;
-    }
+  /** One sweep now; answers how many records it deleted. */
+  sweep(): Promise<number> {
+    return this.sweeper.sweep();
   }
 }

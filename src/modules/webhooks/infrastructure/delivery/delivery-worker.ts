@@ -1,5 +1,6 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../../../../common/ports/clock';
+import { PeriodicSweep } from '../../../../common/scheduling/periodic-sweep';
 import { DeliveryAttempts } from '../../domain/delivery-attempts';
 import { DELIVERY_RETENTION_MS } from '../../domain/limits';
 import { DeliveryRepository } from '../../domain/delivery.repository';
@@ -38,7 +39,8 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
   private running?: Promise<void>;
   private stopped = true;
   private again = false;
-  private sweeper?: NodeJS.Timeout;
+  /** Finished deliveries past their retention go, a batch at a time, so the table stays bounded. */
+  private readonly sweeper: PeriodicSweep;
   /** Rounds in a row whose claim failed (the database away): the polls back off, and log less. */
   private failures = 0;
 
@@ -51,40 +53,29 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
     private readonly relay?: EventRelay,
   ) {
     super();
+    this.sweeper = new PeriodicSweep(
+      () => this.deliveries.purgeFinishedBefore(new Date(this.clock.now().getTime() - DELIVERY_RETENTION_MS), SWEEP_BATCH),
+      { intervalMs: SWEEP_INTERVAL_MS, batchSize: SWEEP_BATCH, maxBatches: Number.POSITIVE_INFINITY, what: 'old webhook deliveries' },
+      this.logger,
+    );
   }
 
   onApplicationBootstrap(): void {
     this.stopped = false;
     this.schedule(0);
-    this.sweeper = setInterval(() => void this.sweep(), SWEEP_INTERVAL_MS);
-    this.sweeper.unref();
+    this.sweeper.start();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    clearInterval(this.sweeper);
+    this.sweeper.stop();
     await this.running;
   }
 
-  /**
-   * Deletes succeeded and failed deliveries older than the retention, a batch at a time, so
-   * the table stays bounded. Every instance sweeps; the deletes are idempotent.
-   */
-  async sweep(): Promise<number> {
-    const cutoff = new Date(this.clock.now().getTime() - DELIVERY_RETENTION_MS);
-    let total = 0;
-    try {
-      for (;;) {
-        const deleted = await this.deliveries.purgeFinishedBefore(cutoff, SWEEP_BATCH);
-        total += deleted;
-        if (deleted < SWEEP_BATCH || this.stopped) break;
-      }
-      if (total > 0) this.logger.log({ deleted: total }, 'old webhook deliveries deleted');
-    } catch (error) {
-      this.logger.warn({ cause: (error as Error).message }, 'old webhook deliveries could not be deleted');
-    }
-    return total;
+  /** Deletes succeeded and failed deliveries older than the retention, now; answers how many. */
+  sweep(): Promise<number> {
+    return this.sweeper.sweep();
   }
 
   /** Something is due now: look at once rather than at the next poll. */
