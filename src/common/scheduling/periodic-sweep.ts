@@ -44,6 +44,16 @@ export class PeriodicSweep {
     clearInterval(this.timer);
   }
 
+  /** Nest's lifecycle, for a janitor that is a PeriodicSweep: starts once the application has booted. */
+  onApplicationBootstrap(): void {
+    this.start();
+  }
+
+  /** Nest's lifecycle: stops before the database pool closes. */
+  onModuleDestroy(): void {
+    this.stop();
+  }
+
   /** One sweep now; answers how many rows it deleted. */
   async sweep(): Promise<number> {
     let deleted = 0;

@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { PeriodicSweep } from '../../../common/scheduling/periodic-sweep';
 import { EventsService } from '../domain/events.service';
 
@@ -11,16 +11,14 @@ const MAX_BATCHES_PER_SWEEP = 50;
 
 /**
  * Deletes events older than EVENT_RETENTION_DAYS (PeriodicSweep: bounded batches, an unref'd
- * timer stopped before the pool closes). The time comes from the Clock port through the
- * service. With several instances each sweeps; batches skip the rows another instance is
- * deleting, and the purge watermark only moves up.
+ * timer started with the application and stopped before the pool closes). The time comes from
+ * the Clock port through the service. With several instances each sweeps; batches skip the
+ * rows another instance is deleting, and the purge watermark only moves up.
  */
 @Injectable()
-export class EventsJanitor implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly sweeper: PeriodicSweep;
-
+export class EventsJanitor extends PeriodicSweep {
   constructor(events: EventsService) {
-    this.sweeper = new PeriodicSweep(
+    super(
       () => events.purgeExpired(),
       {
         intervalMs: EVENT_SWEEP_INTERVAL_MS,
@@ -30,18 +28,5 @@ export class EventsJanitor implements OnApplicationBootstrap, OnModuleDestroy {
       },
       new Logger('Events'),
     );
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweeper.start();
-  }
-
-  onModuleDestroy(): void {
-    this.sweeper.stop();
-  }
-
-  /** One sweep now; answers how many events it deleted. */
-  sweep(): Promise<number> {
-    return this.sweeper.sweep();
   }
 }

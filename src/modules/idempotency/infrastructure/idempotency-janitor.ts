@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { PeriodicSweep } from '../../../common/scheduling/periodic-sweep';
 import { IdempotencyService } from '../domain/idempotency.service';
 
@@ -11,27 +11,12 @@ export const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
  * per sweep deletes every expired record.
  */
 @Injectable()
-export class IdempotencyJanitor implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly sweeper: PeriodicSweep;
-
+export class IdempotencyJanitor extends PeriodicSweep {
   constructor(idempotency: IdempotencyService) {
-    this.sweeper = new PeriodicSweep(
+    super(
       () => idempotency.purgeExpired(),
       { intervalMs: SWEEP_INTERVAL_MS, batchSize: Number.POSITIVE_INFINITY, maxBatches: 1, what: 'expired idempotency records' },
       new Logger('Idempotency'),
     );
-  }
-
-  onApplicationBootstrap(): void {
-    this.sweeper.start();
-  }
-
-  onModuleDestroy(): void {
-    this.sweeper.stop();
-  }
-
-  /** One sweep now; answers how many records it deleted. */
-  sweep(): Promise<number> {
-    return this.sweeper.sweep();
   }
 }
