@@ -36,7 +36,7 @@ describe('developer portal webhooks (/developers/api/webhooks)', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_TIMEOUT_MS: '500' }, {}, { ownDatabase: 'portal_webhooks' });
+    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_TIMEOUT_MS: '5000' }, {}, { ownDatabase: 'portal_webhooks' });
     base = await listen(t.app);
     receiver = await new WebhookReceiver().start();
   });
