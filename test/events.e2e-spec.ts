@@ -277,6 +277,10 @@ describe('events (e2e)', () => {
       }
       expect(ids).toEqual((await drain(owner, start)).events.map((event) => event.id));
       expect(ids).toHaveLength(7);
+      // The three items of one add are kept together in PostgreSQL, yet each is its own event:
+      // the pages of 2 above stopped inside them, and each has an id of its own.
+      expect(new Set(ids).size).toBe(7);
+      for (const id of ids) expect(id).toMatch(/^evt_[0-9a-f]{32}$/);
       // Polling with the last cursor gives only what is newer: nothing yet.
       expect((await drain(owner, cursor)).events).toEqual([]);
     });
@@ -625,6 +629,8 @@ describe('events (e2e)', () => {
         .expect(200);
       const old = await expectEvents(owner, undefined, 3);
       const first = (await as(owner).get('/v1/events?limit=1').expect(200)).body.data.next_cursor;
+      // After 'old 1', before 'old 2': inside the add's events.
+      const inside = (await as(owner).get('/v1/events?limit=2').expect(200)).body.data.next_cursor;
       const idle = await now(owner);
 
       clock.advance(31 * 24 * 60 * 60 * 1000);
@@ -633,11 +639,13 @@ describe('events (e2e)', () => {
         .expect(200);
       expect(await t.app.get(EventsJanitor).sweep()).toBeGreaterThanOrEqual(3);
 
-      // Behind what was deleted: 410 with the contract's message.
-      const gone = await as(owner)
-        .get(`/v1/events?after=${encodeURIComponent(first)}`)
-        .expect(410);
-      expect(gone.body).toEqual({ data: null, error: EXPIRED });
+      // Behind what was deleted, even partly: 410 with the contract's message.
+      for (const cursor of [first, inside]) {
+        const gone = await as(owner)
+          .get(`/v1/events?after=${encodeURIComponent(cursor)}`)
+          .expect(410);
+        expect(gone.body).toEqual({ data: null, error: EXPIRED });
+      }
       // Nothing was missed from the last event seen, from after=now cursors, or from the start.
       for (const cursor of [old.cursor, idle, undefined]) {
         const { events } = await expectEvents(owner, cursor, 1);

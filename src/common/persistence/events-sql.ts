@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
 
 /**
- * SQL fragments of the events outbox (tables: migration 1763800700000-events.ts), shared by
- * the events module's store and by the items statements, which record their events in the
- * same statement as the item write (one round trip). The event JSON is the one eventJson()
- * in src/modules/events/domain/event.ts builds.
+ * SQL fragments of the events outbox (tables: migrations 1763800700000-events.ts and
+ * 1763801000000-event-batches.ts), shared by the events module's store, the items statements
+ * (which record their events in the same statement as the item write: one round trip) and
+ * the webhook relay. The event JSON is the one eventJson() in src/modules/events/domain/event.ts
+ * builds.
  */
 
 /** An ISO 8601 UTC timestamp with milliseconds, as Date.prototype.toISOString() writes it. */
@@ -13,16 +14,49 @@ export const isoSql = (expression: string): string => `to_char((${expression}) A
 /** `evt_` and 122 random bits in hex: a new event id, made in Node (the events store, the add statement). */
 export const newEventId = (): string => `evt_${randomUUID().replaceAll('-', '')}`;
 
-/** A new event id made in SQL, of the form newEventId() makes. */
-export const EVENT_ID_SQL = `'evt_' || replace(gen_random_uuid()::text, '-', '')`;
-
-/** The event JSON (see eventJson) from SQL expressions of its parts. */
-export const eventJsonSql = (parts: { id: string; type: string; createdAt: string; list: string; actor: string; data: string }): string =>
-  `json_build_object('id', ${parts.id}, 'type', ${parts.type}, 'created_at', ${isoSql(parts.createdAt)}, 'list', ${parts.list}, 'actor', ${parts.actor}, 'data', ${parts.data})`;
+/**
+ * Sequence numbers each events row takes (migration 1763801000000-event-batches.ts): an item
+ * statement records its events as one row, whose i-th event (from 0) is at (txid, seq + i), so
+ * a row holds at most this many (an action names at most 100 items).
+ */
+export const EVENT_SEQ_BLOCK = 128;
 
 /** `{id, username, name}` of the user `userIdSql`, or null. */
 export const actorSql = (userIdSql: string): string =>
   `(SELECT json_build_object('id', u.id, 'username', u.username, 'name', u.name) FROM users u WHERE u.id = ${userIdSql})`;
+
+/**
+ * A LATERAL source of the events of the events row `e`, one row each, as `x`: `x.i` from 1,
+ * and for an item row the item's fields. A row with a payload stands for one event.
+ */
+export const eventsOfRowSql = (e: string, x: string): string =>
+  `LATERAL unnest(COALESCE(${e}.item_ids, ARRAY[NULL::uuid]), ${e}.item_texts, ${e}.item_completed, ${e}.item_created_at,
+                  ${e}.item_created_by, ${e}.item_completed_at, ${e}.item_completed_by)
+     WITH ORDINALITY AS ${x}(id, text, completed, created_at, created_by, completed_at, completed_by, i)`;
+
+/** The seq of the event `x` of the row `e` (see eventsOfRowSql). */
+export const eventSeqSql = (e: string, x: string): string => `(${e}.seq + ${x}.i - 1)`;
+
+/**
+ * The id of the event `x` of the row `e`: a payload row's own; an item row's id with its last
+ * four hex digits replaced by the event's index (112 random bits are left to tell rows apart).
+ */
+export const eventIdSql = (e: string, x: string): string =>
+  `(CASE WHEN ${e}.item_ids IS NULL THEN ${e}.id ELSE 'evt_' || left(substr(${e}.id, 5), 28) || lpad(to_hex(${x}.i - 1), 4, '0') END)`;
+
+/**
+ * The JSON of the event `x` of the row `e`: a payload row's payload, or the event an item row
+ * stands for, in the form eventJson() and presentItem() give (src/modules/events/domain/event.ts,
+ * src/modules/items/http/item.presenter.ts; an e2e spec compares them with the item routes).
+ */
+export const eventPayloadSql = (e: string, x: string): string =>
+  `COALESCE(${e}.payload, json_build_object(
+     'id', ${eventIdSql(e, x)}, 'type', ${e}.type, 'created_at', ${isoSql(`${e}.created_at`)},
+     'list', json_build_object('id', ${e}.list_id, 'name', ${e}.list_name), 'actor', ${e}.actor,
+     'data', json_build_object('item', json_build_object(
+       'id', ${x}.id, 'list_id', ${e}.list_id, 'text', ${x}.text, 'completed', COALESCE(${x}.completed, false),
+       'created_at', ${isoSql(`${x}.created_at`)}, 'created_by', ${x}.created_by,
+       'completed_at', ${isoSql(`${x}.completed_at`)}, 'completed_by', ${x}.completed_by))))`;
 
 /**
  * A CTE `name` of the audience of the one list row of the CTE `listCte` (the UPDATE that took

@@ -11,6 +11,7 @@ import { CaseFoldedKeys1763800600000 } from './1763800600000-case-folded-keys';
 import { Events1763800700000 } from './1763800700000-events';
 import { Webhooks1763800800000 } from './1763800800000-webhooks';
 import { WebhookRelay1763800900000 } from './1763800900000-webhook-relay';
+import { EventBatches1763801000000 } from './1763801000000-event-batches';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -30,4 +31,5 @@ export const MIGRATIONS = [
   Events1763800700000,
   Webhooks1763800800000,
   WebhookRelay1763800900000,
+  EventBatches1763801000000,
 ];

@@ -37,9 +37,10 @@ export abstract class EventLog {
   abstract present(): Promise<EventPosition>;
 
   /**
-   * Deletes up to `batch` events created before `before`, oldest position first, and moves
-   * the purge watermark past them. Returns how many it deleted. Safe to run on several
-   * instances at once.
+   * Deletes events created before `before`, oldest position first, a bounded batch at a time
+   * (`batch` of the store's records: PostgreSQL keeps an item statement's events as one), and
+   * moves the purge watermark past them. Returns how many events it deleted. Safe to run on
+   * several instances at once.
    */
   abstract purgeCreatedBefore(before: Date, batch: number): Promise<number>;
 }

@@ -1,6 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { audienceSql, NEXT_EVENT_TXID_SET } from '../../../../common/persistence/events-sql';
+import {
+  audienceSql,
+  EVENT_SEQ_BLOCK,
+  eventPayloadSql,
+  eventSeqSql,
+  eventsOfRowSql,
+  NEXT_EVENT_TXID_SET,
+} from '../../../../common/persistence/events-sql';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import { eventJson, EventJson, EventPosition, NewEvent } from '../../domain/event';
@@ -34,27 +41,47 @@ const RECORD = new NamedStatement(
      FROM ev CROSS JOIN ${audienceSql('ev.list_id')}`,
 );
 
+const AUDIENCE_FILTERS = `user_id = $1 AND txid < (SELECT xmin FROM snap)
+   AND ($4::uuid IS NULL OR list_id = $4::uuid) AND ($5::text[] IS NULL OR type = ANY($5::text[]))`;
+
 /**
  * One page of a user's feed, in one statement: the range scan of event_audience's primary
  * key after the cursor, stopped below the snapshot's xmin (every transaction under it has
  * ended, and every later writer's txid is at or above it, so no event can later appear
  * behind a position handed out), with the xmin itself and whether the cursor is below the
  * purge watermark. Always one row at least (the snapshot row), so an empty page still tells
- * how far it looked. The page is limited before it meets events (one primary-key probe per
- * event kept): joined first, PostgreSQL underestimates the two-column join and reads and sorts
- * all of the user's events instead of stopping at the limit.
+ * how far it looked.
+ *
+ * An events row of an item statement holds several events (migration
+ * 1763801000000-event-batches.ts): the rows read are the one the cursor may stand inside (the
+ * last at or before it in its txid, within a block) and up to `limit` after it; they are
+ * expanded into their events, and those after the cursor make the page. The rows are limited
+ * before they meet events (one primary-key probe per row kept): joined first, PostgreSQL
+ * underestimates the two-column join and reads and sorts all of the user's events instead of
+ * stopping at the limit.
  */
 const READ = new NamedStatement(
   'events_read',
   `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+   heads AS (
+     (SELECT txid, seq FROM event_audience
+       WHERE txid = $2::xid8 AND seq > $3::bigint - ${EVENT_SEQ_BLOCK} AND seq <= $3::bigint AND ${AUDIENCE_FILTERS}
+       ORDER BY txid DESC, seq DESC
+       LIMIT 1)
+     UNION ALL
+     (SELECT txid, seq FROM event_audience
+       WHERE (txid, seq) > ($2::xid8, $3::bigint) AND ${AUDIENCE_FILTERS}
+       ORDER BY txid, seq
+       LIMIT $6)
+   ),
    page AS (
-     SELECT a.txid, a.seq, e.payload
-       FROM (SELECT txid, seq FROM event_audience
-              WHERE user_id = $1 AND (txid, seq) > ($2::xid8, $3::bigint) AND txid < (SELECT xmin FROM snap)
-                AND ($4::uuid IS NULL OR list_id = $4::uuid) AND ($5::text[] IS NULL OR type = ANY($5::text[]))
-              ORDER BY txid, seq
-              LIMIT $6) a
-       JOIN events e ON e.txid = a.txid AND e.seq = a.seq
+     SELECT e.txid, ${eventSeqSql('e', 'x')} AS seq, ${eventPayloadSql('e', 'x')} AS payload
+       FROM heads h
+       JOIN events e ON e.txid = h.txid AND e.seq = h.seq
+       CROSS JOIN ${eventsOfRowSql('e', 'x')}
+      WHERE (e.txid, ${eventSeqSql('e', 'x')}) > ($2::xid8, $3::bigint)
+      ORDER BY e.txid, ${eventSeqSql('e', 'x')}
+      LIMIT $6
    )
    SELECT snap.xmin::text AS xmin, ($7::boolean AND ($2::xid8, $3::bigint) < (w.txid, w.seq)) AS expired,
           page.txid::text AS txid, page.seq, page.payload
@@ -63,21 +90,26 @@ const READ = new NamedStatement(
 );
 
 /**
- * Deletes a batch of the oldest-positioned events created before $1, with their audience, and
- * moves the watermark to the highest position deleted. SKIP LOCKED lets several instances'
- * janitors run at once without waiting on each other's batches; the watermark only moves up.
+ * Deletes a batch ($2) of the oldest-positioned events rows created before $1, with their audience,
+ * and moves the watermark to the position of the last event deleted (an item row's last
+ * event, so that a cursor inside a deleted row is behind it). SKIP LOCKED lets several
+ * instances' janitors run at once without waiting on each other's batches; the watermark only
+ * moves up.
  */
 const PURGE = `WITH doomed AS (
      SELECT txid, seq FROM events WHERE created_at < $1 ORDER BY txid, seq LIMIT $2 FOR UPDATE SKIP LOCKED
    ),
    gone_audience AS (DELETE FROM event_audience WHERE seq IN (SELECT seq FROM doomed)),
-   gone AS (DELETE FROM events WHERE (txid, seq) IN (SELECT txid, seq FROM doomed) RETURNING txid, seq),
-   top AS (SELECT txid, seq FROM gone ORDER BY txid DESC, seq DESC LIMIT 1),
+   gone AS (
+     DELETE FROM events WHERE (txid, seq) IN (SELECT txid, seq FROM doomed)
+     RETURNING txid, seq + COALESCE(cardinality(item_ids), 1) - 1 AS last_seq, COALESCE(cardinality(item_ids), 1) AS events
+   ),
+   top AS (SELECT txid, last_seq AS seq FROM gone ORDER BY txid DESC, last_seq DESC LIMIT 1),
    moved AS (
      UPDATE event_purge_watermark w SET txid = top.txid, seq = top.seq
        FROM top WHERE (top.txid, top.seq) > (w.txid, w.seq)
    )
-   SELECT count(*)::integer AS deleted FROM gone`;
+   SELECT COALESCE(sum(events), 0)::integer AS deleted FROM gone`;
 
 interface ReadRow {
   xmin: string;

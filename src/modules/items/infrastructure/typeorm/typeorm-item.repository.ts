@@ -1,21 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  actorSql,
-  audienceOnceCte,
-  EVENT_ID_SQL,
-  eventJsonSql,
-  isoSql,
-  newEventId,
-  NEXT_EVENT_TXID_SET,
-} from '../../../../common/persistence/events-sql';
+import { actorSql, audienceOnceCte, newEventId, NEXT_EVENT_TXID_SET } from '../../../../common/persistence/events-sql';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import type { Item, NewItem } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
 import { InsertOutcome, ItemPage, ItemRepository, PageRequest } from '../../domain/item.repository';
 import { foldKey } from '../../../../common/text/fold-key';
-import { presentItem } from '../../http/item.presenter';
 
 interface ItemRow {
   id: string;
@@ -67,17 +58,8 @@ export function pageStatement(listId: string, request: PageRequest): { sql: stri
 }
 
 /**
- * The Item resource (presentItem in http/item.presenter.ts) of the row `r`, built in SQL for
- * the events the item statements record.
- */
-const itemJson = (r: string): string =>
-  `json_build_object('id', ${r}.id, 'list_id', ${r}.list_id, 'text', ${r}.text, 'completed', ${r}.completed,
-     'created_at', ${isoSql(`${r}.created_at`)}, 'created_by', ${r}.created_by,
-     'completed_at', ${isoSql(`${r}.completed_at`)}, 'completed_by', ${r}.completed_by)`;
-
-/**
- * The CTEs that record one audience row per event of the CTE `ev` and per owner or member of
- * the list row `list` (API.md section 8), the audience read once per statement.
+ * The CTEs that record one audience row for the events row of the CTE `ev` and per owner or
+ * member of the list row `list` (API.md section 8), the audience read once per statement.
  */
 const RECORD_AUDIENCE = `${audienceOnceCte('who', 'list')},
    audience AS (
@@ -86,29 +68,23 @@ const RECORD_AUDIENCE = `${audienceOnceCte('who', 'list')},
    )`;
 
 /**
- * The CTEs that record one event of type `type` per row of `rows` (a CTE of item rows),
- * in the order of `ids` (the request's order), for the list row `list` (a CTE with id
- * and name): the events rows, then one audience row per event and per owner or member
- * of the list (API.md section 8). Part of the item write's own statement, so an item
- * change and its events commit together at no extra round trip. `list` also carries the
- * events' order key, taken by the same UPDATE of the list row (NEXT_EVENT_TXID_SET).
+ * The CTEs that record the events of type `type` of the item rows of the CTE `rows`, in the
+ * order of `ids` (the request's order), for the list row `list` (a CTE with id, name and the
+ * events' order key, taken by the same UPDATE of the list row, NEXT_EVENT_TXID_SET): one
+ * events row holding them all (migration 1763801000000-event-batches.ts), and its audience.
+ * Part of the item write's own statement, so an item change and its events commit together
+ * at no extra round trip. When `list` is empty (nothing changed), nothing is recorded.
  */
-const recordItemEvents = (p: { rows: string; ids: string; type: string; at: string; actor: string }): string =>
+const recordItemEvents = (p: { rows: string; ids: string; type: string; at: string; actor: string; eventId: string }): string =>
   `ev AS (
-     INSERT INTO events (id, txid, type, list_id, payload, created_at)
-     SELECT x.eid, list.last_event_txid, ${p.type}, list.id,
-            ${eventJsonSql({
-              id: 'x.eid',
-              type: p.type,
-              createdAt: p.at,
-              list: "json_build_object('id', list.id, 'name', list.name)",
-              actor: actorSql(p.actor),
-              data: `json_build_object('item', ${itemJson('x')})`,
-            })},
-            ${p.at}
-       FROM (SELECT ${EVENT_ID_SQL} AS eid, r.*, o.ord
-               FROM ${p.rows} r JOIN unnest(${p.ids}) WITH ORDINALITY AS o(id, ord) ON o.id = r.id) x, list
-      ORDER BY x.ord
+     INSERT INTO events (id, txid, type, list_id, created_at, list_name, actor,
+                         item_ids, item_texts, item_completed, item_created_at, item_created_by, item_completed_at, item_completed_by)
+     SELECT ${p.eventId}, list.last_event_txid, ${p.type}, list.id, ${p.at}, list.name, ${actorSql(p.actor)},
+            array_agg(x.id ORDER BY x.ord), array_agg(x.text ORDER BY x.ord), array_agg(x.completed ORDER BY x.ord),
+            array_agg(x.created_at ORDER BY x.ord), array_agg(x.created_by ORDER BY x.ord),
+            array_agg(x.completed_at ORDER BY x.ord), array_agg(x.completed_by ORDER BY x.ord)
+       FROM list, (SELECT r.*, o.ord FROM ${p.rows} r JOIN unnest(${p.ids}) WITH ORDINALITY AS o(id, ord) ON o.id = r.id) x
+      GROUP BY list.id, list.name, list.last_event_txid
      RETURNING txid, seq, list_id, type
    ),
    ${RECORD_AUDIENCE}`;
@@ -126,13 +102,14 @@ const recordItemEvents = (p: { rows: string; ids: string; type: string; at: stri
  * Every statement goes through managerOf, so it joins a surrounding unit of work (an
  * Idempotency-Key transaction, or complete/reopen/remove's own).
  *
- * The add's item.added events are the items as inserted, which the caller already knows: their
- * payloads are assembled from parts made in Node (ids, `data`, the ISO time: $11-$13) around
- * the list's `{id, name}` and the actor, built once per statement from the locked list row and
- * the users table. Building each event's JSON in SQL (nested json_build_object, to_char,
- * gen_random_uuid) cost ~12 µs per event in PostgreSQL (README, "Performance"). The events
- * depend on `list` only: when the limit (or the list) says no, it is empty and nothing is
- * recorded; when it says yes every item is inserted, or the statement fails as a whole.
+ * The add's events are one events row (migration 1763801000000-event-batches.ts) that holds
+ * the statement's own item parameters ($5, $6, $8, $9) beside the list's name and the actor,
+ * read from the locked list row and the users table: nothing is built per item, in Node or in
+ * PostgreSQL, and the audience is one row per member, not one per item and member. Building
+ * each event's JSON in the statement, and one events row and audience row per item, cost about
+ * a quarter of an add of 20 items' throughput (README, "The cost of recording events"). The
+ * events depend on `list` only: when the limit (or the list) says no, it is empty and nothing
+ * is recorded; when it says yes every item is inserted, or the statement fails as a whole.
  *
  * The arrays are read through `(SELECT $n)` so that the planner cannot see their length: it
  * then costs an add of 1 item as it costs the generic plan, and keeps that plan after five
@@ -158,19 +135,11 @@ const INSERT_WITHIN_LIMIT = new NamedStatement(
           ORDER BY n.ord
          RETURNING *
        ),
-       meta AS (
-         SELECT json_build_object('id', list.id, 'name', list.name)::text AS list,
-                COALESCE(${actorSql('$10::uuid')}::text, 'null') AS actor
-           FROM list
-       ),
        ev AS (
-         INSERT INTO events (id, txid, type, list_id, payload, created_at)
-         SELECT e.id, list.last_event_txid, 'item.added', list.id,
-                ('{"id":"' || e.id || '","type":"item.added","created_at":"' || $13::text || '","list":' || meta.list
-                  || ',"actor":' || meta.actor || ',"data":' || e.data || '}')::json,
-                $3
-           FROM list, meta, unnest((SELECT $11::text[]), (SELECT $12::text[])) WITH ORDINALITY AS e(id, data, ord)
-          ORDER BY e.ord
+         INSERT INTO events (id, txid, type, list_id, created_at, list_name, actor, item_ids, item_texts, item_created_at, item_created_by)
+         SELECT $11, list.last_event_txid, 'item.added', list.id, $3, list.name, ${actorSql('$10::uuid')}, $5::uuid[], $6::text[],
+                $8::timestamptz[], $9::uuid[]
+           FROM list
          RETURNING txid, seq, list_id, type
        ),
        ${RECORD_AUDIENCE}
@@ -203,6 +172,7 @@ const SET_COMPLETION = new NamedStatement(
          type: "(CASE WHEN $3::boolean THEN 'item.completed' ELSE 'item.reopened' END)",
          at: '$4::timestamptz',
          actor: '$5::uuid',
+         eventId: '$6::text',
        })}
    SELECT count(*)::integer AS changed FROM changed`,
 );
@@ -222,7 +192,14 @@ const REMOVE_ALL = new NamedStatement(
           WHERE id = $1 AND EXISTS (SELECT 1 FROM gone)
          RETURNING id, name, last_event_txid
        ),
-       ${recordItemEvents({ rows: 'gone', ids: '$2::uuid[]', type: "'item.removed'", at: '$3::timestamptz', actor: '$4::uuid' })}
+       ${recordItemEvents({
+         rows: 'gone',
+         ids: '$2::uuid[]',
+         type: "'item.removed'",
+         at: '$3::timestamptz',
+         actor: '$4::uuid',
+         eventId: '$5::text',
+       })}
    SELECT count(*)::integer AS removed FROM gone`,
 );
 
@@ -260,11 +237,7 @@ export class TypeOrmItemRepository extends ItemRepository {
       items.map((item) => item.createdAt),
       items.map((item) => item.createdBy),
       items[0].createdBy,
-      items.map(() => newEventId()),
-      items.map((item) =>
-        JSON.stringify({ item: presentItem({ ...item, completed: false, completedAt: null, completedBy: null, seq: 0 }) }),
-      ),
-      at.toISOString(),
+      newEventId(),
     ]);
     if (rows.length === 0) {
       // Only on failure: a second look tells a deleted list from a full one.
@@ -292,11 +265,11 @@ export class TypeOrmItemRepository extends ItemRepository {
   }
 
   async setCompletion(listId: string, itemIds: readonly string[], completed: boolean, by: string, at: Date): Promise<void> {
-    await SET_COMPLETION.run(this.dataSource, [listId, itemIds, completed, at, by]);
+    await SET_COMPLETION.run(this.dataSource, [listId, itemIds, completed, at, by, newEventId()]);
   }
 
   async removeAll(listId: string, itemIds: readonly string[], at: Date, by: string): Promise<void> {
-    await REMOVE_ALL.run(this.dataSource, [listId, itemIds, at, by]);
+    await REMOVE_ALL.run(this.dataSource, [listId, itemIds, at, by, newEventId()]);
   }
 
   async page(listId: string, request: PageRequest): Promise<ItemPage> {

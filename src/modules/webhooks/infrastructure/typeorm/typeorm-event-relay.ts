@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
+import { eventIdSql, eventPayloadSql, eventsOfRowSql } from '../../../../common/persistence/events-sql';
 import { EventRelay, RelayStep } from '../../domain/event-relay';
 
 /**
@@ -16,6 +17,8 @@ import { EventRelay, RelayStep } from '../../domain/event-relay';
  * - The audience rows are who could see the list at the time of the event, so a member who
  *   left hears nothing more, and list.deleted reaches everyone who could see the list.
  * - A webhook hears events recorded at or after its creation, not older ones.
+ * - An events row of an item statement stands for several events (migration
+ *   1763801000000-event-batches.ts); each becomes its own delivery, with its own id and JSON.
  * - With no active webhook at all, the position jumps to the newest event it may pass, so an
  *   idle relay costs one short statement, whatever the write load.
  */
@@ -28,7 +31,7 @@ const RELAY = new NamedStatement(
          SELECT id, user_id, types, list_id, created_at FROM webhooks WHERE status = 'active'
        ),
        batch AS (
-         SELECT e.txid, e.seq, e.id, e.type, e.list_id, e.payload, e.created_at
+         SELECT e.*
            FROM position p
            JOIN events e ON (e.txid, e.seq) > (p.txid, p.seq)
           WHERE e.txid < pg_snapshot_xmin(pg_current_snapshot())
@@ -38,14 +41,15 @@ const RELAY = new NamedStatement(
        ),
        queued AS (
          INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, payload, status, attempts, next_attempt_at, created_at, updated_at)
-         SELECT gen_random_uuid(), h.id, b.id, b.type, b.payload::text, 'pending', 0, $2, $2, $2
+         SELECT gen_random_uuid(), h.id, ${eventIdSql('b', 'x')}, b.type, ${eventPayloadSql('b', 'x')}::text, 'pending', 0, $2, $2, $2
            FROM batch b
            JOIN event_audience a ON a.txid = b.txid AND a.seq = b.seq
            JOIN hooks h ON h.user_id = a.user_id
+           CROSS JOIN ${eventsOfRowSql('b', 'x')}
           WHERE (h.types IS NULL OR b.type = ANY (h.types))
             AND (h.list_id IS NULL OR h.list_id = b.list_id)
             AND b.created_at >= h.created_at
-          ORDER BY b.txid, b.seq
+          ORDER BY b.txid, b.seq, x.i
          ON CONFLICT (webhook_id, event_id) DO NOTHING
          RETURNING 1
        ),
