@@ -7,6 +7,7 @@ import type { FakeClock } from '../src/common/testing/fake-clock';
 import { EventLog } from '../src/modules/events/domain/event-log';
 import type { NewEvent } from '../src/modules/events/domain/event';
 import { EventsJanitor } from '../src/modules/events/infrastructure/events-janitor';
+import { ListRepository } from '../src/modules/lists/domain/list.repository';
 import { driveClock, frozenNow } from './support/driven-clock';
 import { Caller, client, Client, ISO_MS, keyWithScopes, makeCaller, summary } from './support/lists-client';
 import { startTestApp, TestApp } from './support/test-app';
@@ -460,10 +461,11 @@ describe('events (e2e)', () => {
     const holding = new Promise<void>((resolve) => (held = resolve));
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    // The member leaves in a transaction that holds the list...
+    // The member leaves in a transaction that holds the list (through the store's own write,
+    // which also moves the audience kept on the list's row)...
     const leaving = uow.run(async () => {
       await managerOf(db).query('SELECT 1 FROM lists WHERE id = $1 FOR NO KEY UPDATE', [list.id]);
-      await managerOf(db).query('DELETE FROM list_members WHERE list_id = $1 AND user_id = $2', [list.id, member.id]);
+      expect(await t.app.get(ListRepository).deleteMember(list.id, member.id)).toBe(true);
       held();
       await released;
     });
@@ -486,6 +488,27 @@ describe('events (e2e)', () => {
     expect((await add).status).toBe(200);
     expect(types((await expectEvents(owner, ownerMark, 1)).events)).toEqual(['item.added']);
     expect((await drain(member, memberMark)).events).toEqual([]);
+  });
+
+  it('a list whose row keeps no audience (written by an older instance) still reaches exactly its owner and members', async () => {
+    const [owner, member] = [await makeCaller(t.app), await makeCaller(t.app)];
+    const list = (await as(owner).post('/v1/lists', { name: 'Unkept' }).expect(200)).body.data.list;
+    const share = (await as(owner).post(`/v1/lists/${list.id}/shares`, { role: 'editor' }).expect(200)).body.data.share;
+    await as(member).post(`/v1/shares/${share.token}/join`).expect(200);
+    await t.app.get(DataSource).query('UPDATE lists SET audience = NULL WHERE id = $1', [list.id]);
+    const memberMark = (await expectEvents(member, undefined, 1)).cursor;
+    await as(owner)
+      .post('/v1/actions/add', { list: list.id, items: ['seen by both'] })
+      .expect(200);
+    const seen = await expectEvents(member, memberMark, 1);
+    expect(seen.events[0]).toMatchObject({ type: 'item.added', data: { item: { text: 'seen by both' } } });
+    await as(member).delete(`/v1/lists/${list.id}/members/${member.id}`).expect(200);
+    const ownerMark = await now(owner);
+    await as(owner)
+      .post('/v1/actions/add', { list: list.id, items: ['owner only'] })
+      .expect(200);
+    expect(types((await expectEvents(owner, ownerMark, 1)).events)).toEqual(['item.added']);
+    expect(types((await drain(member, seen.cursor)).events)).toEqual(['member.removed']);
   });
 
   describe('the mirror', () => {

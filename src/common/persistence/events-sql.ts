@@ -60,14 +60,12 @@ export const eventPayloadSql = (e: string, x: string): string =>
 
 /**
  * A CTE `name` of the audience of the one list row of the CTE `listCte` (the UPDATE that took
- * its lock and moved its events' order key): its owner and members as they are once the
- * statement holds the lock (event_audience_of, migration 1763800700000-events.ts, reads with a
- * fresh snapshot; it runs only once that row exists). One call per statement, however many
- * events it records: called per event row (audienceSql), each call took a snapshot and ran the
- * function's query again, ~16 µs per event.
+ * its lock and moved its events' order key, returning `audience`): its owner and members as
+ * kept on the row (migration 1763801000000-event-batches.ts), or, where the row keeps none, as
+ * event_audience_of reads them with a fresh snapshot once the statement holds the lock.
  */
 export const audienceOnceCte = (name: string, listCte: string): string =>
-  `${name} AS (SELECT a.user_id FROM ${listCte} CROSS JOIN LATERAL event_audience_of(${listCte}.id) AS a(user_id))`;
+  `${name} AS (SELECT unnest(COALESCE(${listCte}.audience, ARRAY(SELECT event_audience_of(${listCte}.id)))) AS user_id FROM ${listCte})`;
 
 /**
  * The audience of an event of list `listIdSql`, as a LATERAL source of `user_id`s: its owner

@@ -124,7 +124,7 @@ const INSERT_WITHIN_LIMIT = new NamedStatement(
             SET item_count = item_count + $2, open_item_count = open_item_count + $2, updated_at = $3,
                 ${NEXT_EVENT_TXID_SET}
           WHERE id = $1 AND item_count + $2 <= $4
-         RETURNING id, name, last_event_txid
+         RETURNING id, name, last_event_txid, audience
        ),
        added AS (
          INSERT INTO items (id, list_id, text, text_key, created_at, created_by)
@@ -164,7 +164,7 @@ const SET_COMPLETION = new NamedStatement(
                 updated_at = $4::timestamptz,
                 ${NEXT_EVENT_TXID_SET}
           WHERE id = $1 AND EXISTS (SELECT 1 FROM changed)
-         RETURNING id, name, last_event_txid
+         RETURNING id, name, last_event_txid, audience
        ),
        ${recordItemEvents({
          rows: 'changed',
@@ -190,7 +190,7 @@ const REMOVE_ALL = new NamedStatement(
                 updated_at = $3,
                 ${NEXT_EVENT_TXID_SET}
           WHERE id = $1 AND EXISTS (SELECT 1 FROM gone)
-         RETURNING id, name, last_event_txid
+         RETURNING id, name, last_event_txid, audience
        ),
        ${recordItemEvents({
          rows: 'gone',

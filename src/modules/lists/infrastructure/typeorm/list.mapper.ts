@@ -31,7 +31,7 @@ export const listFromEntity = (row: ListOrmEntity): List =>
   });
 
 /** A list as a row to insert: its props and the key its name is compared by. */
-export const entityFromList = (list: List): ListOrmEntity => ({ ...list.toProps(), nameKey: foldKey(list.name) });
+export const entityFromList = (list: List): ListOrmEntity => ({ ...list.toProps(), nameKey: foldKey(list.name), audience: [list.ownerId] });
 
 export const listFromRow = (row: Omit<VisibleListRow, 'role'>): List =>
   List.restore({

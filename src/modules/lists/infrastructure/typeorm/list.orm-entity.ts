@@ -27,6 +27,14 @@ export class ListOrmEntity {
 
   @Column('timestamptz', { name: 'updated_at' })
   updatedAt!: Date;
+
+  /**
+   * Who can see the list's events now: its owner and members (migration
+   * 1763801000000-event-batches.ts). Written with the list and with each membership change, in
+   * the same statement; read only by the statements that record events.
+   */
+  @Column('uuid', { array: true, nullable: true, select: false })
+  audience!: string[] | null;
 }
 
 @Entity({ name: 'list_members' })

@@ -136,9 +136,18 @@ export class TypeOrmListRepository extends ListRepository {
     return this.members.countBy({ listId });
   }
 
+  /** The membership row and the list's kept audience (ListOrmEntity.audience) move together. */
   async insertMember(membership: Membership): Promise<void> {
+    const { listId, userId, role, joinedAt } = membership.toProps();
     try {
-      await this.members.insert(membership.toProps());
+      await this.manager.query(
+        `WITH m AS (
+           INSERT INTO list_members (list_id, user_id, role, joined_at) VALUES ($1, $2, $3, $4) RETURNING list_id, user_id
+         )
+         UPDATE lists l SET audience = array_append(array_remove(l.audience, m.user_id), m.user_id)
+           FROM m WHERE l.id = m.list_id AND l.audience IS NOT NULL`,
+        [listId, userId, role, joinedAt],
+      );
     } catch (error) {
       if (isUniqueViolation(error, MEMBER_KEY)) throw new AlreadyMember('you');
       throw error;
@@ -151,7 +160,16 @@ export class TypeOrmListRepository extends ListRepository {
   }
 
   async deleteMember(listId: string, userId: string): Promise<boolean> {
-    return ((await this.members.delete({ listId, userId })).affected ?? 0) > 0;
+    const [row] = await this.manager.query<Array<{ deleted: number }>>(
+      `WITH gone AS (DELETE FROM list_members WHERE list_id = $1 AND user_id = $2 RETURNING list_id, user_id),
+            kept AS (
+              UPDATE lists l SET audience = array_remove(l.audience, gone.user_id)
+                FROM gone WHERE l.id = gone.list_id AND l.audience IS NOT NULL
+            )
+       SELECT count(*)::integer AS deleted FROM gone`,
+      [listId, userId],
+    );
+    return row.deleted > 0;
   }
 
   /** A name race lost to another request is the same 422 as a name found taken. */
