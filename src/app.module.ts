@@ -8,19 +8,18 @@ import { createValidationPipe } from './common/http/validation';
 import { errorSerializer } from './common/logging/logger';
 import { RootLogger } from './common/logging/root-logger';
 import { DatabaseModule } from './database/database.module';
+import { AccessModule } from './modules/access/access.module';
+import { AccessGuard } from './modules/access/http/access.guard';
 import { AuthModule } from './modules/auth/auth.module';
 import { DevelopersModule } from './modules/developers/developers.module';
 import { HealthModule } from './modules/health/health.module';
 import { HomeModule } from './modules/home/home.module';
 import { IdempotencyModule } from './modules/idempotency/idempotency.module';
-import { ScopeGuard } from './modules/keys/http/scope.guard';
 import { EventsModule } from './modules/events/events.module';
 import { ItemsModule } from './modules/items/items.module';
 import { KeysModule } from './modules/keys/keys.module';
 import { ListsModule } from './modules/lists/lists.module';
 import { ProfileModule } from './modules/profile/profile.module';
-import { KeyRateLimitGuard } from './modules/rate-limit/http/key-rate-limit.guard';
-import { UnauthenticatedLimitGuard } from './modules/rate-limit/http/unauthenticated-limit.guard';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
@@ -58,6 +57,7 @@ export class AppModule {
         AuthModule,
         KeysModule,
         RateLimitModule,
+        AccessModule,
         IdempotencyModule,
         DevelopersModule,
         ...(extra.imports ?? []),
@@ -66,13 +66,10 @@ export class AppModule {
         { provide: AppConfig, useValue: config },
         { provide: RootLogger, useValue: logger },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
-        // Global guards run in this order: who is calling (401), then the rate limit (429),
-        // then the route's scope (403), as the contract's order of checks requires.
-        // The first is the API-key guard wrapped so that its 401s count against the client
-        // address (and turn into 429 past RATE_LIMIT_UNAUTHENTICATED_MAX).
-        { provide: APP_GUARD, useExisting: UnauthenticatedLimitGuard },
-        { provide: APP_GUARD, useExisting: KeyRateLimitGuard },
-        { provide: APP_GUARD, useExisting: ScopeGuard },
+        // One global guard (access.guard.ts): who is calling (401, counted per client address
+        // and 429 past RATE_LIMIT_UNAUTHENTICATED_MAX), then the key's rate limit (429), then the
+        // route's scope (403), as the contract's order of checks requires.
+        { provide: APP_GUARD, useExisting: AccessGuard },
         // No global interceptor: the envelope is added by the HTTP adapter (envelope-adapter.ts),
         // and Idempotency-Key is handled on the POST /v1/ routes that take it (@IdempotentPost).
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -13,7 +13,7 @@ export const Public = () => SetMetadata(IS_PUBLIC, true);
 export const API_KEY_SCHEME = 'ApiKey';
 
 /**
- * The one scope an API-key route requires; the global scope guard enforces it, and the
+ * The one scope an API-key route requires; the global access guard enforces it, and the
  * OpenAPI document states it (security requirement and `x-required-scope`), so the
  * reference cannot disagree with the guard.
  */

@@ -6,8 +6,6 @@ import { AppConfig } from '../../config/app-config';
 import { ApiKeyRepository } from './domain/api-key.repository';
 import { KeysService } from './domain/keys.service';
 import { InProcessRevocationBus, RevocationBus } from './domain/revocation-bus';
-import { ApiKeyGuard } from './http/api-key.guard';
-import { ScopeGuard } from './http/scope.guard';
 import { connectRedisRevocationBus, RedisRevocationBus } from './infrastructure/redis/redis-revocation.bus';
 import { TypeOrmApiKeyRepository } from './infrastructure/typeorm/typeorm-api-key.repository';
 
@@ -29,10 +27,8 @@ function createRevocationBus(config: AppConfig, root: RootLogger): RevocationBus
       useFactory: (keys: ApiKeyRepository, clock: Clock, ids: IdGenerator, revocations: RevocationBus, root: RootLogger) =>
         new KeysService(keys, clock, ids, revocations, root.pino),
     },
-    ApiKeyGuard,
-    ScopeGuard,
   ],
-  exports: [KeysService, ApiKeyGuard, ScopeGuard],
+  exports: [KeysService],
 })
 export class KeysModule implements OnModuleDestroy {
   constructor(@Inject(RevocationBus) private readonly revocations: RevocationBus) {}

@@ -1,13 +1,9 @@
 import { Logger, Module, OnModuleDestroy } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
 import Redis from 'ioredis';
 import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/ports/clock';
 import { FAIL_FAST_REDIS_OPTIONS } from '../../common/redis/redis-options';
-import { KeysModule } from '../keys/keys.module';
 import { RateLimitStore } from './domain/rate-limit-store';
-import { KeyRateLimitGuard } from './http/key-rate-limit.guard';
-import { UnauthenticatedLimit, UnauthenticatedLimitGuard } from './http/unauthenticated-limit.guard';
 import { MemoryRateLimitStore } from './infrastructure/in-memory/memory-rate-limit.store';
 import { RedisRateLimitStore } from './infrastructure/redis/redis-rate-limit.store';
 
@@ -44,23 +40,8 @@ async function createStore(config: AppConfig, clock: Clock): Promise<RateLimitSt
 }
 
 @Module({
-  imports: [KeysModule],
-  providers: [
-    { provide: RateLimitStore, inject: [AppConfig, Clock], useFactory: createStore },
-    {
-      provide: KeyRateLimitGuard,
-      inject: [AppConfig, RateLimitStore, Reflector],
-      useFactory: (config: AppConfig, store: RateLimitStore, reflector: Reflector) =>
-        new KeyRateLimitGuard({ limit: config.rateLimitMax, windowS: config.rateLimitWindowS }, store, reflector),
-    },
-    {
-      provide: UnauthenticatedLimit,
-      inject: [AppConfig],
-      useFactory: (config: AppConfig) => new UnauthenticatedLimit(config.rateLimitUnauthenticatedMax),
-    },
-    UnauthenticatedLimitGuard,
-  ],
-  exports: [RateLimitStore, KeyRateLimitGuard, UnauthenticatedLimitGuard],
+  providers: [{ provide: RateLimitStore, inject: [AppConfig, Clock], useFactory: createStore }],
+  exports: [RateLimitStore],
 })
 export class RateLimitModule implements OnModuleDestroy {
   constructor(private readonly store: RateLimitStore) {}
