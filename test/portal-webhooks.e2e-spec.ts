@@ -97,7 +97,7 @@ describe('developer portal webhooks (/developers/api/webhooks)', () => {
     });
     const received = receiver.at(path);
     expect(received).toHaveLength(1);
-    expect(WebhookReceiver.verify(webhook.secret, received[0], Date.now())).toMatchObject({ type: 'webhook.test' });
+    expect(WebhookReceiver.verifyAsSent(webhook.secret, received[0])).toMatchObject({ type: 'webhook.test' });
 
     const retried = await c.post(`webhooks/${webhook.id}/deliveries/${delivery.id}/retry`, {});
     expect(retried.status).toBe(200);

@@ -42,6 +42,15 @@ export class WebhookReceiver {
     return this.received.filter((r) => r.path === path);
   }
 
+  /**
+   * Verifies a request as a receiver would at the moment it was signed (its own
+   * `webhook-timestamp`): the signature, which covers that timestamp, is checked without any
+   * wall-clock read, whatever the service's clock says.
+   */
+  static verifyAsSent(secret: string, request: Received): unknown {
+    return WebhookReceiver.verify(secret, request, Number(request.headers['webhook-timestamp']) * 1000);
+  }
+
   /** Verifies a request as a receiver would, its clock set to `nowMs` (the service's driven clock). */
   static verify(secret: string, request: Received, nowMs: number): unknown {
     const realNow = Date.now;
