@@ -215,6 +215,17 @@ const cursor: Schema = { type: ['string', 'null'], description: 'Pass as `cursor
 const itemsResult = object({ list: ref('ListRef'), items: { type: 'array', items: ref('Item') } });
 const wrap = (key: string, schema: Schema) => object({ [key]: schema });
 
+/** The answers of the webhook routes under `base`: /v1/webhooks, and the developer page's copy of them. */
+const webhookResponses = (base: string): Record<string, Schema> => ({
+  [`POST ${base}`]: wrap('webhook', ref('NewWebhook')),
+  [`GET ${base}`]: wrap('webhooks', { type: 'array', items: ref('Webhook') }),
+  [`DELETE ${base}/{}`]: ref('Empty'),
+  [`POST ${base}/{}/rotate-secret`]: wrap('webhook', ref('NewWebhook')),
+  [`POST ${base}/{}/test`]: wrap('delivery', ref('Delivery')),
+  [`GET ${base}/{}/deliveries`]: object({ deliveries: { type: 'array', items: ref('Delivery') }, next_cursor: cursor }),
+  [`POST ${base}/{}/deliveries/{}/retry`]: wrap('delivery', ref('Delivery')),
+});
+
 /**
  * The `data` of each route's 200 response, by method and path (path parameters written
  * `{}` so the table does not depend on parameter names).
@@ -255,13 +266,7 @@ export const SUCCESS_DATA: Record<string, Schema> = {
   'POST /v1/actions/complete': itemsResult,
   'POST /v1/actions/reopen': itemsResult,
   'POST /v1/actions/remove': itemsResult,
-  'POST /v1/webhooks': wrap('webhook', ref('NewWebhook')),
-  'GET /v1/webhooks': wrap('webhooks', { type: 'array', items: ref('Webhook') }),
-  'DELETE /v1/webhooks/{}': ref('Empty'),
-  'POST /v1/webhooks/{}/rotate-secret': wrap('webhook', ref('NewWebhook')),
-  'POST /v1/webhooks/{}/test': wrap('delivery', ref('Delivery')),
-  'GET /v1/webhooks/{}/deliveries': object({ deliveries: { type: 'array', items: ref('Delivery') }, next_cursor: cursor }),
-  'POST /v1/webhooks/{}/deliveries/{}/retry': wrap('delivery', ref('Delivery')),
+  ...webhookResponses('/v1/webhooks'),
   'POST /developers/api/signup': wrap('user', ref('Account')),
   'POST /developers/api/login': wrap('user', ref('Account')),
   'POST /developers/api/logout': ref('Empty'),
@@ -270,13 +275,7 @@ export const SUCCESS_DATA: Record<string, Schema> = {
   'POST /developers/api/keys': ref('CreatedApiKey'),
   'POST /developers/api/keys/{}/revoke': ref('ApiKeyInfo'),
   // The account's webhooks for the page: the shapes of /v1/webhooks.
-  'POST /developers/api/webhooks': wrap('webhook', ref('NewWebhook')),
-  'GET /developers/api/webhooks': wrap('webhooks', { type: 'array', items: ref('Webhook') }),
-  'DELETE /developers/api/webhooks/{}': ref('Empty'),
-  'POST /developers/api/webhooks/{}/rotate-secret': wrap('webhook', ref('NewWebhook')),
-  'POST /developers/api/webhooks/{}/test': wrap('delivery', ref('Delivery')),
-  'GET /developers/api/webhooks/{}/deliveries': object({ deliveries: { type: 'array', items: ref('Delivery') }, next_cursor: cursor }),
-  'POST /developers/api/webhooks/{}/deliveries/{}/retry': wrap('delivery', ref('Delivery')),
+  ...webhookResponses('/developers/api/webhooks'),
 };
 
 /** Domain-rule (422) causes per route, for the descriptions of the 422 responses. */
