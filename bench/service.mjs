@@ -31,15 +31,15 @@ export async function waitReady(url, child) {
 }
 
 /**
- * The production build (of this checkout, or of the checkout `dir`) on a free port, its log lines to /dev/null (written, not read), and
+ * The production build (of this checkout, or of the checkout `dir`; `nodeArgs` before the script, e.g. --cpu-prof) on a free port, its log lines to /dev/null (written, not read), and
  * ready. Without DATABASE_URL in `env` it runs its own embedded PostgreSQL in a temporary
  * DATA_DIR, removed by stop().
  */
-export async function startService(env, dir = root) {
+export async function startService(env, dir = root, nodeArgs = []) {
   const port = await freePort();
   const dataDir = env.DATABASE_URL ? undefined : await mkdtemp(join(tmpdir(), 'todo-bench-'));
   const serviceEnv = { ...env, PORT: String(port), HOST: '127.0.0.1', ...(dataDir ? { DATA_DIR: dataDir } : {}) };
-  const child = spawn(process.execPath, [join(dir, 'dist', 'main.js')], {
+  const child = spawn(process.execPath, [...nodeArgs, join(dir, 'dist', 'main.js')], {
     cwd: dir,
     env: serviceEnv,
     stdio: ['ignore', 'ignore', 'inherit'],

@@ -1,0 +1,170 @@
+#!/usr/bin/env node
+// Where one workload's time goes: the production build under the shared driver's load, with
+// V8's CPU profiler on, then the profile summed by function (self time) and by layer (time
+// with a frame of that layer anywhere on the stack). The figures of README "Where the time goes".
+//
+//   node bench/profile.mjs me|items|add1|add20 [--top 30]     (after node scripts/ensure-built.mjs)
+//   node bench/profile.mjs items --cpu-only                    (no profiler: only /proc's CPU per request)
+//   BENCH_DURATION=8 BENCH_CONNECTIONS=50 BENCH_KEYS=50 PROFILE_DIR=/tmp/todo-profile
+//
+// Profiles of a loaded process charge to a frame the time its thread was descheduled too
+// (README: `writev` looked like a fifth of the CPU and was mostly preemption), so read the
+// shares side by side with /proc's user and system time, which this prints per request.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { root, say, startService } from './service.mjs';
+
+const { values: opt, positionals } = parseArgs({
+  allowPositionals: true,
+  options: { top: { type: 'string', default: '30' }, 'cpu-only': { type: 'boolean', default: false } },
+});
+const workload = positionals[0];
+if (!['me', 'items', 'add1', 'add20'].includes(workload ?? '')) {
+  say('usage: node bench/profile.mjs me|items|add1|add20 [--top 30]');
+  process.exit(2);
+}
+const shared = resolve(process.env.BENCH_SHARED_DIR ?? join(root, '..', 'shared', 'bench'));
+if (!existsSync(join(shared, 'run-baseline.sh'))) {
+  say(`no shared benchmark at ${shared}`);
+  process.exit(3);
+}
+const profileDir = resolve(process.env.PROFILE_DIR ?? '/tmp/todo-profile');
+
+function runChecked(command, args, options) {
+  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}${result.stderr}`);
+  return result.stdout;
+}
+
+/** User and system CPU seconds of a process so far (/proc/PID/stat, in clock ticks of 1/100 s). */
+function cpuOf(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+}
+
+/** The layer a frame belongs to, by its script's path: the package, or the project's own folder. */
+function layerOf(url) {
+  if (!url) return null;
+  const pkg = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(url);
+  if (pkg) return pkg[1];
+  const own = /\/dist\/(?:(modules|common)\/([^/]+)|([^/]+)\.js)/.exec(url);
+  if (own) return own[1] ? `src/${own[1]}/${own[2]}` : `src/${own[3]}`;
+  if (url.startsWith('node:')) return url;
+  return null;
+}
+
+/** Sums the samples of the last `windowUs` of the profile: the load, not the seeding before it. */
+function summarise(profile, top, windowUs) {
+  const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  const parent = new Map();
+  for (const node of profile.nodes) for (const child of node.children ?? []) parent.set(child, node.id);
+  const self = new Map();
+  const selfByLayer = new Map();
+  const layers = new Map();
+  let total = 0;
+  let idle = 0;
+  const times = [];
+  profile.timeDeltas.reduce((t, dt, i) => (times[i] = t + dt), profile.startTime);
+  const from = times.at(-1) - windowUs;
+  profile.samples.forEach((id, i) => {
+    const dt = profile.timeDeltas[i] ?? 0;
+    if (times[i] < from) return;
+    const { callFrame } = byId.get(id);
+    if (callFrame.functionName === '(idle)') {
+      idle += dt;
+      return;
+    }
+    total += dt;
+    const name = `${callFrame.functionName || '(anonymous)'} ${callFrame.url.replace(/.*node_modules\//, '').replace(/.*\/dist\//, 'dist/')}:${callFrame.lineNumber + 1}`;
+    self.set(name, (self.get(name) ?? 0) + dt);
+    const own = layerOf(callFrame.url) ?? (callFrame.functionName.startsWith('(') ? callFrame.functionName : '(native)');
+    selfByLayer.set(own, (selfByLayer.get(own) ?? 0) + dt);
+    const seen = new Set();
+    for (let at = id; at !== undefined; at = parent.get(at)) {
+      const frame = byId.get(at).callFrame;
+      const layer = layerOf(frame.url) ?? (frame.functionName.startsWith('(') ? frame.functionName : null);
+      if (layer && !seen.has(layer)) {
+        seen.add(layer);
+        layers.set(layer, (layers.get(layer) ?? 0) + dt);
+      }
+    }
+  });
+  const share = (us) => `${((100 * us) / total).toFixed(1).padStart(5)} %`;
+  console.log(`\nbusy ${(total / 1e6).toFixed(1)} s, idle ${(idle / 1e6).toFixed(1)} s of the profile`);
+  console.log(`\nself time, top ${top}:`);
+  for (const [name, us] of [...self].sort((a, b) => b[1] - a[1]).slice(0, top)) console.log(`  ${share(us)}  ${name}`);
+  console.log('\nself time by layer:');
+  for (const [layer, us] of [...selfByLayer].sort((a, b) => b[1] - a[1]).filter(([, us]) => us / total >= 0.005)) {
+    console.log(`  ${share(us)}  ${layer}`);
+  }
+  console.log('\nby layer (a frame of it anywhere on the stack; layers overlap):');
+  for (const [layer, us] of [...layers].sort((a, b) => b[1] - a[1]).filter(([, us]) => us / total >= 0.005)) {
+    console.log(`  ${share(us)}  ${layer}`);
+  }
+}
+
+async function main() {
+  if (!existsSync(join(shared, 'node_modules', 'autocannon'))) runChecked('npm', ['ci', '--no-audit', '--no-fund'], { cwd: shared });
+  rmSync(profileDir, { recursive: true, force: true });
+  mkdirSync(profileDir, { recursive: true });
+  runChecked(join(shared, 'run-baseline.sh'), ['stop'], { cwd: shared });
+  const started = runChecked(join(shared, 'run-baseline.sh'), ['start'], { cwd: shared });
+  const databaseUrl = /project DATABASE_URL=(\S+)/.exec(started)?.[1];
+  let service;
+  try {
+    if (!databaseUrl) throw new Error('run-baseline.sh did not print the project DATABASE_URL');
+    const env = { ...process.env, NODE_ENV: 'production', RATE_LIMIT_MAX: '1000000', DATABASE_URL: databaseUrl };
+    delete env.LOG_LEVEL;
+    delete env.REDIS_URL;
+    service = await startService(env, root, opt['cpu-only'] ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+    const pid = service.pid;
+    const duration = Number(process.env.BENCH_DURATION ?? '8');
+    let loadStart;
+    const driver = spawn(
+      process.execPath,
+      [
+        join(shared, 'bench.mjs'),
+        ...['--target', service.url, '--workloads', workload, '--rounds', '1', '--json', join(profileDir, 'run.json')],
+        ...['--duration', String(duration), '--connections', process.env.BENCH_CONNECTIONS ?? '50'],
+        ...['--keys', process.env.BENCH_KEYS ?? '50'],
+      ],
+      { cwd: shared, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    driver.stdout.on('data', (chunk) => {
+      process.stdout.write(chunk);
+      // Seeding is over: what follows is the workload (and, for adds, its fresh lists).
+      if (!loadStart && /^seeded /m.test(String(chunk))) loadStart = cpuOf(pid);
+    });
+    const status = await new Promise((done) => driver.once('exit', done));
+    if (status !== 0) throw new Error(`the shared driver failed (${status})`);
+    const loadEnd = cpuOf(pid);
+    const run = JSON.parse(readFileSync(join(profileDir, 'run.json'), 'utf8'));
+    // The driver counts the measured seconds only; its warm-up second was served too.
+    const served = (run.workloads[0].runs.A[0].requests * (duration + 1)) / duration;
+    await service.stop();
+    service = undefined;
+    const perRequest = (seconds) => `${Math.round((seconds * 1e6) / served)} µs`;
+    console.log(
+      `\nservice CPU per request (/proc, ~${Math.round(served)} requests): user ${perRequest(loadEnd.user - loadStart.user)}, system ${perRequest(loadEnd.system - loadStart.system)}`,
+    );
+    if (opt['cpu-only']) return;
+    const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
+    if (!file) throw new Error('the service wrote no .cpuprofile');
+    summarise(
+      JSON.parse(readFileSync(join(profileDir, file), 'utf8')),
+      Number(opt.top),
+      (Number(process.env.BENCH_DURATION ?? '8') + 1) * 1e6,
+    );
+    say(`\nprofile: ${join(profileDir, file)}`);
+  } finally {
+    if (service) await service.stop();
+    runChecked(join(shared, 'run-baseline.sh'), ['stop'], { cwd: shared });
+  }
+}
+
+main().catch((error) => {
+  say(`profile failed: ${error.stack ?? error}`);
+  process.exit(1);
+});

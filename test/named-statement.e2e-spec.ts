@@ -1,0 +1,87 @@
+import type { Pool } from 'pg';
+import { DataSource, QueryFailedError } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { NamedStatement } from '../src/common/persistence/named-statement';
+import { TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';
+import { startTestApp, TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
+
+// NamedStatement runs on the DataSource's pool without a TypeORM QueryRunner per statement:
+// what TypeORM gave for free must still hold (transactions, errors, connections back in the pool).
+let t: TestApp;
+let ds: DataSource;
+let pool: Pool;
+
+beforeAll(async () => {
+  t = await startTestApp();
+  ds = t.app.get(DataSource);
+  pool = (ds.driver as PostgresDriver).master as Pool;
+  await ds.query('CREATE TABLE IF NOT EXISTS named_statement_probe (n integer PRIMARY KEY)');
+});
+afterAll(async () => {
+  await ds.query('DROP TABLE IF EXISTS named_statement_probe');
+  await t.close();
+});
+
+const INSERT = new NamedStatement('test_named_insert', 'INSERT INTO named_statement_probe (n) VALUES ($1) RETURNING n');
+const COUNT = new NamedStatement('test_named_count', 'SELECT count(*)::integer AS n FROM named_statement_probe WHERE n = $1');
+const SLEEP = new NamedStatement('test_named_sleep', 'SELECT pg_sleep($1::float8)');
+
+/** Every connection the pool holds is idle again (the statement gave its connection back). */
+const poolIdle = () => waitFor(() => pool.idleCount === pool.totalCount, { what: 'every pooled connection to be idle again' });
+
+it('answers the rows, and gives its connection back to the pool', async () => {
+  expect(await INSERT.run(ds, [1])).toEqual([{ n: 1 }]);
+  await poolIdle();
+});
+
+it("fails as TypeORM's QueryFailedError with PostgreSQL's error inside, and keeps the connection", async () => {
+  const before = pool.totalCount;
+  const error = await INSERT.run(ds, [1]).catch((e: unknown) => e);
+  expect(error).toBeInstanceOf(QueryFailedError);
+  expect((error as QueryFailedError & { driverError: { code: string } }).driverError.code).toBe('23505');
+  await poolIdle();
+  // A refused statement leaves nothing in doubt: the connection is reused, not replaced.
+  expect(pool.totalCount).toBe(before);
+});
+
+it('joins the unit of work in progress: its writes commit or roll back with it', async () => {
+  const uow = new TypeOrmUnitOfWork(ds);
+  await expect(
+    uow.run(async () => {
+      await INSERT.run(ds, [2]);
+      // Seen inside the transaction, not outside it yet.
+      expect(await COUNT.run(ds, [2])).toEqual([{ n: 1 }]);
+      expect(await ds.query('SELECT count(*)::integer AS n FROM named_statement_probe WHERE n = 2')).toEqual([{ n: 0 }]);
+      throw new Error('roll back');
+    }),
+  ).rejects.toThrow('roll back');
+  expect(await COUNT.run(ds, [2])).toEqual([{ n: 0 }]);
+  await uow.run(() => INSERT.run(ds, [3]));
+  expect(await COUNT.run(ds, [3])).toEqual([{ n: 1 }]);
+  await poolIdle();
+});
+
+it('destroys a connection whose state is in doubt instead of handing it out again', async () => {
+  // The server ends this statement's session mid-statement: the connection is broken.
+  const running = SLEEP.run(ds, [30]).catch((e: unknown) => e);
+  const pid = await waitFor(
+    async () =>
+      (
+        await ds.query<{ pid: number }[]>(
+          "SELECT pid FROM pg_stat_activity WHERE query LIKE 'SELECT pg_sleep($1::float8)%' AND state = 'active' AND pid <> pg_backend_pid()",
+        )
+      )[0]?.pid,
+    { what: 'the sleeping statement to show in pg_stat_activity' },
+  );
+  await ds.query('SELECT pg_terminate_backend($1)', [pid]);
+  const error = await running;
+  expect(error).toBeInstanceOf(QueryFailedError);
+  await poolIdle();
+  const pids = await ds.query<{ pid: number }[]>(
+    "SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'todo-service'",
+  );
+  expect(pids.map((row) => row.pid)).not.toContain(pid);
+  // And the pool goes on answering.
+  expect(await COUNT.run(ds, [1])).toEqual([{ n: 1 }]);
+});
