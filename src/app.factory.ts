@@ -11,7 +11,7 @@ import { limitHttpServer, ShutdownGate } from './common/http/http-server';
 import { jsonBody } from './common/http/json-body.middleware';
 import { only, series } from './common/http/middleware-series';
 import { createHttpLogger } from './common/logging/logger';
-import { setupOpenApi } from './docs/openapi';
+import { OpenApiRoutes } from './docs/openapi';
 import { RootLogger } from './common/logging/root-logger';
 
 /**
@@ -61,6 +61,6 @@ export async function createApp(
       jsonBody(),
     ),
   );
-  setupOpenApi(app);
+  app.get(OpenApiRoutes).mountOn(app);
   return app;
 }

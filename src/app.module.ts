@@ -5,6 +5,7 @@ import { AppConfig } from './config/app-config';
 import { CommonModule } from './common/common.module';
 import { EnvelopeExceptionFilter } from './common/http/envelope.filter';
 import { createValidationPipe } from './common/http/validation';
+import { OpenApiRoutes } from './docs/openapi';
 import { errorSerializer } from './common/logging/logger';
 import { RootLogger } from './common/logging/root-logger';
 import { DatabaseModule } from './database/database.module';
@@ -73,6 +74,7 @@ export class AppModule {
         // No global interceptor: the envelope is added by the HTTP adapter (envelope-adapter.ts),
         // and Idempotency-Key is handled on the POST /v1/ routes that take it (@IdempotentPost).
         { provide: APP_PIPE, useFactory: createValidationPipe },
+        OpenApiRoutes,
       ],
       exports: [AppConfig, RootLogger],
     };

@@ -1,4 +1,4 @@
-import type { INestApplication } from '@nestjs/common';
+import { INestApplication, Injectable, OnModuleInit } from '@nestjs/common';
 import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { API_KEY_SCHEME } from '../common/http/decorators';
 import { COMPONENT_SCHEMAS, RULES_422, routeKey, SUCCESS_DATA, WEBHOOK_EVENTS } from './schemas';
@@ -163,6 +163,27 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
   });
   return addWebhookEvents(completeDocument(document));
+}
+
+/**
+ * Mounts the reference (setupOpenApi) while Nest initialises the application, after it has
+ * registered the API's own routes and before its not-found handler: module init hooks run
+ * between the two. Express tries routes in the order they were registered, so mounted before
+ * (as createApp did), the reference's seven routes and its static files were tried, in vain,
+ * by every API request first (README, "Where the time goes").
+ */
+@Injectable()
+export class OpenApiRoutes implements OnModuleInit {
+  private app?: INestApplication;
+
+  /** Called by createApp before the application initialises. */
+  mountOn(app: INestApplication): void {
+    this.app = app;
+  }
+
+  onModuleInit(): void {
+    if (this.app) setupOpenApi(this.app);
+  }
 }
 
 /** Serves the document at GET /v1/openapi.json (bare, no key) and the rendered reference at GET /docs. */
