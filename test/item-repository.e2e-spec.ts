@@ -33,6 +33,16 @@ describeItemRepositoryContract('TypeORM', async () => {
       ]);
       return id;
     },
+    owner: ownerId,
+    addMember: async (listId, role) => {
+      const member = (await makeUserWithKey(t.app)).user.id;
+      await dataSource.query('INSERT INTO list_members (list_id, user_id, role, joined_at) VALUES ($1, $2, $3, now())', [
+        listId,
+        member,
+        role,
+      ]);
+      return member;
+    },
     deleteList: async (id) => {
       await dataSource.query('DELETE FROM lists WHERE id = $1', [id]);
     },

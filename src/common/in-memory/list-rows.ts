@@ -13,7 +13,16 @@ export interface ListCounters {
   updatedAt: Date;
 }
 
+/** A list as one caller sees it: what the items module's page answers beside the items. */
+export interface ListSeen {
+  id: string;
+  name: string;
+  role: 'owner' | 'editor' | 'viewer';
+}
+
 export interface InMemoryListRows {
+  /** The list as `userId` sees it (owner or member), or undefined when they cannot see it or it does not exist. */
+  seenBy(listId: string, userId: string): ListSeen | undefined;
   /** A copy of the list's counters, or undefined when there is no such list. */
   counters(listId: string): ListCounters | undefined;
   /** Moves both counts by the deltas and sets updated_at; false when there is no such list. */

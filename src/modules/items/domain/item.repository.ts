@@ -1,3 +1,4 @@
+import type { AccessibleList } from '../../lists/domain/list-access';
 import type { CandidateQuery } from './item-matching';
 import type { Item, ItemStatusFilter, NewItem } from './item';
 
@@ -14,6 +15,11 @@ export interface ItemPage {
   items: Item[];
   /** Whether at least one more item of the status follows the page. */
   hasMore: boolean;
+}
+
+/** A page with the list it is of, as the caller sees it. */
+export interface VisibleItemPage extends ItemPage {
+  list: AccessibleList;
 }
 
 /**
@@ -58,4 +64,11 @@ export abstract class ItemRepository {
 
   /** A page of the list's items of a status, oldest first, by keyset on `seq`. */
   abstract page(listId: string, request: PageRequest): Promise<ItemPage>;
+
+  /**
+   * `page`, for a list the caller can see (its owner or a member, as the lists module's
+   * ListAccess.getVisible decides), with the list as they see it; null when they cannot see it
+   * or it does not exist. One step: in PostgreSQL, one statement for a page of items.
+   */
+  abstract visiblePage(userId: string, listId: string, request: PageRequest): Promise<VisibleItemPage | null>;
 }

@@ -4,6 +4,8 @@ import type { Clock } from '../../../common/ports/clock';
 import type { IdGenerator } from '../../../common/ports/id-generator';
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { AccessibleList, canWriteItems, ListAccess } from '../../lists/domain/list-access';
+import { ListNotFound } from '../../lists/domain/lists.errors';
+import { pathId } from '../../lists/domain/visibility';
 import { Item, ItemStatusFilter, withCompletion } from './item';
 import { candidateQuery, ItemAction, matchEntries } from './item-matching';
 import type { ItemRepository } from './item.repository';
@@ -76,15 +78,24 @@ export class ItemsService {
     return this.change('remove', userId, listReference, entries);
   }
 
+  /**
+   * The list's visibility and the page are one store call (one statement in PostgreSQL). A
+   * cursor of another list is refused after the visibility check, as before: a list the
+   * caller cannot see is a 404 whatever the cursor.
+   */
   async page(userId: string, listId: string, query: PageQuery): Promise<ItemsPage> {
     const cursor = query.cursor === undefined ? undefined : this.cursors.decode('items', query.cursor, CURSOR_SHAPE);
-    const list = await this.access.getVisible(userId, listId);
+    const id = pathId(listId);
+    const page =
+      id &&
+      (await this.items.visiblePage(userId, id, {
+        afterSeq: cursor?.s,
+        status: query.status ?? 'all',
+        limit: query.limit ?? PAGE_LIMIT.default,
+      }));
+    if (!page) throw new ListNotFound();
+    const { list } = page;
     if (cursor && cursor.l !== list.id) throw new CursorOfAnotherList();
-    const page = await this.items.page(list.id, {
-      afterSeq: cursor?.s,
-      status: query.status ?? 'all',
-      limit: query.limit ?? PAGE_LIMIT.default,
-    });
     const last = page.items.at(-1);
     return {
       list: refOf(list),

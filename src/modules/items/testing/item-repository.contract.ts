@@ -13,8 +13,12 @@ export interface ListCountersView {
 export interface ItemRepositorySubject {
   items: ItemRepository;
   uow: UnitOfWork;
-  /** A new, empty list (a lists row in PostgreSQL); returns its id. */
+  /** A new, empty list (a lists row in PostgreSQL) owned by `owner`; returns its id. */
   newList(): Promise<string>;
+  /** The owner of every list newList makes. */
+  owner: string;
+  /** Makes another user a member of the list with this role; returns that user's id. */
+  addMember(listId: string, role: 'editor' | 'viewer'): Promise<string>;
   deleteList(listId: string): Promise<void>;
   counters(listId: string): Promise<ListCountersView>;
 }
@@ -170,6 +174,37 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       const completed = await s.items.page(listId, { status: 'completed', limit: 2 });
       expect(completed.items.map((i) => i.text)).toEqual(['2', '4']);
       expect(completed.hasMore).toBe(false);
+    });
+
+    it('answers a page with the list as its owner and members see it, and nothing to anyone else', async () => {
+      await insert(['1', '2', '3']);
+      const owned = await s.items.visiblePage(s.owner, listId, { status: 'all', limit: 2 });
+      expect(owned).toMatchObject({ list: { id: listId, role: 'owner' }, hasMore: true });
+      expect(typeof owned?.list.name).toBe('string');
+      expect(owned?.items.map((i) => i.text)).toEqual(['1', '2']);
+      const rest = await s.items.visiblePage(s.owner, listId, { status: 'all', limit: 2, afterSeq: owned!.items[1].seq });
+      expect(rest?.items.map((i) => i.text)).toEqual(['3']);
+      expect(rest?.hasMore).toBe(false);
+      for (const role of ['editor', 'viewer'] as const) {
+        const member = await s.addMember(listId, role);
+        const seen = await s.items.visiblePage(member, listId, { status: 'open', limit: 10 });
+        expect(seen?.list).toEqual({ ...owned!.list, role });
+        expect(seen?.items.map((i) => i.text)).toEqual(['1', '2', '3']);
+      }
+      expect(await s.items.visiblePage(OTHER_USER, listId, { status: 'all', limit: 10 })).toBeNull();
+      expect(await s.items.visiblePage(s.owner, freshId(), { status: 'all', limit: 10 })).toBeNull();
+    });
+
+    it('answers an empty page of a visible list as the list with no items', async () => {
+      expect(await s.items.visiblePage(s.owner, listId, { status: 'all', limit: 10 })).toMatchObject({
+        list: { id: listId, role: 'owner' },
+        items: [],
+        hasMore: false,
+      });
+      await insert(['only']);
+      expect(await s.items.visiblePage(s.owner, listId, { status: 'completed', limit: 10 })).toMatchObject({ items: [], hasMore: false });
+      await s.deleteList(listId);
+      expect(await s.items.visiblePage(s.owner, listId, { status: 'all', limit: 10 })).toBeNull();
     });
 
     it('forgets the items of a deleted list', async () => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { SequentialIdGenerator } from '../../../../common/testing/sequential-id-generator';
 import { InMemoryUnitOfWork } from '../../../../common/testing/in-memory-unit-of-work';
 import { List } from '../../../lists/domain/list';
+import { Membership } from '../../../lists/domain/membership';
 import { InMemoryListRepository } from '../../../lists/infrastructure/in-memory/in-memory-list.repository';
 import { InMemoryListsStore } from '../../../lists/infrastructure/in-memory/in-memory-lists.store';
 import type { NewItem } from '../../domain/item';
@@ -30,6 +31,12 @@ describeItemRepositoryContract('in-memory', async () => {
     items,
     uow: new InMemoryUnitOfWork(),
     newList: () => newList(ids.next()),
+    owner: OWNER,
+    addMember: async (listId, role) => {
+      const userId = randomUUID();
+      await lists.insertMember(Membership.restore({ listId, userId, role, joinedAt: CREATED }));
+      return userId;
+    },
     deleteList: (id) => lists.delete(id),
     counters: async (id) => {
       const list = await lists.findById(id);

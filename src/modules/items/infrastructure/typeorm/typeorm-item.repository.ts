@@ -5,7 +5,9 @@ import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import type { Item, NewItem } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
-import { InsertOutcome, ItemPage, ItemRepository, PageRequest } from '../../domain/item.repository';
+import { InsertOutcome, ItemPage, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
+import type { AccessibleList } from '../../../lists/domain/list-access';
+import { visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import { foldKey } from '../../../../common/text/fold-key';
 
 interface ItemRow {
@@ -25,8 +27,10 @@ interface ItemRow {
  * 100 items holds up to 200 of them, and parsing PostgreSQL's text form cost more than the
  * rest of the row (README, "Performance"). Microseconds are dropped, as a Date holds none.
  */
-const COLUMNS = `id, list_id, seq, text, completed, (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, created_by,
-  (extract(epoch FROM completed_at) * 1000)::float8 AS completed_ms, completed_by`;
+const columnsOf = (t: string) => `${t}id, ${t}list_id, ${t}seq, ${t}text, ${t}completed,
+  (extract(epoch FROM ${t}created_at) * 1000)::float8 AS created_ms, ${t}created_by,
+  (extract(epoch FROM ${t}completed_at) * 1000)::float8 AS completed_ms, ${t}completed_by`;
+const COLUMNS = columnsOf('');
 
 const toItem = (row: ItemRow): Item => ({
   id: row.id,
@@ -205,6 +209,28 @@ const REMOVE_ALL = new NamedStatement(
 
 const PAGE = new NamedStatement('items_page', `SELECT ${COLUMNS} FROM items_page($1::uuid, $2::bigint, $3::integer, $4::boolean)`);
 
+/**
+ * The list as the caller ($1) sees it (list-visibility-sql.ts), and the page of its items
+ * (items_page) beside it, in one statement: one row per item, or one row without an item for
+ * an empty page, or none when the caller cannot see the list. Reading the lists and
+ * list_members tables from here is the same deliberate exception as the writes above: the
+ * visibility rule's text is the lists module's, shared, and a page costs one round trip
+ * instead of two (README, "Hot-path rules").
+ */
+const VISIBLE_PAGE = new NamedStatement(
+  'items_visible_page',
+  `WITH v AS (${visibleListsSql('l.id, l.name', 'l.id = $2::uuid')} LIMIT 1)
+   SELECT v.id AS seen_id, v.name AS seen_name, v.role AS seen_role, ${columnsOf('p.')}
+     FROM v LEFT JOIN LATERAL items_page(v.id, $3::bigint, $4::integer, $5::boolean) p ON true`,
+);
+
+interface VisiblePageRow extends Omit<ItemRow, 'id'> {
+  id: string | null;
+  seen_id: string;
+  seen_name: string;
+  seen_role: AccessibleList['role'];
+}
+
 @Injectable()
 export class TypeOrmItemRepository extends ItemRepository {
   constructor(private readonly dataSource: DataSource) {
@@ -270,6 +296,25 @@ export class TypeOrmItemRepository extends ItemRepository {
 
   async removeAll(listId: string, itemIds: readonly string[], at: Date, by: string): Promise<void> {
     await REMOVE_ALL.run(this.dataSource, [listId, itemIds, at, by, newEventId()]);
+  }
+
+  async visiblePage(userId: string, listId: string, request: PageRequest): Promise<VisibleItemPage | null> {
+    const completed = request.status === 'all' ? null : request.status === 'completed';
+    const rows = await VISIBLE_PAGE.run<VisiblePageRow>(this.dataSource, [
+      userId,
+      listId,
+      request.afterSeq ?? 0,
+      request.limit + 1,
+      completed,
+    ]);
+    if (rows.length === 0) return null;
+    const [{ seen_id: id, seen_name: name, seen_role: role }] = rows;
+    // An empty page is the one row of the list with no item (the LEFT JOIN's NULLs).
+    const items = rows
+      .filter((row): row is VisiblePageRow & ItemRow => row.id !== null)
+      .map(toItem)
+      .sort((a, b) => a.seq - b.seq);
+    return { list: { id, name, role }, items: items.slice(0, request.limit), hasMore: items.length > request.limit };
   }
 
   async page(listId: string, request: PageRequest): Promise<ItemPage> {

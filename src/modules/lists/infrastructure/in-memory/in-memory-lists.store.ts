@@ -1,4 +1,6 @@
-import type { InMemoryListRows, ListCounters } from '../../../../common/in-memory/list-rows';
+import type { InMemoryListRows, ListCounters, ListSeen } from '../../../../common/in-memory/list-rows';
+import { List } from '../../domain/list';
+import { Membership } from '../../domain/membership';
 import type { InvitationProps } from '../../domain/invitation';
 import type { ListProps } from '../../domain/list';
 import type { MembershipProps } from '../../domain/membership';
@@ -28,6 +30,14 @@ export class InMemoryListsStore implements InMemoryListRows {
     for (const [key, invitation] of this.invitations) if (invitation.listId === id) this.invitations.delete(key);
     for (const [key, share] of this.shares) if (share.listId === id) this.shares.delete(key);
     for (const listener of this.deletionListeners) listener(id);
+  }
+
+  seenBy(listId: string, userId: string): ListSeen | undefined {
+    const props = this.lists.get(listId);
+    if (!props) return undefined;
+    const membership = this.members.get(InMemoryListsStore.memberKey(listId, userId));
+    const role = List.restore(props).roleOf(userId, membership ? Membership.restore(membership) : null);
+    return role ? { id: props.id, name: props.name, role } : undefined;
   }
 
   counters(listId: string): ListCounters | undefined {

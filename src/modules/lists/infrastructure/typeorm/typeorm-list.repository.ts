@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
+import { visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import { List, VisibleList } from '../../domain/list';
 import { ListPageKey, ListRepository } from '../../domain/list.repository';
 import { AlreadyMember, DuplicateListName } from '../../domain/lists.errors';
@@ -16,11 +17,8 @@ const MEMBER_KEY = 'list_members_pkey';
 // Before every real (created_at, id): where a first page starts.
 const START = { createdAt: '-infinity', id: '00000000-0000-0000-0000-000000000000' };
 
-/** One branch per way of seeing a list, so each uses its own index (owner's, member's). */
-const visibleBranches = (where: string) => `
-  SELECT ${LIST_COLUMNS}, 'owner' AS role FROM lists l WHERE l.owner_id = $1 AND ${where}
-  UNION ALL
-  SELECT ${LIST_COLUMNS}, m.role FROM list_members m JOIN lists l ON l.id = m.list_id WHERE m.user_id = $1 AND ${where}`;
+/** The lists the caller ($1) can see among those `where` names, with their role (list-visibility-sql.ts). */
+const visibleBranches = (where: string) => visibleListsSql(LIST_COLUMNS, where);
 
 /** The list a caller names by id (every read and write of its items). */
 const FIND_VISIBLE = new NamedStatement('lists_find_visible', visibleBranches('l.id = $2::uuid'));

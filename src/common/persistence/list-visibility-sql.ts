@@ -1,0 +1,14 @@
+/**
+ * Who may see a list, in SQL: its owner (lists.owner_id; the owner is never a member row) and
+ * its members (list_members, with their role). One branch per way of seeing a list, so each
+ * uses its own index (the owner's, the member's). `$1` is the caller's user id; `where` narrows
+ * the lists (alias `l`); `columns` are read from `l`, and each row gets the caller's `role`.
+ *
+ * The lists module owns the rule and its tables; it lives here because the items module's page
+ * statement applies it too, in the same statement as the page, so that a page is one round trip
+ * (README, "Hot-path rules"), and one text for both keeps them from drifting apart.
+ */
+export const visibleListsSql = (columns: string, where: string): string => `
+  SELECT ${columns}, 'owner' AS role FROM lists l WHERE l.owner_id = $1 AND ${where}
+  UNION ALL
+  SELECT ${columns}, m.role FROM list_members m JOIN lists l ON l.id = m.list_id WHERE m.user_id = $1 AND ${where}`;
