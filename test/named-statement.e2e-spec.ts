@@ -85,3 +85,27 @@ it('destroys a connection whose state is in doubt instead of handing it out agai
   // And the pool goes on answering.
   expect(await COUNT.run(ds, [1])).toEqual([{ n: 1 }]);
 });
+
+it('keeps each of several units of work in its own transaction, and again once none was in flight', async () => {
+  const uow = new TypeOrmUnitOfWork(ds);
+  const txid = new NamedStatement('test_named_txid', 'SELECT txid_current()::text AS id');
+  // Twice: between the rounds no unit is in flight, and the store is turned off and on again.
+  for (let round = 0; round < 2; round += 1) {
+    const seen = await Promise.all(
+      [1, 2, 3].map(() =>
+        uow.run(async () => {
+          const [first] = await txid.run<{ id: string }>(ds, []);
+          await new Promise((resolve) => setImmediate(resolve));
+          const [second] = await txid.run<{ id: string }>(ds, []);
+          expect(second).toEqual(first);
+          return first.id;
+        }),
+      ),
+    );
+    expect(new Set(seen).size).toBe(3);
+  }
+  // Outside any unit, each statement is a transaction of its own.
+  const [a] = await txid.run<{ id: string }>(ds, []);
+  const [b] = await txid.run<{ id: string }>(ds, []);
+  expect(a).not.toEqual(b);
+});
