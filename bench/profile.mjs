@@ -5,6 +5,12 @@
 //
 //   node bench/profile.mjs me|items|add1|add20 [--top 30]     (after node scripts/ensure-built.mjs)
 //   node bench/profile.mjs items --cpu-only                    (no profiler: only /proc's CPU per request)
+//   node bench/profile.mjs items --perf                        (Linux perf, CPU time only: needs `perf`)
+//
+// --perf samples the CPU clock of the service's threads (perf record -e cpu-clock, with Node's
+// --perf-basic-prof naming the JIT's code), so a thread waiting for the CPU is not charged,
+// unlike V8's profiler; each sample of the main thread is charged to its innermost JavaScript
+// frame (builtins such as JSON.stringify to their caller) or to garbage collection.
 //   BENCH_DURATION=8 BENCH_CONNECTIONS=50 BENCH_KEYS=50 PROFILE_DIR=/tmp/todo-profile
 //
 // Profiles of a loaded process charge to a frame the time its thread was descheduled too
@@ -18,7 +24,11 @@ import { root, say, startService } from './service.mjs';
 
 const { values: opt, positionals } = parseArgs({
   allowPositionals: true,
-  options: { top: { type: 'string', default: '30' }, 'cpu-only': { type: 'boolean', default: false } },
+  options: {
+    top: { type: 'string', default: '30' },
+    'cpu-only': { type: 'boolean', default: false },
+    perf: { type: 'boolean', default: false },
+  },
 });
 const workload = positionals[0];
 if (!['me', 'items', 'add1', 'add20'].includes(workload ?? '')) {
@@ -105,6 +115,50 @@ function summarise(profile, top, windowUs) {
   }
 }
 
+/** perf script's samples (tid, then one frame per line, innermost first), summed per owner and per layer. */
+function summarisePerf(text, top) {
+  const samples = [];
+  for (const line of text.split('\n')) {
+    if (/^\s*\d+\s*$/.test(line)) samples.push({ tid: line.trim(), frames: [] });
+    else if (samples.length > 0 && /^\s+[0-9a-f]+\s/.test(line)) samples.at(-1).frames.push(line.trim().replace(/^[0-9a-f]+\s+/, ''));
+  }
+  const count = (map, key) => map.set(key, (map.get(key) ?? 0) + 1);
+  const threads = new Map();
+  for (const sample of samples) count(threads, sample.tid);
+  const main = [...threads].sort((a, b) => b[1] - a[1])[0]?.[0];
+  const urlOf = (frame) => / ((?:file:\/\/)?\/\S+|node:\S+):\d+:\d+$/.exec(frame)?.[1];
+  const owners = new Map();
+  const functions = new Map();
+  const layers = new Map();
+  let others = 0;
+  for (const { tid, frames } of samples) {
+    if (tid !== main) {
+      others += 1;
+      continue;
+    }
+    const js = frames.find((frame) => frame.startsWith('JS:'));
+    const gc = frames.some((frame) => /Heap::Collect|Scavenge|MarkCompact/.test(frame));
+    count(owners, gc ? '(garbage collector)' : js ? (layerOf(urlOf(js)) ?? '(other JavaScript)') : `(native) ${frames[0] ?? '?'}`);
+    count(
+      functions,
+      gc
+        ? '(garbage collector)'
+        : (js ?? `(native) ${frames[0] ?? '?'}`).replace(/ \/\S*node_modules\//, ' ').replace(/ \/\S*\/dist\//, ' dist/'),
+    );
+    const seen = new Set(frames.filter((frame) => frame.startsWith('JS:')).map((frame) => layerOf(urlOf(frame))));
+    for (const layer of seen) if (layer) count(layers, layer);
+  }
+  const share = (n) => `${((100 * n) / samples.length).toFixed(1).padStart(5)} %`;
+  const list = (map) => [...map].sort((a, b) => b[1] - a[1]).slice(0, top);
+  console.log(`\n${samples.length} samples of CPU time; threads other than the main one (GC helpers, compiler): ${share(others)}`);
+  console.log('\nmain thread, by owner (innermost JavaScript frame, or GC):');
+  for (const [owner, n] of list(owners)) console.log(`  ${share(n)}  ${owner}`);
+  console.log('\nmain thread, by function:');
+  for (const [name, n] of list(functions)) console.log(`  ${share(n)}  ${name.slice(0, 140)}`);
+  console.log('\nmain thread, by layer anywhere on the stack (layers overlap):');
+  for (const [layer, n] of list(layers)) console.log(`  ${share(n)}  ${layer}`);
+}
+
 async function main() {
   if (!existsSync(join(shared, 'node_modules', 'autocannon'))) runChecked('npm', ['ci', '--no-audit', '--no-fund'], { cwd: shared });
   rmSync(profileDir, { recursive: true, force: true });
@@ -118,7 +172,8 @@ async function main() {
     const env = { ...process.env, NODE_ENV: 'production', RATE_LIMIT_MAX: '1000000', DATABASE_URL: databaseUrl };
     delete env.LOG_LEVEL;
     delete env.REDIS_URL;
-    service = await startService(env, root, opt['cpu-only'] ? [] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`]);
+    const nodeArgs = opt['cpu-only'] ? [] : opt.perf ? ['--perf-basic-prof'] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
+    service = await startService(env, root, nodeArgs);
     const pid = service.pid;
     const duration = Number(process.env.BENCH_DURATION ?? '8');
     let loadStart;
@@ -132,12 +187,19 @@ async function main() {
       ],
       { cwd: shared, stdio: ['ignore', 'pipe', 'inherit'] },
     );
+    let recorder;
     driver.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
       // Seeding is over: what follows is the workload (and, for adds, its fresh lists).
       if (!loadStart && /^seeded /m.test(String(chunk))) loadStart = cpuOf(pid);
+      // The load has begun: perf records the middle of it.
+      if (opt.perf && !recorder && /^(GET|POST) /m.test(String(chunk))) {
+        const args = ['record', '-e', 'cpu-clock', '-F', '999', '-g', '-p', String(pid), '-o', join(profileDir, 'perf.data')];
+        recorder = spawn('perf', [...args, '--', 'sleep', String(Math.max(2, duration - 3))], { stdio: 'ignore' });
+      }
     });
     const status = await new Promise((done) => driver.once('exit', done));
+    if (recorder && recorder.exitCode === null) await new Promise((done) => recorder.once('exit', done));
     if (status !== 0) throw new Error(`the shared driver failed (${status})`);
     const loadEnd = cpuOf(pid);
     const run = JSON.parse(readFileSync(join(profileDir, 'run.json'), 'utf8'));
@@ -150,6 +212,12 @@ async function main() {
       `\nservice CPU per request (/proc, ~${Math.round(served)} requests): user ${perRequest(loadEnd.user - loadStart.user)}, system ${perRequest(loadEnd.system - loadStart.system)}`,
     );
     if (opt['cpu-only']) return;
+    if (opt.perf) {
+      const script = runChecked('perf', ['script', '-i', join(profileDir, 'perf.data'), '-F', 'tid,ip,sym'], { maxBuffer: 1 << 30 });
+      summarisePerf(script, Number(opt.top));
+      rmSync(`/tmp/perf-${pid}.map`, { force: true });
+      return;
+    }
     const file = readdirSync(profileDir).find((name) => name.endsWith('.cpuprofile'));
     if (!file) throw new Error('the service wrote no .cpuprofile');
     summarise(
