@@ -16,7 +16,7 @@ export class SharesController {
     private readonly present: ListsPresenter,
   ) {}
 
-  @IdempotentPost('lists/:id/shares')
+  @IdempotentPost('lists/:id/shares', { showsSecretOnce: true })
   @RequireScope('lists:write')
   @ApiOperation({ summary: 'Creates a share link with a role and an optional expiry (owner)' })
   async create(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body() body: CreateShareDto) {

@@ -16,7 +16,7 @@ import { presentDelivery, presentView, presentWebhook } from './webhooks.present
 export class WebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
-  @IdempotentPost()
+  @IdempotentPost(undefined, { showsSecretOnce: true })
   @RequireScope('lists:read')
   @ApiOperation({ summary: 'Registers a webhook endpoint; the response shows its signing secret, this once' })
   async create(@CurrentPrincipal() caller: Principal, @Body() body: CreateWebhookDto) {
@@ -39,7 +39,7 @@ export class WebhooksController {
     return {};
   }
 
-  @IdempotentPost(':id/rotate-secret')
+  @IdempotentPost(':id/rotate-secret', { showsSecretOnce: true })
   @RequireScope('lists:read')
   @ApiOperation({ summary: 'A new signing secret (shown this once); the old one keeps signing beside it for 24 h' })
   async rotate(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body(NoFieldsPipe) _body: unknown) {
