@@ -62,13 +62,11 @@ export abstract class ItemRepository {
    */
   abstract removeAll(listId: string, itemIds: readonly string[], at: Date, by: string): Promise<void>;
 
-  /** A page of the list's items of a status, oldest first, by keyset on `seq`. */
-  abstract page(listId: string, request: PageRequest): Promise<ItemPage>;
-
   /**
-   * `page`, for a list the caller can see (its owner or a member, as the lists module's
-   * ListAccess.getVisible decides), with the list as they see it; null when they cannot see it
-   * or it does not exist. One step: in PostgreSQL, one statement for a page of items.
+   * A page of the list's items of a status, oldest first, by keyset on `seq`, for a list the
+   * caller can see (its owner or a member, as the lists module's ListAccess.getVisible
+   * decides), with the list as they see it; null when they cannot see it or it does not exist.
+   * One step: in PostgreSQL, one statement for a page of items.
    */
   abstract visiblePage(userId: string, listId: string, request: PageRequest): Promise<VisibleItemPage | null>;
 }

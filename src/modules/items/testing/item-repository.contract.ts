@@ -1,7 +1,7 @@
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { foldKey } from '../../../common/text/fold-key';
 import type { NewItem } from '../domain/item';
-import type { ItemRepository } from '../domain/item.repository';
+import type { ItemRepository, PageRequest } from '../domain/item.repository';
 
 export interface ListCountersView {
   itemCount: number;
@@ -56,6 +56,13 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       listId = await s.newList();
     });
 
+    /** A page of the list as its owner sees it. */
+    async function page(request: PageRequest) {
+      const visible = await s.items.visiblePage(s.owner, listId, request);
+      if (!visible) throw new Error('the owner cannot see the list');
+      return visible;
+    }
+
     async function insert(texts: string[], max = 10_000, at = T0) {
       const outcome = await s.items.insertWithinLimit(listId, drafts(listId, texts, at), max, at);
       if (!outcome.ok) throw new Error(`insert refused: ${outcome.reason}`);
@@ -86,7 +93,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       const refused = await s.items.insertWithinLimit(listId, drafts(listId, ['three', 'four']), 3, T1);
       expect(refused).toEqual({ ok: false, reason: 'limit_reached' });
       expect(await s.counters(listId)).toEqual({ itemCount: 2, openItemCount: 2, updatedAt: T0 });
-      expect((await s.items.page(listId, { status: 'all', limit: 10 })).items).toHaveLength(2);
+      expect((await page({ status: 'all', limit: 10 })).items).toHaveLength(2);
       const accepted = await s.items.insertWithinLimit(listId, drafts(listId, ['three']), 3, T1);
       expect(accepted.ok).toBe(true);
       expect((await s.counters(listId)).itemCount).toBe(3);
@@ -152,7 +159,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       const [a, b, c] = await insert(['a', 'b', 'c']);
       await s.items.setCompletion(listId, [b.id], true, USER, T0);
       await s.items.removeAll(listId, [a.id, b.id], T1, USER);
-      const left = await s.items.page(listId, { status: 'all', limit: 10 });
+      const left = await page({ status: 'all', limit: 10 });
       expect(left.items.map((i) => i.id)).toEqual([c.id]);
       expect(await s.counters(listId)).toEqual({ itemCount: 1, openItemCount: 1, updatedAt: T1 });
       await s.items.removeAll(listId, [a.id], new Date(T1.getTime() + 1000), USER);
@@ -162,16 +169,16 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
     it('pages by keyset, oldest first, per status, saying whether more follow', async () => {
       const items = await insert(['1', '2', '3', '4', '5']);
       await s.items.setCompletion(listId, [items[1].id, items[3].id], true, USER, T1);
-      const first = await s.items.page(listId, { status: 'all', limit: 2 });
+      const first = await page({ status: 'all', limit: 2 });
       expect(first.items.map((i) => i.text)).toEqual(['1', '2']);
       expect(first.hasMore).toBe(true);
-      const rest = await s.items.page(listId, { status: 'all', limit: 3, afterSeq: first.items[1].seq });
+      const rest = await page({ status: 'all', limit: 3, afterSeq: first.items[1].seq });
       expect(rest.items.map((i) => i.text)).toEqual(['3', '4', '5']);
       expect(rest.hasMore).toBe(false);
-      const open = await s.items.page(listId, { status: 'open', limit: 2 });
+      const open = await page({ status: 'open', limit: 2 });
       expect(open.items.map((i) => i.text)).toEqual(['1', '3']);
       expect(open.hasMore).toBe(true);
-      const completed = await s.items.page(listId, { status: 'completed', limit: 2 });
+      const completed = await page({ status: 'completed', limit: 2 });
       expect(completed.items.map((i) => i.text)).toEqual(['2', '4']);
       expect(completed.hasMore).toBe(false);
     });
@@ -211,7 +218,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       await insert(['a']);
       await s.deleteList(listId);
       expect(await s.items.lockList(listId)).toBe(false);
-      expect((await s.items.page(listId, { status: 'all', limit: 10 })).items).toEqual([]);
+      expect(await s.items.visiblePage(s.owner, listId, { status: 'all', limit: 10 })).toBeNull();
     });
   });
 }

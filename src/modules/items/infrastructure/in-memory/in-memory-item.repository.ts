@@ -4,7 +4,7 @@ import type { EventActor, EventType } from '../../../events/domain/event';
 import type { EventLog } from '../../../events/domain/event-log';
 import { Item, matchesStatus, NewItem, withCompletion } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
-import { InsertOutcome, ItemPage, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
+import { InsertOutcome, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
 import { presentItem } from '../../http/item.presenter';
 
 /** Where the in-memory store records item events, and what it needs to word them. */
@@ -103,15 +103,12 @@ export class InMemoryItemRepository extends ItemRepository {
     );
   }
 
-  async page(listId: string, request: PageRequest): Promise<ItemPage> {
-    const after = request.afterSeq ?? 0;
-    const following = this.itemsOf(listId).filter((item) => item.seq > after && matchesStatus(item, request.status));
-    return { items: following.slice(0, request.limit).map(copy), hasMore: following.length > request.limit };
-  }
-
   async visiblePage(userId: string, listId: string, request: PageRequest): Promise<VisibleItemPage | null> {
     const list = this.lists.seenBy(listId, userId);
-    return list ? { list: { ...list }, ...(await this.page(listId, request)) } : null;
+    if (!list) return null;
+    const after = request.afterSeq ?? 0;
+    const following = this.itemsOf(listId).filter((item) => item.seq > after && matchesStatus(item, request.status));
+    return { list: { ...list }, items: following.slice(0, request.limit).map(copy), hasMore: following.length > request.limit };
   }
 
   private async record(type: EventType, listId: string, items: readonly Item[], actorId: string | undefined, at: Date): Promise<void> {

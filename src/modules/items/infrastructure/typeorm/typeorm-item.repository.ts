@@ -5,7 +5,7 @@ import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import type { Item, NewItem } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
-import { InsertOutcome, ItemPage, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
+import { InsertOutcome, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
 import type { AccessibleList } from '../../../lists/domain/list-access';
 import { visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import { foldKey } from '../../../../common/text/fold-key';
@@ -46,18 +46,18 @@ const toItem = (row: ItemRow): Item => ({
 });
 
 /**
- * The statement of one page, exported so that a test can see how PostgreSQL runs exactly
- * what runs here. items_page() (migration 1763800400000-items-page.ts) is the keyset
- * query `list_id = $1 [AND completed = $4] AND seq > $2 ORDER BY seq LIMIT $3` with its
- * plan pinned to the ordered range scan of items_list_seq_idx (or, with a status, of
- * items_list_status_seq_idx), so that missing statistics cannot turn a page into a read
- * of the whole list. One more row than asked tells whether anything follows.
+ * The statement of one page (VISIBLE_PAGE below), exported so that a test can see how
+ * PostgreSQL runs exactly what runs here. items_page() (migration 1763800400000-items-page.ts)
+ * is the keyset query `list_id = $1 [AND completed = $4] AND seq > $2 ORDER BY seq LIMIT $3`
+ * with its plan pinned to the ordered range scan of items_list_seq_idx (or, with a status, of
+ * items_list_status_seq_idx), so that missing statistics cannot turn a page into a read of the
+ * whole list. One more row than asked tells whether anything follows.
  */
-export function pageStatement(listId: string, request: PageRequest): { sql: string; parameters: unknown[] } {
+export function pageStatement(userId: string, listId: string, request: PageRequest): { sql: string; parameters: unknown[] } {
   const completed = request.status === 'all' ? null : request.status === 'completed';
   return {
-    sql: PAGE.text,
-    parameters: [listId, request.afterSeq ?? 0, request.limit + 1, completed],
+    sql: VISIBLE_PAGE.text,
+    parameters: [userId, listId, request.afterSeq ?? 0, request.limit + 1, completed],
   };
 }
 
@@ -207,8 +207,6 @@ const REMOVE_ALL = new NamedStatement(
    SELECT count(*)::integer AS removed FROM gone`,
 );
 
-const PAGE = new NamedStatement('items_page', `SELECT ${COLUMNS} FROM items_page($1::uuid, $2::bigint, $3::integer, $4::boolean)`);
-
 /**
  * The list as the caller ($1) sees it (list-visibility-sql.ts), and the page of its items
  * (items_page) after it, in one statement: a first row with the list and no item, then one row
@@ -300,30 +298,18 @@ export class TypeOrmItemRepository extends ItemRepository {
   }
 
   async visiblePage(userId: string, listId: string, request: PageRequest): Promise<VisibleItemPage | null> {
-    const completed = request.status === 'all' ? null : request.status === 'completed';
-    const rows = await VISIBLE_PAGE.run<VisiblePageRow>(this.dataSource, [
-      userId,
-      listId,
-      request.afterSeq ?? 0,
-      request.limit + 1,
-      completed,
-    ]);
+    const { parameters } = pageStatement(userId, listId, request);
+    const rows = await VISIBLE_PAGE.run<VisiblePageRow>(this.dataSource, parameters);
     // UNION ALL promises no order: the list's row is the one with a seen_id.
     const seen = rows.find((row) => row.seen_id !== null);
     if (!seen || seen.seen_id === null) return null;
     const { seen_id: id, seen_name: name, seen_role: role } = seen;
+    // items_page() returns its rows in seq order, but SQL promises no order without an outer
+    // ORDER BY (a sort node); ordering at most 501 rows here is free.
     const items = rows
       .filter((row): row is ItemRow & { seen_id: null } => row.seen_id === null)
       .map(toItem)
       .sort((a, b) => a.seq - b.seq);
     return { list: { id, name, role }, items: items.slice(0, request.limit), hasMore: items.length > request.limit };
-  }
-
-  async page(listId: string, request: PageRequest): Promise<ItemPage> {
-    const { parameters } = pageStatement(listId, request);
-    // The function returns its rows in seq order, but SQL promises no order without an
-    // outer ORDER BY (which would add a sort node); ordering at most 501 rows here is free.
-    const items = (await PAGE.run<ItemRow>(this.dataSource, parameters)).map(toItem).sort((a, b) => a.seq - b.seq);
-    return { items: items.slice(0, request.limit), hasMore: items.length > request.limit };
   }
 }
