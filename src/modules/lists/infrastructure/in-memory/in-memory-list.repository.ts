@@ -1,5 +1,4 @@
 import { List, ListProps, VisibleList } from '../../domain/list';
-import type { ListRole } from '../../domain/list-access';
 import { foldKey } from '../../../../common/text/fold-key';
 import { ListPageKey, ListRepository } from '../../domain/list.repository';
 import { AlreadyMember, DuplicateListName } from '../../domain/lists.errors';
@@ -122,10 +121,8 @@ export class InMemoryListRepository extends ListRepository {
   }
 
   private asSeenBy(userId: string, props: ListProps): VisibleList | null {
-    const membership = this.store.members.get(InMemoryListsStore.memberKey(props.id, userId));
-    const list = List.restore(props);
-    const role: ListRole | null = list.roleOf(userId, membership ? Membership.restore(membership) : null);
-    return role ? new VisibleList(list, role, userId) : null;
+    const role = this.store.roleOf(props, userId);
+    return role ? new VisibleList(List.restore(props), role, userId) : null;
   }
 
   private visibleTo(userId: string): VisibleList[] {

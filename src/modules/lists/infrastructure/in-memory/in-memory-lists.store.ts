@@ -1,9 +1,8 @@
 import type { InMemoryListRows, ListCounters, ListSeen } from '../../../../common/in-memory/list-rows';
-import { List } from '../../domain/list';
-import { Membership } from '../../domain/membership';
 import type { InvitationProps } from '../../domain/invitation';
-import type { ListProps } from '../../domain/list';
-import type { MembershipProps } from '../../domain/membership';
+import { List, type ListProps } from '../../domain/list';
+import type { ListRole } from '../../domain/list-access';
+import { Membership, type MembershipProps } from '../../domain/membership';
 import type { ShareProps } from '../../domain/share';
 
 /**
@@ -32,12 +31,16 @@ export class InMemoryListsStore implements InMemoryListRows {
     for (const listener of this.deletionListeners) listener(id);
   }
 
+  /** The caller's role on the list of these props (owner, or a member's role), or null. */
+  roleOf(props: ListProps, userId: string): ListRole | null {
+    const membership = this.members.get(InMemoryListsStore.memberKey(props.id, userId));
+    return List.restore(props).roleOf(userId, membership ? Membership.restore(membership) : null);
+  }
+
   seenBy(listId: string, userId: string): ListSeen | undefined {
     const props = this.lists.get(listId);
-    if (!props) return undefined;
-    const membership = this.members.get(InMemoryListsStore.memberKey(listId, userId));
-    const role = List.restore(props).roleOf(userId, membership ? Membership.restore(membership) : null);
-    return role ? { id: props.id, name: props.name, role } : undefined;
+    const role = props && this.roleOf(props, userId);
+    return props && role ? { id: props.id, name: props.name, role } : undefined;
   }
 
   counters(listId: string): ListCounters | undefined {
