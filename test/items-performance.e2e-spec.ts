@@ -199,8 +199,8 @@ describe('items: round trips and query plans (e2e)', () => {
           await client.query(`SET LOCAL ${setting}`);
         }
         const { rows } = await client.query(sql, parameters);
-        // The list's own row, and at most limit + 1 items.
-        expect(rows.length).toBeLessThanOrEqual(request.limit + 2);
+        // One row: the list, with its page rendered.
+        expect(rows).toHaveLength(1);
       } finally {
         await client.query('ROLLBACK');
         await client.end();
@@ -210,7 +210,10 @@ describe('items: round trips and query plans (e2e)', () => {
         .flatMap((notice) => nodes((JSON.parse(notice.slice(notice.indexOf('{'))) as { Plan: PlanNode }).Plan));
       const scans = steps.filter((step) => step['Relation Name'] === 'items');
       return {
-        sorts: steps.filter((step) => step['Node Type'] === 'Sort').length,
+        // Sorts of rows read from items (a sort above a scan of the table: the whole list read to
+        // answer a page). The sort of items_page()'s at most limit + 1 rows into the rendered
+        // array's order reads nothing more, and is not counted.
+        sorts: steps.filter((step) => step['Node Type'] === 'Sort' && nodes(step).some((n) => n['Relation Name'] === 'items')).length,
         scans: scans.map((step) => `${step['Node Type']} ${step['Index Name'] ?? ''}`.trim()),
         // Index entries the scans walked: what they returned plus what their filters threw away.
         examined: scans.reduce((sum, step) => sum + step['Actual Rows'] + (step['Rows Removed by Filter'] ?? 0), 0),

@@ -11,8 +11,22 @@ export interface PageRequest {
   limit: number;
 }
 
+/**
+ * A page's items as clients read them: the text of a JSON array of Item resources (API.md
+ * section 3), oldest first. The store renders it where the rows are, so that a page of items
+ * is never parsed into objects only to be serialised again (README, "Hot-path rules"); the
+ * repository contract holds every store to the presenter's rendering, byte for byte.
+ */
+export interface RenderedItems {
+  /** `[...]`, exactly as `JSON.stringify(items.map(presentItem))` would write it. */
+  json: string;
+  count: number;
+  /** The position of the last item of the page; undefined when the page is empty. */
+  lastSeq: number | undefined;
+}
+
 export interface ItemPage {
-  items: Item[];
+  items: RenderedItems;
   /** Whether at least one more item of the status follows the page. */
   hasMore: boolean;
 }

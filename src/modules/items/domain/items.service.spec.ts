@@ -10,6 +10,7 @@ import { InMemoryListRepository } from '../../lists/infrastructure/in-memory/in-
 import { InMemoryListsStore } from '../../lists/infrastructure/in-memory/in-memory-lists.store';
 import { InMemoryItemRepository } from '../infrastructure/in-memory/in-memory-item.repository';
 import { ItemsService } from './items.service';
+import { itemsShown } from '../testing/rendered-items';
 import { MAX_ITEMS_PER_LIST } from './items.errors';
 
 const OWNER = '00000000-0000-4000-8000-00000000000a';
@@ -35,7 +36,8 @@ function setup() {
   const access = new ListAccessService(lists);
   const cursors = new CursorCodec(randomBytes(32));
   const service = new ItemsService(items, access, new InMemoryUnitOfWork(), clock, new SequentialIdGenerator(), cursors);
-  const texts = async (listId = LIST) => (await service.page(OWNER, listId, { limit: 500 })).items.map((i) => [i.text, i.completed]);
+  const texts = async (listId = LIST) =>
+    itemsShown((await service.page(OWNER, listId, { limit: 500 })).items).map((i) => [i.text, i.completed]);
   /** The list's counters as the lists module reports them. */
   const counters = async (listId = LIST) => {
     const list = await lists.findById(listId);
@@ -245,7 +247,7 @@ describe('ItemsService', () => {
       let pages = 0;
       do {
         const page = await service.page(VIEWER, LIST, { limit: 2, cursor });
-        seen.push(...page.items.map((i) => i.id));
+        seen.push(...itemsShown(page.items).map((i) => i.id));
         cursor = page.nextCursor ?? undefined;
         pages += 1;
       } while (cursor);
@@ -265,13 +267,13 @@ describe('ItemsService', () => {
       await service.add(OWNER, LIST, ['last']);
       await service.complete(OWNER, LIST, ['item 0', 'last']);
       const all = await service.page(OWNER, LIST, {});
-      expect(all.items).toHaveLength(100);
+      expect(itemsShown(all.items)).toHaveLength(100);
       expect(all.nextCursor).not.toBeNull();
       const completed = await service.page(OWNER, LIST, { status: 'completed' });
-      expect(completed.items.map((i) => i.text)).toEqual(['item 0', 'last']);
+      expect(itemsShown(completed.items).map((i) => i.text)).toEqual(['item 0', 'last']);
       expect(completed.nextCursor).toBeNull();
       const open = await service.page(OWNER, LIST, { status: 'open', limit: 99 });
-      expect(open.items[0].text).toBe('item 1');
+      expect(itemsShown(open.items)[0].text).toBe('item 1');
       expect(open.nextCursor).toBeNull();
     });
 

@@ -8,7 +8,7 @@ import { ListNotFound } from '../../lists/domain/lists.errors';
 import { pathId } from '../../lists/domain/visibility';
 import { Item, ItemStatusFilter, withCompletion } from './item';
 import { candidateQuery, ItemAction, matchEntries } from './item-matching';
-import type { ItemRepository } from './item.repository';
+import type { ItemRepository, RenderedItems } from './item.repository';
 import { normaliseEntries, normaliseListReference } from './item-text';
 import { CursorOfAnotherList, ItemLimitReached, ItemsNotFound, ListGone, MAX_ITEMS_PER_LIST, ViewerCannotWrite } from './items.errors';
 
@@ -22,7 +22,9 @@ export interface ItemsResult {
   items: Item[];
 }
 
-export interface ItemsPage extends ItemsResult {
+export interface ItemsPage {
+  list: ListRef;
+  items: RenderedItems;
   nextCursor: string | null;
 }
 
@@ -96,11 +98,11 @@ export class ItemsService {
     if (!page) throw new ListNotFound();
     const { list } = page;
     if (cursor && cursor.l !== list.id) throw new CursorOfAnotherList();
-    const last = page.items.at(-1);
+    const last = page.items.lastSeq;
     return {
       list: refOf(list),
       items: page.items,
-      nextCursor: page.hasMore && last ? this.cursors.encode('items', { l: list.id, s: last.seq }) : null,
+      nextCursor: page.hasMore && last !== undefined ? this.cursors.encode('items', { l: list.id, s: last }) : null,
     };
   }
 

@@ -1,7 +1,10 @@
+import fc from 'fast-check';
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { foldKey } from '../../../common/text/fold-key';
 import type { NewItem } from '../domain/item';
 import type { ItemRepository, PageRequest } from '../domain/item.repository';
+import { presentItem } from '../http/item.presenter';
+import { itemsShown } from './rendered-items';
 
 export interface ListCountersView {
   itemCount: number;
@@ -60,7 +63,13 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
     async function page(request: PageRequest) {
       const visible = await s.items.visiblePage(s.owner, listId, request);
       if (!visible) throw new Error('the owner cannot see the list');
-      return visible;
+      return { ...visible, shown: itemsShown(visible.items) };
+    }
+
+    /** What a caller sees of the list's items, parsed; null when they cannot see the list. */
+    async function shownTo(userId: string, request: PageRequest) {
+      const visible = await s.items.visiblePage(userId, listId, request);
+      return visible && { ...visible, shown: itemsShown(visible.items) };
     }
 
     async function insert(texts: string[], max = 10_000, at = T0) {
@@ -93,7 +102,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       const refused = await s.items.insertWithinLimit(listId, drafts(listId, ['three', 'four']), 3, T1);
       expect(refused).toEqual({ ok: false, reason: 'limit_reached' });
       expect(await s.counters(listId)).toEqual({ itemCount: 2, openItemCount: 2, updatedAt: T0 });
-      expect((await page({ status: 'all', limit: 10 })).items).toHaveLength(2);
+      expect((await page({ status: 'all', limit: 10 })).shown).toHaveLength(2);
       const accepted = await s.items.insertWithinLimit(listId, drafts(listId, ['three']), 3, T1);
       expect(accepted.ok).toBe(true);
       expect((await s.counters(listId)).itemCount).toBe(3);
@@ -160,7 +169,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       await s.items.setCompletion(listId, [b.id], true, USER, T0);
       await s.items.removeAll(listId, [a.id, b.id], T1, USER);
       const left = await page({ status: 'all', limit: 10 });
-      expect(left.items.map((i) => i.id)).toEqual([c.id]);
+      expect(left.shown.map((i) => i.id)).toEqual([c.id]);
       expect(await s.counters(listId)).toEqual({ itemCount: 1, openItemCount: 1, updatedAt: T1 });
       await s.items.removeAll(listId, [a.id], new Date(T1.getTime() + 1000), USER);
       expect((await s.counters(listId)).updatedAt).toEqual(T1);
@@ -170,33 +179,68 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       const items = await insert(['1', '2', '3', '4', '5']);
       await s.items.setCompletion(listId, [items[1].id, items[3].id], true, USER, T1);
       const first = await page({ status: 'all', limit: 2 });
-      expect(first.items.map((i) => i.text)).toEqual(['1', '2']);
+      expect(first.shown.map((i) => i.text)).toEqual(['1', '2']);
+      expect(first.items.lastSeq).toBe(items[1].seq);
       expect(first.hasMore).toBe(true);
-      const rest = await page({ status: 'all', limit: 3, afterSeq: first.items[1].seq });
-      expect(rest.items.map((i) => i.text)).toEqual(['3', '4', '5']);
+      const rest = await page({ status: 'all', limit: 3, afterSeq: first.items.lastSeq });
+      expect(rest.shown.map((i) => i.text)).toEqual(['3', '4', '5']);
+      expect(rest.items.lastSeq).toBe(items[4].seq);
       expect(rest.hasMore).toBe(false);
       const open = await page({ status: 'open', limit: 2 });
-      expect(open.items.map((i) => i.text)).toEqual(['1', '3']);
+      expect(open.shown.map((i) => i.text)).toEqual(['1', '3']);
       expect(open.hasMore).toBe(true);
       const completed = await page({ status: 'completed', limit: 2 });
-      expect(completed.items.map((i) => i.text)).toEqual(['2', '4']);
+      expect(completed.shown.map((i) => i.text)).toEqual(['2', '4']);
+      expect(completed.items.lastSeq).toBe(items[3].seq);
       expect(completed.hasMore).toBe(false);
+    });
+
+    it('renders each item of a page exactly as the presenter writes it, byte for byte', async () => {
+      const texts = [
+        'plain',
+        'quote " backslash \\ slash / and <b>&amp;</b>',
+        'tab\tnew line\ncarriage\rfeed\fback\b',
+        '\u0001\u001f\u007f controls',
+        'é ß 日本語 🎉 👩‍👩‍👧',
+        'line and paragraph separators \u2028\u2029',
+        ' spaces kept inside ',
+      ];
+      const stored = await insert(texts, 10_000, T0);
+      await s.items.setCompletion(listId, [stored[1].id, stored[4].id], true, OTHER_USER, T1);
+      const rendered = (await page({ status: 'all', limit: 100 })).items;
+      const now = await s.items.findCandidates(listId, { ids: stored.map((i) => i.id), keys: [] });
+      expect(rendered.json).toBe(JSON.stringify(now.map(presentItem)));
+      expect(rendered.count).toBe(texts.length);
+    });
+
+    it('renders any text as JSON.stringify does (property: 1-12 code points of any Unicode but NUL, which no text column holds)', async () => {
+      const text = fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }).filter((t) => !t.includes('\u0000'));
+      await fc.assert(
+        fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 8 }), async (texts) => {
+          const list = await s.newList();
+          const outcome = await s.items.insertWithinLimit(list, drafts(list, texts), 10_000, T0);
+          if (!outcome.ok) throw new Error(`insert refused: ${outcome.reason}`);
+          const rendered = await s.items.visiblePage(s.owner, list, { status: 'all', limit: 100 });
+          expect(rendered?.items.json).toBe(JSON.stringify(outcome.items.map(presentItem)));
+        }),
+        { numRuns: 25 },
+      );
     });
 
     it('answers a page with the list as its owner and members see it, and nothing to anyone else', async () => {
       await insert(['1', '2', '3']);
-      const owned = await s.items.visiblePage(s.owner, listId, { status: 'all', limit: 2 });
+      const owned = await shownTo(s.owner, { status: 'all', limit: 2 });
       expect(owned).toMatchObject({ list: { id: listId, role: 'owner' }, hasMore: true });
       expect(typeof owned?.list.name).toBe('string');
-      expect(owned?.items.map((i) => i.text)).toEqual(['1', '2']);
-      const rest = await s.items.visiblePage(s.owner, listId, { status: 'all', limit: 2, afterSeq: owned!.items[1].seq });
-      expect(rest?.items.map((i) => i.text)).toEqual(['3']);
+      expect(owned?.shown.map((i) => i.text)).toEqual(['1', '2']);
+      const rest = await shownTo(s.owner, { status: 'all', limit: 2, afterSeq: owned!.items.lastSeq });
+      expect(rest?.shown.map((i) => i.text)).toEqual(['3']);
       expect(rest?.hasMore).toBe(false);
       for (const role of ['editor', 'viewer'] as const) {
         const member = await s.addMember(listId, role);
-        const seen = await s.items.visiblePage(member, listId, { status: 'open', limit: 10 });
+        const seen = await shownTo(member, { status: 'open', limit: 10 });
         expect(seen?.list).toEqual({ ...owned!.list, role });
-        expect(seen?.items.map((i) => i.text)).toEqual(['1', '2', '3']);
+        expect(seen?.shown.map((i) => i.text)).toEqual(['1', '2', '3']);
       }
       expect(await s.items.visiblePage(OTHER_USER, listId, { status: 'all', limit: 10 })).toBeNull();
       expect(await s.items.visiblePage(s.owner, freshId(), { status: 'all', limit: 10 })).toBeNull();
@@ -205,11 +249,14 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
     it('answers an empty page of a visible list as the list with no items', async () => {
       expect(await s.items.visiblePage(s.owner, listId, { status: 'all', limit: 10 })).toMatchObject({
         list: { id: listId, role: 'owner' },
-        items: [],
+        items: { json: '[]', count: 0, lastSeq: undefined },
         hasMore: false,
       });
       await insert(['only']);
-      expect(await s.items.visiblePage(s.owner, listId, { status: 'completed', limit: 10 })).toMatchObject({ items: [], hasMore: false });
+      expect(await s.items.visiblePage(s.owner, listId, { status: 'completed', limit: 10 })).toMatchObject({
+        items: { json: '[]', count: 0, lastSeq: undefined },
+        hasMore: false,
+      });
       await s.deleteList(listId);
       expect(await s.items.visiblePage(s.owner, listId, { status: 'all', limit: 10 })).toBeNull();
     });

@@ -5,7 +5,7 @@ import type { EventLog } from '../../../events/domain/event-log';
 import { Item, matchesStatus, NewItem, withCompletion } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
 import { InsertOutcome, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
-import { presentItem } from '../../http/item.presenter';
+import { presentItem, renderItems } from '../../http/item.presenter';
 
 /** Where the in-memory store records item events, and what it needs to word them. */
 export interface ItemEventSink {
@@ -108,7 +108,7 @@ export class InMemoryItemRepository extends ItemRepository {
     if (!list) return null;
     const after = request.afterSeq ?? 0;
     const following = this.itemsOf(listId).filter((item) => item.seq > after && matchesStatus(item, request.status));
-    return { list: { ...list }, items: following.slice(0, request.limit).map(copy), hasMore: following.length > request.limit };
+    return { list: { ...list }, items: renderItems(following.slice(0, request.limit)), hasMore: following.length > request.limit };
   }
 
   private async record(type: EventType, listId: string, items: readonly Item[], actorId: string | undefined, at: Date): Promise<void> {

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { actorSql, audienceOnceCte, newEventId, NEXT_EVENT_TXID_SET } from '../../../../common/persistence/events-sql';
+import { actorSql, audienceOnceCte, isoSql, newEventId, NEXT_EVENT_TXID_SET } from '../../../../common/persistence/events-sql';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import type { Item, NewItem } from '../../domain/item';
@@ -208,27 +208,51 @@ const REMOVE_ALL = new NamedStatement(
 );
 
 /**
+ * One item row of alias `t` as its Item resource's JSON (API.md section 3), exactly as
+ * JSON.stringify(presentItem(item)) writes it: the same keys in the same order, no spaces,
+ * texts escaped by to_json (the escapes JSON.stringify makes: \", \\, \b \f \n \r \t and
+ * \u00xx), times as isoTime writes them (milliseconds, truncated, as a Date holds them).
+ * Concatenated rather than json_build_object, which puts spaces around its colons.
+ */
+const itemJsonSql = (t: string) => `'{"id":"' || ${t}.id || '","list_id":"' || ${t}.list_id
+  || '","text":' || to_json(${t}.text)::text
+  || ',"completed":' || CASE WHEN ${t}.completed THEN 'true' ELSE 'false' END
+  || ',"created_at":"' || ${isoSql(`${t}.created_at`)} || '","created_by":"' || ${t}.created_by
+  || '","completed_at":' || COALESCE('"' || ${isoSql(`${t}.completed_at`)} || '"', 'null')
+  || ',"completed_by":' || COALESCE('"' || ${t}.completed_by || '"', 'null') || '}'`;
+
+/**
  * The list as the caller ($1) sees it (list-visibility-sql.ts), and the page of its items
- * (items_page) after it, in one statement: a first row with the list and no item, then one row
- * per item without the list (NULLs cost pg nothing to parse; the list's three columns repeated on
- * 100 rows cost a few % of a page), or no row at all when the caller cannot see the list.
- * Reading the lists and list_members tables from here is the same deliberate exception as the
- * writes above: the visibility rule's text is the lists module's, shared, and a page costs one
- * round trip instead of two (README, "Hot-path rules").
+ * (items_page, limit + 1 rows, $4) after it, rendered as the JSON array clients read: one row,
+ * or none when the caller cannot see the list. The items never become rows in Node: pg's
+ * parsing of 100 rows, their objects and their serialisation were about a third of a page's
+ * CPU in the service (README, "Where the time goes"). Reading the lists and list_members tables
+ * from here is the same deliberate exception as the writes above: the visibility rule's text is
+ * the lists module's, shared, and a page costs one round trip instead of two (README,
+ * "Hot-path rules").
  */
 const VISIBLE_PAGE = new NamedStatement(
   'items_visible_page',
   `WITH v AS MATERIALIZED (${visibleListsSql('l.id, l.name', 'l.id = $2::uuid')} LIMIT 1)
-   SELECT v.id AS seen_id, v.name AS seen_name, v.role AS seen_role,
-          NULL::uuid AS id, NULL::uuid AS list_id, NULL::bigint AS seq, NULL::text AS text, NULL::boolean AS completed,
-          NULL::float8 AS created_ms, NULL::uuid AS created_by, NULL::float8 AS completed_ms, NULL::uuid AS completed_by
-     FROM v
-   UNION ALL
-   SELECT NULL, NULL, NULL, ${columnsOf('p.')}
-     FROM v, items_page(v.id, $3::bigint, $4::integer, $5::boolean) p`,
+   SELECT v.id, v.name, v.role, page.fetched, page.items, page.last_seq
+     FROM v CROSS JOIN LATERAL (
+       SELECT count(*)::integer AS fetched,
+              '[' || COALESCE(string_agg(${itemJsonSql('p')}, ',' ORDER BY p.seq) FILTER (WHERE p.rank < $4), '') || ']' AS items,
+              max(p.seq) FILTER (WHERE p.rank < $4) AS last_seq
+         FROM (SELECT i.*, row_number() OVER (ORDER BY i.seq) AS rank
+                 FROM items_page(v.id, $3::bigint, $4::integer, $5::boolean) i) p
+     ) page`,
 );
 
-type VisiblePageRow = { seen_id: string; seen_name: string; seen_role: AccessibleList['role'] } | (ItemRow & { seen_id: null });
+interface VisiblePageRow {
+  id: string;
+  name: string;
+  role: AccessibleList['role'];
+  fetched: number;
+  items: string;
+  /** int8: pg hands it over as text. */
+  last_seq: string | null;
+}
 
 @Injectable()
 export class TypeOrmItemRepository extends ItemRepository {
@@ -299,17 +323,14 @@ export class TypeOrmItemRepository extends ItemRepository {
 
   async visiblePage(userId: string, listId: string, request: PageRequest): Promise<VisibleItemPage | null> {
     const { parameters } = pageStatement(userId, listId, request);
-    const rows = await VISIBLE_PAGE.run<VisiblePageRow>(this.dataSource, parameters);
-    // UNION ALL promises no order: the list's row is the one with a seen_id.
-    const seen = rows.find((row) => row.seen_id !== null);
-    if (!seen || seen.seen_id === null) return null;
-    const { seen_id: id, seen_name: name, seen_role: role } = seen;
-    // items_page() returns its rows in seq order, but SQL promises no order without an outer
-    // ORDER BY (a sort node); ordering at most 501 rows here is free.
-    const items = rows
-      .filter((row): row is ItemRow & { seen_id: null } => row.seen_id === null)
-      .map(toItem)
-      .sort((a, b) => a.seq - b.seq);
-    return { list: { id, name, role }, items: items.slice(0, request.limit), hasMore: items.length > request.limit };
+    const [row] = await VISIBLE_PAGE.run<VisiblePageRow>(this.dataSource, parameters);
+    if (!row) return null;
+    const count = Math.min(row.fetched, request.limit);
+    return {
+      list: { id: row.id, name: row.name, role: row.role },
+      // Identity values stay far below 2^53, so a number is exact.
+      items: { json: row.items, count, lastSeq: row.last_seq === null ? undefined : Number(row.last_seq) },
+      hasMore: row.fetched > request.limit,
+    };
   }
 }

@@ -1,0 +1,9 @@
+/**
+ * A route's result that is already JSON text, written into the envelope as it is
+ * (EnvelopeExpressAdapter.reply) instead of going through JSON.stringify: for results whose
+ * bulk a store rendered where the rows are (a page of items, README "Hot-path rules").
+ * Whoever makes one vouches that `text` is one well-formed JSON value.
+ */
+export class JsonText {
+  constructor(readonly text: string) {}
+}

@@ -1,0 +1,35 @@
+import fc from 'fast-check';
+import type { Item } from '../domain/item';
+import { presentItem, presentPage, renderItems } from './item.presenter';
+
+const item = fc.record({
+  id: fc.uuid(),
+  listId: fc.uuid(),
+  seq: fc.nat(),
+  text: fc.string({ unit: 'binary', maxLength: 20 }),
+  completed: fc.boolean(),
+  createdAt: fc.date({ noInvalidDate: true }),
+  createdBy: fc.uuid(),
+  completedAt: fc.option(fc.date({ noInvalidDate: true })),
+  completedBy: fc.option(fc.uuid()),
+}) satisfies fc.Arbitrary<Item>;
+
+describe('presentPage', () => {
+  it('writes the same bytes as JSON.stringify of the page as objects, with the rendered items put in as they are', () => {
+    fc.assert(
+      fc.property(
+        fc.uuid(),
+        fc.string({ unit: 'binary', maxLength: 20 }),
+        fc.array(item, { maxLength: 5 }),
+        fc.option(fc.string({ unit: 'binary', maxLength: 20 })),
+        (id, name, items, nextCursor) => {
+          const rendered = renderItems(items);
+          expect(rendered).toEqual({ json: rendered.json, count: items.length, lastSeq: items.at(-1)?.seq });
+          expect(presentPage({ list: { id, name }, items: rendered, nextCursor }).text).toBe(
+            JSON.stringify({ list: { id, name }, items: items.map(presentItem), next_cursor: nextCursor }),
+          );
+        },
+      ),
+    );
+  });
+});

@@ -1,0 +1,22 @@
+import type { RenderedItems } from '../domain/item.repository';
+
+/** An Item resource as a page renders it (API.md section 3). */
+export interface ShownItem {
+  id: string;
+  list_id: string;
+  text: string;
+  completed: boolean;
+  created_at: string;
+  created_by: string;
+  completed_at: string | null;
+  completed_by: string | null;
+}
+
+/** The items of a rendered page, parsed; fails when its count does not match what it holds. */
+export function itemsShown(rendered: RenderedItems): ShownItem[] {
+  const items = JSON.parse(rendered.json) as ShownItem[];
+  if (!Array.isArray(items) || items.length !== rendered.count) {
+    throw new Error(`a rendered page says ${rendered.count} items and holds ${rendered.json}`);
+  }
+  return items;
+}
