@@ -140,6 +140,26 @@ describe('createHttpLogger', () => {
     expect(served(503, '/v1/me')[0]).toMatchObject({ level: 50, res: { status: 503 }, msg: 'GET /v1/me 503' });
   });
 
+  it("writes request lines without redaction, which could find nothing in them: the root logger's redaction leaves them as they are", () => {
+    for (const url of [
+      `/v1/me?api_key=${KEY}`,
+      `/v1/lists/${KEY}/items`,
+      `/v1/shares/${TOKEN}/join`,
+      `/developers/${HASH}`,
+      '/v1/lists/a%20b',
+    ]) {
+      for (const status of [200, 404]) {
+        const [line] = served(status, url);
+        const again: string[] = [];
+        const sink = new Writable({ write: (chunk, _enc, done) => (again.push(String(chunk)), done()) });
+        const { level, time, msg, ...fields } = line;
+        createRootLogger('info', sink)[level === 30 ? 'info' : 'warn'](fields, msg as string);
+        expect({ ...(JSON.parse(again[0]) as object), time }).toEqual(line);
+        for (const secret of [KEY.slice(8), TOKEN, HASH]) expect(JSON.stringify(line)).not.toContain(secret);
+      }
+    }
+  });
+
   it('logs a request whose connection closed before the answer was finished', () => {
     expect(served(200, '/v1/me', 'close')).toHaveLength(1);
   });
