@@ -463,9 +463,11 @@ describe('events (e2e)', () => {
     const released = new Promise<void>((resolve) => (release = resolve));
     // The member leaves in a transaction that holds the list (through the store's own write,
     // which also moves the audience kept on the list's row)...
+    let holder = 0;
     const leaving = uow.run(async () => {
       await managerOf(db).query('SELECT 1 FROM lists WHERE id = $1 FOR NO KEY UPDATE', [list.id]);
       expect(await t.app.get(ListRepository).deleteMember(list.id, member.id)).toBe(true);
+      [{ pid: holder }] = await managerOf(db).query('SELECT pg_backend_pid() AS pid');
       held();
       await released;
     });
@@ -476,9 +478,10 @@ describe('events (e2e)', () => {
       .then((res) => res);
     await waitFor(
       async () => {
-        const [row] = await db.query(
-          `SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%INSERT INTO items%'`,
-        );
+        // The add's statement is the only one that can queue behind the leaving transaction.
+        const [row] = await db.query(`SELECT count(*)::int AS waiting FROM pg_stat_activity WHERE $1 = ANY(pg_blocking_pids(pid))`, [
+          holder,
+        ]);
         return row.waiting > 0;
       },
       { what: 'the add to wait for the list' },

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { foldKey } from '../src/common/text/fold-key';
 import { TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';
 import { TypeOrmItemRepository } from '../src/modules/items/infrastructure/typeorm/typeorm-item.repository';
 import { describeItemRepositoryContract } from '../src/modules/items/testing/item-repository.contract';
@@ -22,20 +23,22 @@ describeItemRepositoryContract('TypeORM', async () => {
     items: new TypeOrmItemRepository(dataSource),
     uow: new TypeOrmUnitOfWork(dataSource),
     // The lists table is the lists module's; the contract only needs bare rows in it.
-    newList: async () => {
+    newList: async (options = {}) => {
       const id = randomUUID();
-      // name_key: the name's foldKey (plain lower-casing for this ASCII name).
-      await dataSource.query(`INSERT INTO lists (id, owner_id, name, name_key, created_at, updated_at) VALUES ($1, $2, $3, $3, $4, $4)`, [
+      const name = options.name ?? `contract ${id}`;
+      await dataSource.query(`INSERT INTO lists (id, owner_id, name, name_key, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $5)`, [
         id,
-        ownerId,
-        `contract ${id}`,
-        new Date('2026-01-01T00:00:00.000Z'),
+        options.ownerId ?? ownerId,
+        name,
+        foldKey(name),
+        options.createdAt ?? new Date('2026-01-01T00:00:00.000Z'),
       ]);
       return id;
     },
     owner: ownerId,
-    addMember: async (listId, role) => {
-      const member = (await makeUserWithKey(t.app)).user.id;
+    newUser: async () => (await makeUserWithKey(t.app)).user.id,
+    addMember: async (listId, role, userId) => {
+      const member = userId ?? (await makeUserWithKey(t.app)).user.id;
       await dataSource.query('INSERT INTO list_members (list_id, user_id, role, joined_at) VALUES ($1, $2, $3, now())', [
         listId,
         member,

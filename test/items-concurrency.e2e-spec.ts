@@ -45,7 +45,8 @@ describe('items under concurrency (e2e)', () => {
     await blocker.query('SELECT 1 FROM lists WHERE id = $1 FOR UPDATE', [list.id]);
     const [{ pid }] = (await blocker.query('SELECT pg_backend_pid() AS pid')).rows;
     return {
-      async releaseWhenQueued(n: number): Promise<void> {
+      /** `last`, when given, runs in the holder's transaction just before it commits. */
+      async releaseWhenQueued(n: number, last?: (holder: Client) => Promise<unknown>): Promise<void> {
         let queued = 0;
         let most = 0;
         try {
@@ -63,6 +64,7 @@ describe('items under concurrency (e2e)', () => {
             queued = rows[0].queued;
             most = Math.max(most, queued);
           }
+          if (queued >= n && last) await last(blocker);
         } finally {
           await blocker.query('COMMIT');
           await blocker.end();
@@ -102,6 +104,22 @@ describe('items under concurrency (e2e)', () => {
     expect(items).toHaveLength(50);
     expect(new Set(items.map((i) => i.text)).size).toBe(50);
     expect(await expectExactCounters(list, owner)).toEqual({ item_count: 50, open_item_count: 50 });
+  });
+
+  it('an add that waited for the list while it was deleted answers 404 and writes nothing', async () => {
+    const owner = await w.person();
+    const list = await w.newList(owner, 'Doomed');
+    const held = await holdList(list, 1);
+    const add = w.as(owner).post('/v1/actions/add', { list: 'doomed', items: ['too late'] });
+    const [response] = await Promise.all([
+      add,
+      held.releaseWhenQueued(1, (holder) => holder.query('DELETE FROM lists WHERE id = $1', [list.id])),
+    ]);
+    // The list was there when the add's statement began (it picked it by name), and gone once its lock was free.
+    expect(response.status).toBe(404);
+    expect(response.body).toEqual({ data: null, error: expect.stringMatching(/not found/i) });
+    const [row] = await w.dataSource().query('SELECT count(*)::int AS n FROM items WHERE list_id = $1', [list.id]);
+    expect(row.n).toBe(0);
   });
 
   it('10 parallel adds with one Idempotency-Key: one effect, every caller gets the same answer', async () => {

@@ -93,8 +93,9 @@ describe('item events', () => {
   it('records nothing for a refused write: past the limit, an unmatched entry, a viewer', async () => {
     const { service, items, feed } = await setup();
     await service.add(OWNER, LIST, ['milk']);
-    await items.insertWithinLimit(
-      LIST,
+    await items.addToList(
+      OWNER,
+      { id: LIST, name: LIST },
       Array.from({ length: MAX_ITEMS_PER_LIST - 1 }, (_, i) => ({
         id: `f${i}`,
         listId: LIST,

@@ -1,8 +1,16 @@
-import type { AccessibleList } from '../../lists/domain/list-access';
+import type { AccessibleList, ListReference } from '../../lists/domain/list-access';
 import type { CandidateQuery } from './item-matching';
 import type { Item, ItemStatusFilter, NewItem } from './item';
 
-export type InsertOutcome = { ok: true; items: Item[] } | { ok: false; reason: 'list_missing' | 'limit_reached' };
+/** An item to add, before the store knows which list the add means. */
+export type ItemDraft = Omit<NewItem, 'listId'>;
+
+export type AddOutcome =
+  | { ok: true; list: AccessibleList; items: Item[] }
+  /** pickList found no list among these candidates (the lists the reference may mean, best first). */
+  | { ok: false; reason: 'unresolved'; candidates: AccessibleList[] }
+  /** The list the reference means, and why nothing was added to it. */
+  | { ok: false; reason: 'viewer' | 'limit_reached' | 'list_missing'; list: AccessibleList };
 
 export interface PageRequest {
   /** Only items after this position (exclusive); from the start when absent. */
@@ -44,13 +52,25 @@ export interface VisibleItemPage extends ItemPage {
  */
 export abstract class ItemRepository {
   /**
-   * Inserts `items` (in this order, which becomes their order in the list) unless the
-   * list would then hold more than `maxPerList` items. The check, the counters and the
-   * insert are one atomic step, so concurrent adds cannot overshoot. Returns the stored
-   * items in the order given. Records an item.added event per item, in that order, with
-   * the items' creator as the actor, in the same atomic step (nothing when refused).
+   * An add, in one atomic step: finds the list `reference` means to `userId` (the lists they
+   * can see that it may mean, at most LIST_CANDIDATES, best first, and ListAccess's pickList
+   * rule among them), and when they may write to it (canWriteItems), inserts `items` (one or
+   * more; in this order, which becomes their order in the list) unless the list would then
+   * hold more than `maxPerList` items. The check, the counters and the insert are one atomic
+   * step, so concurrent adds cannot overshoot. Returns the list and the stored items in the
+   * order given, or why nothing was added: no list picked (with the candidates, so that the
+   * caller can tell a missing list from an ambiguous name), a viewer's role, the limit, or a
+   * list deleted meanwhile. Records an item.added event per item, in that order, with the
+   * items' creator as the actor, in the same atomic step (nothing when refused). In
+   * PostgreSQL, one statement: the list lookup and the add cost one round trip.
    */
-  abstract insertWithinLimit(listId: string, items: readonly NewItem[], maxPerList: number, at: Date): Promise<InsertOutcome>;
+  abstract addToList(
+    userId: string,
+    reference: ListReference,
+    items: readonly ItemDraft[],
+    maxPerList: number,
+    at: Date,
+  ): Promise<AddOutcome>;
 
   /**
    * Inside a unit of work: makes the changes to this list's items take turns until the

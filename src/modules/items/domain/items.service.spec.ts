@@ -111,7 +111,7 @@ describe('ItemsService', () => {
           createdBy: OWNER,
         }));
       for (let batch = 0; batch < 100; batch += 1) {
-        await items.insertWithinLimit(LIST, filler(batch < 99 ? 100 : 99, batch), MAX_ITEMS_PER_LIST, new Date(0));
+        await items.addToList(OWNER, { id: LIST, name: LIST }, filler(batch < 99 ? 100 : 99, batch), MAX_ITEMS_PER_LIST, new Date(0));
       }
       expect((await counters())!.itemCount).toBe(MAX_ITEMS_PER_LIST - 1);
       await expect(service.add(OWNER, LIST, ['a', 'b'])).rejects.toThrow(kind('rule', 'ITEM_LIMIT'));
@@ -123,15 +123,23 @@ describe('ItemsService', () => {
       await expect(service.add(OWNER, LIST, ['one more'])).rejects.toThrow(kind('rule', 'ITEM_LIMIT'));
     });
 
-    it('answers 404 when the list vanished after it was resolved', async () => {
-      const { service, access, lists } = await world();
-      const resolve = access.resolve.bind(access);
-      jest.spyOn(access, 'resolve').mockImplementation(async (userId, idOrName) => {
-        const resolved = await resolve(userId, idOrName);
-        await lists.delete(LIST);
-        return resolved;
-      });
+    it('answers 404 when the store picked the list and then found it gone (deleted meanwhile)', async () => {
+      const { service, items } = await world();
+      const list = { id: LIST, name: 'Groceries', role: 'owner' as const };
+      jest.spyOn(items, 'addToList').mockResolvedValue({ ok: false, reason: 'list_missing', list });
       await expect(service.add(OWNER, LIST, ['x'])).rejects.toThrow(kind('not_found', 'LIST_NOT_FOUND'));
+    });
+
+    it('words a reference the store could not pick a list for as ListAccess does: 404, or 422 for an ambiguous name', async () => {
+      const { service, items, addList } = await world();
+      await addList('00000000-0000-4000-8000-0000000000c1', STRANGER, 'Books', { [EDITOR]: 'editor' });
+      await addList('00000000-0000-4000-8000-0000000000c2', SOMEONE, 'books', { [EDITOR]: 'viewer' });
+      await expect(service.add(EDITOR, 'BOOKS', ['x'])).rejects.toThrow(kind('rule', 'AMBIGUOUS_LIST_NAME'));
+      await expect(service.add(STRANGER, LIST, ['x'])).rejects.toThrow(kind('not_found', 'LIST_NOT_FOUND'));
+      // A store that found no list where the rule picks one is a defect, not a 404.
+      const list = { id: LIST, name: 'Groceries', role: 'owner' as const };
+      jest.spyOn(items, 'addToList').mockResolvedValue({ ok: false, reason: 'unresolved', candidates: [list] });
+      await expect(service.add(OWNER, LIST, ['x'])).rejects.toThrow('the items store found no list where pickList finds one');
     });
   });
 

@@ -3,7 +3,7 @@ import { CursorCodec, PAGE_LIMIT } from '../../../common/paging/cursor';
 import type { Clock } from '../../../common/ports/clock';
 import type { IdGenerator } from '../../../common/ports/id-generator';
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
-import { AccessibleList, canWriteItems, ListAccess } from '../../lists/domain/list-access';
+import { AccessibleList, canWriteItems, chooseList, ListAccess, readListReference } from '../../lists/domain/list-access';
 import { ListNotFound } from '../../lists/domain/lists.errors';
 import { pathId } from '../../lists/domain/visibility';
 import { Item, ItemStatusFilter, withCompletion } from './item';
@@ -54,17 +54,30 @@ export class ItemsService {
   ) {}
 
   /**
-   * One store call: the limit check, the counters and the multi-row insert are one
-   * statement in PostgreSQL, so an add costs the list lookup plus that statement.
+   * One store call: which list the reference means, the caller's role on it, the limit
+   * check, the counters and the multi-row insert are one statement in PostgreSQL, so an add
+   * costs one round trip. The answers keep the contract's order of checks: the list (404,
+   * or 422 for an ambiguous name), then the role (403), then the limit (422).
    */
   async add(userId: string, listReference: string, entries: readonly unknown[]): Promise<ItemsResult> {
     const texts = normaliseEntries(entries);
-    const list = await this.writableList(userId, listReference);
+    const reference = readListReference(normaliseListReference(listReference));
     const at = this.clock.now();
-    const drafts = texts.map((text) => ({ id: this.ids.next(), listId: list.id, text, createdAt: at, createdBy: userId }));
-    const outcome = await this.items.insertWithinLimit(list.id, drafts, MAX_ITEMS_PER_LIST, at);
-    if (!outcome.ok) throw outcome.reason === 'limit_reached' ? new ItemLimitReached(texts.length) : new ListGone();
-    return { list: refOf(list), items: outcome.items };
+    const drafts = texts.map((text) => ({ id: this.ids.next(), text, createdAt: at, createdBy: userId }));
+    const outcome = await this.items.addToList(userId, reference, drafts, MAX_ITEMS_PER_LIST, at);
+    if (outcome.ok) return { list: refOf(outcome.list), items: outcome.items };
+    switch (outcome.reason) {
+      case 'unresolved':
+        chooseList(outcome.candidates, reference);
+        // The store picks as pickList does; a list picked here would mean they disagree.
+        throw new Error('the items store found no list where pickList finds one');
+      case 'viewer':
+        throw new ViewerCannotWrite();
+      case 'limit_reached':
+        throw new ItemLimitReached(texts.length);
+      case 'list_missing':
+        throw new ListGone();
+    }
   }
 
   complete(userId: string, listReference: string, entries: readonly unknown[]): Promise<ItemsResult> {

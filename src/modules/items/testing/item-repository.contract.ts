@@ -3,6 +3,7 @@ import type { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { foldKey } from '../../../common/text/fold-key';
 import type { NewItem } from '../domain/item';
 import type { ItemRepository, PageRequest } from '../domain/item.repository';
+import { readListReference } from '../../lists/domain/list-access';
 import { presentItem } from '../http/item.presenter';
 import { itemsShown } from './rendered-items';
 
@@ -16,12 +17,17 @@ export interface ListCountersView {
 export interface ItemRepositorySubject {
   items: ItemRepository;
   uow: UnitOfWork;
-  /** A new, empty list (a lists row in PostgreSQL) owned by `owner`; returns its id. */
-  newList(): Promise<string>;
-  /** The owner of every list newList makes. */
+  /**
+   * A new, empty list (a lists row in PostgreSQL), owned by `owner` unless another owner is
+   * given, named as given or after its id, created at `createdAt` (or a fixed instant); returns its id.
+   */
+  newList(options?: { name?: string; ownerId?: string; createdAt?: Date }): Promise<string>;
+  /** The owner of the lists newList makes by default. */
   owner: string;
-  /** Makes another user a member of the list with this role; returns that user's id. */
-  addMember(listId: string, role: 'editor' | 'viewer'): Promise<string>;
+  /** A new user (a users row in PostgreSQL); returns their id. */
+  newUser(): Promise<string>;
+  /** Makes a user (a new one unless given) a member of the list with this role; returns their id. */
+  addMember(listId: string, role: 'editor' | 'viewer', userId?: string): Promise<string>;
   deleteList(listId: string): Promise<void>;
   counters(listId: string): Promise<ListCountersView>;
 }
@@ -72,15 +78,19 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       return visible && { ...visible, shown: itemsShown(visible.items) };
     }
 
+    /** An add to the list with this id, by the owner of the lists newList makes. */
+    const addTo = (list: string, items: NewItem[], max: number, at: Date) =>
+      s.items.addToList(s.owner, { id: list, name: list }, items, max, at);
+
     async function insert(texts: string[], max = 10_000, at = T0) {
-      const outcome = await s.items.insertWithinLimit(listId, drafts(listId, texts, at), max, at);
+      const outcome = await addTo(listId, drafts(listId, texts, at), max, at);
       if (!outcome.ok) throw new Error(`insert refused: ${outcome.reason}`);
       return outcome.items;
     }
 
     it('inserts in the given order, open, with increasing positions, and counts them', async () => {
       const given = drafts(listId, ['b', 'a', 'c']);
-      const outcome = await s.items.insertWithinLimit(listId, given, 10_000, T1);
+      const outcome = await addTo(listId, given, 10_000, T1);
       expect(outcome.ok).toBe(true);
       const items = outcome.ok ? outcome.items : [];
       expect(items.map((i) => i.id)).toEqual(given.map((d) => d.id));
@@ -99,28 +109,93 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
 
     it('refuses a batch that would pass the limit, inserting none of it, and accepts one that reaches it', async () => {
       await insert(['one', 'two']);
-      const refused = await s.items.insertWithinLimit(listId, drafts(listId, ['three', 'four']), 3, T1);
-      expect(refused).toEqual({ ok: false, reason: 'limit_reached' });
+      const refused = await addTo(listId, drafts(listId, ['three', 'four']), 3, T1);
+      expect(refused).toMatchObject({ ok: false, reason: 'limit_reached', list: { id: listId, role: 'owner' } });
       expect(await s.counters(listId)).toEqual({ itemCount: 2, openItemCount: 2, updatedAt: T0 });
       expect((await page({ status: 'all', limit: 10 })).shown).toHaveLength(2);
-      const accepted = await s.items.insertWithinLimit(listId, drafts(listId, ['three']), 3, T1);
+      const accepted = await addTo(listId, drafts(listId, ['three']), 3, T1);
       expect(accepted.ok).toBe(true);
       expect((await s.counters(listId)).itemCount).toBe(3);
     });
 
-    it('reports a list that does not exist', async () => {
+    it('reports a list that does not exist as no list picked, with no candidates', async () => {
       const missing = freshId();
-      expect(await s.items.insertWithinLimit(missing, drafts(missing, ['x']), 10_000, T0)).toEqual({
-        ok: false,
-        reason: 'list_missing',
-      });
+      expect(await addTo(missing, drafts(missing, ['x']), 10_000, T0)).toEqual({ ok: false, reason: 'unresolved', candidates: [] });
       expect(await s.items.lockList(missing)).toBe(false);
+    });
+
+    describe('which list an add means (the rule of ListAccess pickList, in each store)', () => {
+      const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
+      const one = (list = 'x') => drafts(list, ['item']);
+      const named = (name: string, items = one()) => s.items.addToList(s.owner, readListReference(name), items, 10_000, T1);
+      /** A list of another owner, shared with the caller (s.owner) with this role. */
+      async function shared(name: string, role: 'editor' | 'viewer', createdAt: Date, ownerId?: string) {
+        const owner = ownerId ?? (await s.newUser());
+        const id = await s.newList({ name, ownerId: owner, createdAt });
+        await s.addMember(id, role, s.owner);
+        return id;
+      }
+
+      it("takes the caller's own list of a name before shared ones, matching names as foldKey does", async () => {
+        const theirs = await shared(`Groceries ${listId}`, 'editor', at(1));
+        const own = await s.newList({ name: `groceries ${listId}`, createdAt: at(2) });
+        expect(await named(` GROCERIES ${listId.toUpperCase()} `)).toMatchObject({ ok: true, list: { id: own, role: 'owner' } });
+        expect((await s.counters(theirs)).itemCount).toBe(0);
+      });
+
+      it('takes the only shared list of a name, with the role the caller has on it', async () => {
+        const trip = await shared(`Trip ${listId}`, 'editor', at(1));
+        const outcome = await named(`trip ${listId}`);
+        expect(outcome).toMatchObject({ ok: true, list: { id: trip, name: `Trip ${listId}`, role: 'editor' } });
+        expect(outcome.ok && outcome.items.map((i) => i.listId)).toEqual([trip]);
+      });
+
+      it('takes no list when two shared ones have the name, and names both, oldest first', async () => {
+        const newer = await shared(`Books ${listId}`, 'editor', at(2));
+        const older = await shared(`books ${listId}`, 'viewer', at(1));
+        expect(await named(`BOOKS ${listId}`)).toEqual({
+          ok: false,
+          reason: 'unresolved',
+          candidates: [
+            { id: older, name: `books ${listId}`, role: 'viewer' },
+            { id: newer, name: `Books ${listId}`, role: 'editor' },
+          ],
+        });
+        expect((await s.counters(older)).itemCount + (await s.counters(newer)).itemCount).toBe(0);
+      });
+
+      it('refuses a viewer, adding nothing', async () => {
+        const chores = await shared(`Chores ${listId}`, 'viewer', at(1));
+        expect(await named(chores)).toEqual({
+          ok: false,
+          reason: 'viewer',
+          list: { id: chores, name: `Chores ${listId}`, role: 'viewer' },
+        });
+        expect((await s.counters(chores)).itemCount).toBe(0);
+      });
+
+      it('takes the id match before a list named like that id, and a list named like an id no list has', async () => {
+        const byId = await shared(`by id ${listId}`, 'editor', at(2));
+        await s.newList({ name: byId, createdAt: at(1) });
+        expect(await named(byId.toUpperCase())).toMatchObject({ ok: true, list: { id: byId } });
+        const ghost = freshId();
+        const namedLikeAnId = await shared(ghost, 'editor', at(3));
+        expect(await named(ghost)).toMatchObject({ ok: true, list: { id: namedLikeAnId, name: ghost } });
+      });
+
+      it('takes no list the caller cannot see, by id or by name', async () => {
+        const stranger = await s.newUser();
+        const hidden = await s.newList({ name: `hidden ${listId}`, ownerId: stranger, createdAt: at(1) });
+        expect(await named(hidden)).toEqual({ ok: false, reason: 'unresolved', candidates: [] });
+        expect(await named(`hidden ${listId}`)).toEqual({ ok: false, reason: 'unresolved', candidates: [] });
+        expect((await s.counters(hidden)).itemCount).toBe(0);
+      });
     });
 
     it('finds candidates by id or match key, oldest first, only in the list', async () => {
       const [milk, bread, milk2] = await insert(['Milk', 'bread', 'MILK']);
       const other = await s.newList();
-      await s.items.insertWithinLimit(other, drafts(other, ['milk']), 10_000, T0);
+      await addTo(other, drafts(other, ['milk']), 10_000, T0);
       const found = await s.items.findCandidates(listId, { ids: [bread.id], keys: ['milk'] });
       expect(found.map((i) => i.id)).toEqual([milk.id, bread.id, milk2.id]);
       expect(await s.items.findCandidates(listId, { ids: [], keys: ['eggs'] })).toEqual([]);
@@ -218,7 +293,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       await fc.assert(
         fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 8 }), async (texts) => {
           const list = await s.newList();
-          const outcome = await s.items.insertWithinLimit(list, drafts(list, texts), 10_000, T0);
+          const outcome = await addTo(list, drafts(list, texts), 10_000, T0);
           if (!outcome.ok) throw new Error(`insert refused: ${outcome.reason}`);
           const rendered = await s.items.visiblePage(s.owner, list, { status: 'all', limit: 100 });
           expect(rendered?.items.json).toBe(JSON.stringify(outcome.items.map(presentItem)));

@@ -1,3 +1,6 @@
+import { isUuid } from '../../../common/ports/id-generator';
+import { AmbiguousListName, ListNotFound } from './lists.errors';
+
 /**
  * The lists module's promise to other modules (items, above all): which list a caller
  * means, and what they may do with it. Implemented by the lists module; other modules
@@ -31,4 +34,48 @@ export abstract class ListAccess {
    * suggests using the id.
    */
   abstract resolve(userId: string, idOrName: string): Promise<AccessibleList>;
+}
+
+/**
+ * The `list` field of an action, read: the text trimmed, and the id it names when it has the
+ * shape of one (lower-cased, as PostgreSQL writes uuids). A name is compared by its foldKey.
+ */
+export interface ListReference {
+  id: string | null;
+  name: string;
+}
+
+export const readListReference = (idOrName: string): ListReference => {
+  const name = idOrName.trim();
+  return { id: isUuid(name) ? name.toLowerCase() : null, name };
+};
+
+/**
+ * How many lists a store reports for a reference: the id match, the caller's own list of that
+ * name, and two shared ones are enough to decide (and to name in the ambiguity error).
+ */
+export const LIST_CANDIDATES = 4;
+
+/**
+ * API.md section 6, "Actions": the list a reference means among the lists the caller can see
+ * that it may mean, in the stores' order (the id match first, then the caller's own lists, then
+ * by creation): the id match, else the caller's own list of that name, else the only shared
+ * one; undefined when there is none or several shared ones. The items store applies this same
+ * rule in the add's own statement (the contract's "which list an add means" cases hold both to it).
+ */
+export function pickList<T extends AccessibleList>(candidates: readonly T[], reference: ListReference): T | undefined {
+  const [best] = candidates;
+  return best && (best.id === reference.id || best.role === 'owner' || candidates.length === 1) ? best : undefined;
+}
+
+/** pickList, or the error that says why there is no list to pick: ambiguous (422) or not found (404). */
+export function chooseList<T extends AccessibleList>(candidates: readonly T[], reference: ListReference): T {
+  const chosen = pickList(candidates, reference);
+  if (chosen) return chosen;
+  if (candidates.length > 1)
+    throw new AmbiguousListName(
+      reference.name,
+      candidates.map((c) => c.id),
+    );
+  throw new ListNotFound();
 }

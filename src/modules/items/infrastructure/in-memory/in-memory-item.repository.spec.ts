@@ -17,8 +17,10 @@ function fullyInMemory() {
   const store = new InMemoryListsStore();
   const lists = new InMemoryListRepository(store);
   const items = new InMemoryItemRepository(store);
-  const newList = async (id: string = randomUUID()) => {
-    await lists.insert(List.create({ id, ownerId: OWNER, name: `list ${id}`, now: CREATED }));
+  const newList = async (id: string = randomUUID(), options: { name?: string; ownerId?: string; createdAt?: Date } = {}) => {
+    await lists.insert(
+      List.create({ id, ownerId: options.ownerId ?? OWNER, name: options.name ?? `list ${id}`, now: options.createdAt ?? CREATED }),
+    );
     return id;
   };
   return { store, lists, items, newList };
@@ -30,10 +32,11 @@ describeItemRepositoryContract('in-memory', async () => {
   return {
     items,
     uow: new InMemoryUnitOfWork(),
-    newList: () => newList(ids.next()),
+    newList: (options) => newList(ids.next(), options),
     owner: OWNER,
-    addMember: async (listId, role) => {
-      const userId = randomUUID();
+    newUser: async () => randomUUID(),
+    addMember: async (listId, role, member) => {
+      const userId = member ?? randomUUID();
       await lists.insertMember(Membership.restore({ listId, userId, role, joinedAt: CREATED }));
       return userId;
     },
@@ -54,9 +57,15 @@ describe('InMemoryItemRepository over the lists store', () => {
     const { lists, items, newList } = fullyInMemory();
     const listId = await newList();
     const other = await newList();
-    const added = await items.insertWithinLimit(listId, drafts(listId, ['milk', 'bread', 'eggs', 'tea']), 10_000, at(1));
+    const added = await items.addToList(
+      OWNER,
+      { id: listId, name: listId },
+      drafts(listId, ['milk', 'bread', 'eggs', 'tea']),
+      10_000,
+      at(1),
+    );
     if (!added.ok) throw new Error(added.reason);
-    await items.insertWithinLimit(other, drafts(other, ['sweep']), 10_000, at(2));
+    await items.addToList(OWNER, { id: other, name: other }, drafts(other, ['sweep']), 10_000, at(2));
     const [milk, bread, eggs] = added.items;
     await items.setCompletion(listId, [milk.id, bread.id], true, OWNER, at(3));
     await items.removeAll(listId, [bread.id, eggs.id], at(4), OWNER);
@@ -74,7 +83,11 @@ describe('InMemoryItemRepository over the lists store', () => {
     expect(await lists.saveName(renamed!)).toMatchObject({ itemCount: 2, openItemCount: 1 });
 
     await lists.delete(listId);
-    expect(await items.insertWithinLimit(listId, drafts(listId, ['late']), 10_000, at(6))).toEqual({ ok: false, reason: 'list_missing' });
+    expect(await items.addToList(OWNER, { id: listId, name: listId }, drafts(listId, ['late']), 10_000, at(6))).toEqual({
+      ok: false,
+      reason: 'unresolved',
+      candidates: [],
+    });
     expect(await items.lockList(listId)).toBe(false);
     expect(await items.visiblePage(OWNER, listId, { status: 'all', limit: 10 })).toBeNull();
     expect(await items.lockList(other)).toBe(true);

@@ -2,9 +2,10 @@ import type { InMemoryListRows } from '../../../../common/in-memory/list-rows';
 import { foldKey } from '../../../../common/text/fold-key';
 import type { EventActor, EventType } from '../../../events/domain/event';
 import type { EventLog } from '../../../events/domain/event-log';
-import { Item, matchesStatus, NewItem, withCompletion } from '../../domain/item';
+import { Item, matchesStatus, withCompletion } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
-import { InsertOutcome, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
+import { AddOutcome, ItemDraft, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
+import { canWriteItems, LIST_CANDIDATES, ListReference, pickList } from '../../../lists/domain/list-access';
 import { presentItem, renderItems } from '../../http/item.presenter';
 
 /** Where the in-memory store records item events, and what it needs to word them. */
@@ -38,23 +39,36 @@ export class InMemoryItemRepository extends ItemRepository {
     lists.onListDeleted((listId) => this.byList.delete(listId));
   }
 
-  async insertWithinLimit(listId: string, items: readonly NewItem[], maxPerList: number, at: Date): Promise<InsertOutcome> {
-    const counters = this.lists.counters(listId);
-    if (!counters) return { ok: false, reason: 'list_missing' };
-    if (counters.itemCount + items.length > maxPerList) return { ok: false, reason: 'limit_reached' };
+  async addToList(
+    userId: string,
+    reference: ListReference,
+    items: readonly ItemDraft[],
+    maxPerList: number,
+    at: Date,
+  ): Promise<AddOutcome> {
+    if (items.length === 0) throw new Error('an add needs at least one item');
+    const candidates = this.lists.mightMean(userId, reference.id, reference.name, LIST_CANDIDATES);
+    const picked = pickList(candidates, reference);
+    if (!picked) return { ok: false, reason: 'unresolved', candidates: candidates.map((c) => ({ ...c })) };
+    const list = { ...picked };
+    if (!canWriteItems(list.role)) return { ok: false, reason: 'viewer', list };
+    const counters = this.lists.counters(list.id);
+    if (!counters) return { ok: false, reason: 'list_missing', list };
+    if (counters.itemCount + items.length > maxPerList) return { ok: false, reason: 'limit_reached', list };
     const stored = items.map((draft) => ({
       ...draft,
+      listId: list.id,
       completed: false,
       completedAt: null,
       completedBy: null,
       seq: this.nextSeq++,
     }));
-    const listItems = this.byList.get(listId) ?? [];
+    const listItems = this.byList.get(list.id) ?? [];
     listItems.push(...stored);
-    this.byList.set(listId, listItems);
-    this.lists.moveCounters(listId, stored.length, stored.length, at);
-    await this.record('item.added', listId, stored, items[0]?.createdBy, at);
-    return { ok: true, items: stored.map(copy) };
+    this.byList.set(list.id, listItems);
+    this.lists.moveCounters(list.id, stored.length, stored.length, at);
+    await this.record('item.added', list.id, stored, items[0].createdBy, at);
+    return { ok: true, list, items: stored.map(copy) };
   }
 
   async lockList(listId: string): Promise<boolean> {

@@ -3,10 +3,10 @@ import { DataSource } from 'typeorm';
 import { actorSql, audienceOnceCte, isoSql, newEventId, NEXT_EVENT_TXID_SET } from '../../../../common/persistence/events-sql';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
-import type { Item, NewItem } from '../../domain/item';
+import type { Item } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
-import { InsertOutcome, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
-import type { AccessibleList } from '../../../lists/domain/list-access';
+import { AddOutcome, ItemDraft, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
+import { AccessibleList, canWriteItems, LIST_CANDIDATES, ListReference } from '../../../lists/domain/list-access';
 import { visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import { foldKey } from '../../../../common/text/fold-key';
 
@@ -107,7 +107,7 @@ const recordItemEvents = (p: { rows: string; ids: string; type: string; at: stri
  * Idempotency-Key transaction, or complete/reopen/remove's own).
  *
  * The add's events are one events row (migration 1763801000000-event-batches.ts) that holds
- * the statement's own item parameters ($5, $6, $8, $9) beside the list's name and the actor,
+ * the statement's own item parameters ($8, $9, $11, $12) beside the list's name and the actor,
  * read from the locked list row and the users table: nothing is built per item, in Node or in
  * PostgreSQL, and the audience is one row per member, not one per item and member. Building
  * each event's JSON in the statement, and one events row and audience row per item, cost about
@@ -121,34 +121,55 @@ const recordItemEvents = (p: { rows: string; ids: string; type: string; at: stri
  * planned this statement again on every call (~200 µs of PostgreSQL CPU per add of 1 item,
  * README "Performance").
  */
-const INSERT_WITHIN_LIMIT = new NamedStatement(
-  'items_insert_within_limit',
-  `WITH list AS (
+const ADD_TO_LIST = new NamedStatement(
+  'items_add_to_list',
+  `WITH candidates AS MATERIALIZED (
+         SELECT v.id, v.name, v.role,
+                row_number() OVER (ORDER BY (v.id = $2::uuid) IS TRUE DESC, v.role = 'owner' DESC, v.created_at, v.id)::integer AS rank
+           FROM (${visibleListsSql('l.id, l.name, l.created_at', '(l.id = $2::uuid OR l.name_key = $3::text)')}) v
+          ORDER BY rank
+          LIMIT $4
+       ),
+       picked AS (
+         SELECT c.id, c.role FROM candidates c
+          WHERE c.rank = 1 AND (c.id = $2::uuid OR c.role = 'owner' OR (SELECT count(*) FROM candidates) = 1)
+       ),
+       list AS (
          UPDATE lists
-            SET item_count = item_count + $2, open_item_count = open_item_count + $2, updated_at = $3,
+            SET item_count = item_count + $5, open_item_count = open_item_count + $5, updated_at = $6,
                 ${NEXT_EVENT_TXID_SET}
-          WHERE id = $1 AND item_count + $2 <= $4
+          WHERE id = (SELECT id FROM picked WHERE role IN ('owner', 'editor')) AND item_count + $5 <= $7
          RETURNING id, name, last_event_txid, audience
        ),
        added AS (
          INSERT INTO items (id, list_id, text, text_key, created_at, created_by)
          SELECT n.id, list.id, n.text, n.text_key, n.created_at, n.created_by
            FROM list,
-                unnest((SELECT $5::uuid[]), (SELECT $6::text[]), (SELECT $7::text[]), (SELECT $8::timestamptz[]), (SELECT $9::uuid[]))
+                unnest((SELECT $8::uuid[]), (SELECT $9::text[]), (SELECT $10::text[]), (SELECT $11::timestamptz[]), (SELECT $12::uuid[]))
                   WITH ORDINALITY AS n(id, text, text_key, created_at, created_by, ord)
           ORDER BY n.ord
          RETURNING *
        ),
        ev AS (
          INSERT INTO events (id, txid, type, list_id, created_at, list_name, actor, item_ids, item_texts, item_created_at, item_created_by)
-         SELECT $11, list.last_event_txid, 'item.added', list.id, $3, list.name, ${actorSql('$10::uuid')}, $5::uuid[], $6::text[],
-                $8::timestamptz[], $9::uuid[]
+         SELECT $14, list.last_event_txid, 'item.added', list.id, $6, list.name, ${actorSql('$13::uuid')}, $8::uuid[], $9::text[],
+                $11::timestamptz[], $12::uuid[]
            FROM list
          RETURNING txid, seq, list_id, type
        ),
        ${RECORD_AUDIENCE}
-   SELECT ${COLUMNS} FROM added`,
+   SELECT c.id AS candidate_id, c.name AS candidate_name, c.role AS candidate_role, c.rank AS candidate_rank,
+          c.id IN (SELECT id FROM picked) AS picked,
+          NULL::uuid AS id, NULL::uuid AS list_id, NULL::bigint AS seq, NULL::text AS text, NULL::boolean AS completed,
+          NULL::float8 AS created_ms, NULL::uuid AS created_by, NULL::float8 AS completed_ms, NULL::uuid AS completed_by
+     FROM candidates c
+   UNION ALL
+   SELECT NULL, NULL, NULL, NULL, NULL, ${COLUMNS} FROM added`,
 );
+
+type AddRow =
+  | { candidate_id: string; candidate_name: string; candidate_role: AccessibleList['role']; candidate_rank: number; picked: boolean }
+  | (ItemRow & { candidate_id: null });
 
 /** The counters move by what the UPDATE really changed, so a no-op changes nothing and records nothing. */
 const SET_COMPLETION = new NamedStatement(
@@ -265,18 +286,30 @@ export class TypeOrmItemRepository extends ItemRepository {
   }
 
   /**
-   * One statement: the conditional UPDATE of the list takes its row lock, checks the
-   * limit against the current count and moves both counters; the INSERT below it
-   * feeds on its result, so when the limit (or the list) says no, nothing is inserted.
-   * Concurrent adds queue on the row lock and each re-checks the limit against the
-   * count its predecessor committed. The rows are fed in request order, which is the
-   * order the identity hands out `seq`.
+   * One statement: the lists the reference may mean and the one picked among them (the rule
+   * of ListAccess's pickList, in SQL: the first in the stores' order when it is the id match,
+   * the caller's own, or the only one), then, for an owner or editor, the conditional UPDATE
+   * of the list takes its row lock, checks the limit against the current count and moves both
+   * counters; the INSERT below it feeds on its result, so when the role, the limit (or the
+   * list) says no, nothing is inserted. Concurrent adds queue on the row lock and each
+   * re-checks the limit against the count its predecessor committed. The rows are fed in
+   * request order, which is the order the identity hands out `seq`. The candidates come back
+   * beside the items (UNION ALL), so a refusal needs no second look at the lists, except to
+   * tell a list deleted meanwhile from a full one.
    */
-  async insertWithinLimit(listId: string, items: readonly NewItem[], maxPerList: number, at: Date): Promise<InsertOutcome> {
-    if (items.length === 0) return { ok: true, items: [] };
-    // One add is one caller's: the first item names the actor of every item.added.
-    const rows = await INSERT_WITHIN_LIMIT.run<ItemRow>(this.dataSource, [
-      listId,
+  async addToList(
+    userId: string,
+    reference: ListReference,
+    items: readonly ItemDraft[],
+    maxPerList: number,
+    at: Date,
+  ): Promise<AddOutcome> {
+    if (items.length === 0) throw new Error('an add needs at least one item');
+    const rows = await ADD_TO_LIST.run<AddRow>(this.dataSource, [
+      userId,
+      reference.id,
+      foldKey(reference.name),
+      LIST_CANDIDATES,
       items.length,
       at,
       maxPerList,
@@ -285,16 +318,33 @@ export class TypeOrmItemRepository extends ItemRepository {
       items.map((item) => foldKey(item.text)),
       items.map((item) => item.createdAt),
       items.map((item) => item.createdBy),
+      // One add is one caller's: the first item names the actor of every item.added.
       items[0].createdBy,
       newEventId(),
     ]);
-    if (rows.length === 0) {
-      // Only on failure: a second look tells a deleted list from a full one.
-      const [list] = await this.query<{ id: string }>('SELECT id FROM lists WHERE id = $1', [listId]);
-      return { ok: false, reason: list ? 'limit_reached' : 'list_missing' };
+    const candidates: Array<AccessibleList & { picked: boolean; rank: number }> = [];
+    const added = new Map<string, Item>();
+    for (const row of rows) {
+      if (row.candidate_id === null) added.set(row.id, toItem(row));
+      else
+        candidates.push({
+          id: row.candidate_id,
+          name: row.candidate_name,
+          role: row.candidate_role,
+          picked: row.picked,
+          rank: row.candidate_rank,
+        });
     }
-    const byId = new Map(rows.map((row) => [row.id, toItem(row)]));
-    return { ok: true, items: items.map((item) => byId.get(item.id)!) };
+    // UNION ALL promises no order: the candidates' rank is theirs.
+    candidates.sort((a, b) => a.rank - b.rank);
+    const picked = candidates.find((c) => c.picked);
+    if (!picked) return { ok: false, reason: 'unresolved', candidates: candidates.map(({ id, name, role }) => ({ id, name, role })) };
+    const list = { id: picked.id, name: picked.name, role: picked.role };
+    if (added.size > 0) return { ok: true, list, items: items.map((item) => added.get(item.id)!) };
+    if (!canWriteItems(list.role)) return { ok: false, reason: 'viewer', list };
+    // Only on failure: a second look tells a deleted list from a full one.
+    const [row] = await this.query<{ id: string }>('SELECT id FROM lists WHERE id = $1', [list.id]);
+    return { ok: false, reason: row ? 'limit_reached' : 'list_missing', list };
   }
 
   /** FOR NO KEY UPDATE: queues behind other item writes and a deletion of the list, not behind item inserts' FK checks. */

@@ -68,12 +68,10 @@ export class InMemoryListRepository extends ListRepository {
   }
 
   async findVisibleByIdOrName(userId: string, id: string | null, name: string, limit: number): Promise<VisibleList[]> {
-    const key = foldKey(name);
-    const rank = (view: VisibleList) => (view.list.id === id ? 0 : view.isOwner ? 1 : 2);
-    return this.visibleTo(userId)
-      .filter((view) => view.list.id === id || foldKey(view.list.name) === key)
-      .sort((a, b) => rank(a) - rank(b) || byCreation(a.list, b.list))
-      .slice(0, limit);
+    return this.store.mightMean(userId, id, name, limit).flatMap((seen) => {
+      const props = this.store.lists.get(seen.id);
+      return (props && this.asSeenBy(userId, props)) ?? [];
+    });
   }
 
   async findMember(listId: string, userId: string): Promise<Membership | null> {

@@ -1,3 +1,4 @@
+import { foldKey } from '../../../../common/text/fold-key';
 import type { InMemoryListRows, ListCounters, ListSeen } from '../../../../common/in-memory/list-rows';
 import type { InvitationProps } from '../../domain/invitation';
 import { List, type ListProps } from '../../domain/list';
@@ -41,6 +42,17 @@ export class InMemoryListsStore implements InMemoryListRows {
     const props = this.lists.get(listId);
     const role = props && this.roleOf(props, userId);
     return props && role ? { id: props.id, name: props.name, role } : undefined;
+  }
+
+  mightMean(userId: string, id: string | null, name: string, limit: number): ListSeen[] {
+    const key = foldKey(name);
+    const rank = (seen: ListSeen) => (seen.id === id ? 0 : seen.role === 'owner' ? 1 : 2);
+    return [...this.lists.values()]
+      .filter((props) => props.id === id || foldKey(props.name) === key)
+      .sort(byCreation)
+      .flatMap((props) => this.seenBy(props.id, userId) ?? [])
+      .sort((a, b) => rank(a) - rank(b))
+      .slice(0, limit);
   }
 
   counters(listId: string): ListCounters | undefined {
