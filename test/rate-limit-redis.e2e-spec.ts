@@ -63,6 +63,21 @@ describeWithRedis('RedisRateLimitStore against a real Redis', () => {
     expect(ttl).toBeLessThanOrEqual(60_000);
   });
 
+  it('admits exactly `limit` of many hits issued at once, which travel auto-pipelined', async () => {
+    const redis = await connect();
+    expect(redis.options.enableAutoPipelining).toBe(true);
+    const store = new RedisRateLimitStore(redis, new MemoryRateLimitStore(new SystemClock()), prefix(), new RecordingLog());
+    const decisions = await Promise.all(Array.from({ length: 50 }, () => store.hit('burst', 20, 60_000)));
+    expect(decisions.filter((d) => d.allowed)).toHaveLength(20);
+    // Each script ran on its own, in order: the admitted ones saw 19, 18, ... 0 places left.
+    expect(
+      decisions
+        .filter((d) => d.allowed)
+        .map((d) => d.remaining)
+        .sort((a, b) => b - a),
+    ).toEqual(Array.from({ length: 20 }, (_, i) => 19 - i));
+  });
+
   it('frees the slot when the oldest request leaves the window, on Redis time', async () => {
     const store = new RedisRateLimitStore(await connect(), new MemoryRateLimitStore(new SystemClock()), prefix(), new RecordingLog());
     expect((await store.hit('k', 1, 300)).allowed).toBe(true);
