@@ -93,19 +93,18 @@ describe('item events', () => {
   it('records nothing for a refused write: past the limit, an unmatched entry, a viewer', async () => {
     const { service, items, feed } = await setup();
     await service.add(OWNER, LIST, ['milk']);
-    await items.addToList(
-      OWNER,
-      { id: LIST, name: LIST },
-      Array.from({ length: MAX_ITEMS_PER_LIST - 1 }, (_, i) => ({
+    await items.addToList({
+      userId: OWNER,
+      reference: { id: LIST, name: LIST },
+      items: Array.from({ length: MAX_ITEMS_PER_LIST - 1 }, (_, i) => ({
         id: `f${i}`,
-        listId: LIST,
         text: `f${i}`,
         createdAt: new Date(0),
         createdBy: OWNER,
       })),
-      MAX_ITEMS_PER_LIST,
-      new Date(0),
-    );
+      maxPerList: MAX_ITEMS_PER_LIST,
+      at: new Date(0),
+    });
     const before = (await feed()).length;
     await expect(service.add(OWNER, LIST, ['one too many'])).rejects.toMatchObject({ code: 'ITEM_LIMIT' });
     await expect(service.complete(OWNER, LIST, ['milk', 'missing'])).rejects.toMatchObject({ kind: 'not_found' });

@@ -5,6 +5,16 @@ import type { Item, ItemStatusFilter, NewItem } from './item';
 /** An item to add, before the store knows which list the add means. */
 export type ItemDraft = Omit<NewItem, 'listId'>;
 
+/** An add as a store performs it (ItemRepository.addToList). */
+export interface AddRequest {
+  userId: string;
+  reference: ListReference;
+  /** One or more (the service refuses an empty add before it gets here). */
+  items: readonly ItemDraft[];
+  maxPerList: number;
+  at: Date;
+}
+
 export type AddOutcome =
   | { ok: true; list: AccessibleList; items: Item[] }
   /** pickList found no list among these candidates (the lists the reference may mean, best first). */
@@ -64,13 +74,7 @@ export abstract class ItemRepository {
    * items' creator as the actor, in the same atomic step (nothing when refused). In
    * PostgreSQL, one statement: the list lookup and the add cost one round trip.
    */
-  abstract addToList(
-    userId: string,
-    reference: ListReference,
-    items: readonly ItemDraft[],
-    maxPerList: number,
-    at: Date,
-  ): Promise<AddOutcome>;
+  abstract addToList(add: AddRequest): Promise<AddOutcome>;
 
   /**
    * Inside a unit of work: makes the changes to this list's items take turns until the

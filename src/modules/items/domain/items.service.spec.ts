@@ -111,7 +111,13 @@ describe('ItemsService', () => {
           createdBy: OWNER,
         }));
       for (let batch = 0; batch < 100; batch += 1) {
-        await items.addToList(OWNER, { id: LIST, name: LIST }, filler(batch < 99 ? 100 : 99, batch), MAX_ITEMS_PER_LIST, new Date(0));
+        await items.addToList({
+          userId: OWNER,
+          reference: { id: LIST, name: LIST },
+          items: filler(batch < 99 ? 100 : 99, batch),
+          maxPerList: MAX_ITEMS_PER_LIST,
+          at: new Date(0),
+        });
       }
       expect((await counters())!.itemCount).toBe(MAX_ITEMS_PER_LIST - 1);
       await expect(service.add(OWNER, LIST, ['a', 'b'])).rejects.toThrow(kind('rule', 'ITEM_LIMIT'));

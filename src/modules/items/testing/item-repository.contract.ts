@@ -80,7 +80,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
 
     /** An add to the list with this id, by the owner of the lists newList makes. */
     const addTo = (list: string, items: NewItem[], max: number, at: Date) =>
-      s.items.addToList(s.owner, { id: list, name: list }, items, max, at);
+      s.items.addToList({ userId: s.owner, reference: { id: list, name: list }, items, maxPerList: max, at });
 
     async function insert(texts: string[], max = 10_000, at = T0) {
       const outcome = await addTo(listId, drafts(listId, texts, at), max, at);
@@ -127,7 +127,8 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
     describe('which list an add means (the rule of ListAccess pickList, in each store)', () => {
       const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
       const one = (list = 'x') => drafts(list, ['item']);
-      const named = (name: string, items = one()) => s.items.addToList(s.owner, readListReference(name), items, 10_000, T1);
+      const named = (name: string, items = one()) =>
+        s.items.addToList({ userId: s.owner, reference: readListReference(name), items, maxPerList: 10_000, at: T1 });
       /** A list of another owner, shared with the caller (s.owner) with this role. */
       async function shared(name: string, role: 'editor' | 'viewer', createdAt: Date, ownerId?: string) {
         const owner = ownerId ?? (await s.newUser());

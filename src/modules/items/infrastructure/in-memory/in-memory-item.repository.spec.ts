@@ -57,15 +57,17 @@ describe('InMemoryItemRepository over the lists store', () => {
     const { lists, items, newList } = fullyInMemory();
     const listId = await newList();
     const other = await newList();
-    const added = await items.addToList(
-      OWNER,
-      { id: listId, name: listId },
-      drafts(listId, ['milk', 'bread', 'eggs', 'tea']),
-      10_000,
-      at(1),
-    );
+    const addTo = (list: string, texts: string[], minute: number) =>
+      items.addToList({
+        userId: OWNER,
+        reference: { id: list, name: list },
+        items: drafts(list, texts),
+        maxPerList: 10_000,
+        at: at(minute),
+      });
+    const added = await addTo(listId, ['milk', 'bread', 'eggs', 'tea'], 1);
     if (!added.ok) throw new Error(added.reason);
-    await items.addToList(OWNER, { id: other, name: other }, drafts(other, ['sweep']), 10_000, at(2));
+    await addTo(other, ['sweep'], 2);
     const [milk, bread, eggs] = added.items;
     await items.setCompletion(listId, [milk.id, bread.id], true, OWNER, at(3));
     await items.removeAll(listId, [bread.id, eggs.id], at(4), OWNER);
@@ -83,7 +85,7 @@ describe('InMemoryItemRepository over the lists store', () => {
     expect(await lists.saveName(renamed!)).toMatchObject({ itemCount: 2, openItemCount: 1 });
 
     await lists.delete(listId);
-    expect(await items.addToList(OWNER, { id: listId, name: listId }, drafts(listId, ['late']), 10_000, at(6))).toEqual({
+    expect(await addTo(listId, ['late'], 6)).toEqual({
       ok: false,
       reason: 'unresolved',
       candidates: [],

@@ -4,8 +4,8 @@ import type { EventActor, EventType } from '../../../events/domain/event';
 import type { EventLog } from '../../../events/domain/event-log';
 import { Item, matchesStatus, withCompletion } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
-import { AddOutcome, ItemDraft, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
-import { canWriteItems, LIST_CANDIDATES, ListReference, pickList } from '../../../lists/domain/list-access';
+import { AddOutcome, AddRequest, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
+import { canWriteItems, LIST_CANDIDATES, pickList } from '../../../lists/domain/list-access';
 import { presentItem, renderItems } from '../../http/item.presenter';
 
 /** Where the in-memory store records item events, and what it needs to word them. */
@@ -39,14 +39,7 @@ export class InMemoryItemRepository extends ItemRepository {
     lists.onListDeleted((listId) => this.byList.delete(listId));
   }
 
-  async addToList(
-    userId: string,
-    reference: ListReference,
-    items: readonly ItemDraft[],
-    maxPerList: number,
-    at: Date,
-  ): Promise<AddOutcome> {
-    if (items.length === 0) throw new Error('an add needs at least one item');
+  async addToList({ userId, reference, items, maxPerList, at }: AddRequest): Promise<AddOutcome> {
     const candidates = this.lists.mightMean(userId, reference.id, reference.name, LIST_CANDIDATES);
     const picked = pickList(candidates, reference);
     if (!picked) return { ok: false, reason: 'unresolved', candidates: candidates.map((c) => ({ ...c })) };

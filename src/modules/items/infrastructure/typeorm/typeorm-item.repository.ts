@@ -5,8 +5,8 @@ import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import type { Item } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
-import { AddOutcome, ItemDraft, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
-import { AccessibleList, canWriteItems, LIST_CANDIDATES, ListReference } from '../../../lists/domain/list-access';
+import { AddOutcome, AddRequest, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
+import { AccessibleList, canWriteItems, LIST_CANDIDATES } from '../../../lists/domain/list-access';
 import { visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import { foldKey } from '../../../../common/text/fold-key';
 
@@ -297,14 +297,7 @@ export class TypeOrmItemRepository extends ItemRepository {
    * beside the items (UNION ALL), so a refusal needs no second look at the lists, except to
    * tell a list deleted meanwhile from a full one.
    */
-  async addToList(
-    userId: string,
-    reference: ListReference,
-    items: readonly ItemDraft[],
-    maxPerList: number,
-    at: Date,
-  ): Promise<AddOutcome> {
-    if (items.length === 0) throw new Error('an add needs at least one item');
+  async addToList({ userId, reference, items, maxPerList, at }: AddRequest): Promise<AddOutcome> {
     const rows = await ADD_TO_LIST.run<AddRow>(this.dataSource, [
       userId,
       reference.id,
