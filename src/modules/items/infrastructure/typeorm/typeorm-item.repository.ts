@@ -23,14 +23,14 @@ interface ItemRow {
 }
 
 /**
- * Times leave PostgreSQL as epoch milliseconds (float8, parsed with parseFloat): a page of
- * 100 items holds up to 200 of them, and parsing PostgreSQL's text form cost more than the
- * rest of the row (README, "Performance"). Microseconds are dropped, as a Date holds none.
+ * The columns of an item row the writes return. Times leave PostgreSQL as epoch milliseconds
+ * (float8, parsed with parseFloat): parsing PostgreSQL's text form of a timestamp cost more than
+ * the rest of the row (README, "Performance"). Microseconds are dropped, as a Date holds none.
+ * (A page never parses its items at all: they come as their JSON, itemJsonSql below.)
  */
-const columnsOf = (t: string) => `${t}id, ${t}list_id, ${t}seq, ${t}text, ${t}completed,
-  (extract(epoch FROM ${t}created_at) * 1000)::float8 AS created_ms, ${t}created_by,
-  (extract(epoch FROM ${t}completed_at) * 1000)::float8 AS completed_ms, ${t}completed_by`;
-const COLUMNS = columnsOf('');
+const COLUMNS = `id, list_id, seq, text, completed,
+  (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, created_by,
+  (extract(epoch FROM completed_at) * 1000)::float8 AS completed_ms, completed_by`;
 
 const toItem = (row: ItemRow): Item => ({
   id: row.id,
