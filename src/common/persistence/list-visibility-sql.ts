@@ -12,3 +12,13 @@ export const visibleListsSql = (columns: string, where: string): string => `
   SELECT ${columns}, 'owner' AS role FROM lists l WHERE l.owner_id = $1 AND ${where}
   UNION ALL
   SELECT ${columns}, m.role FROM list_members m JOIN lists l ON l.id = m.list_id WHERE m.user_id = $1 AND ${where}`;
+
+/**
+ * The lists an action's `list` field may mean, among visibleListsSql's rows: `where` for it
+ * ($2: the id it names, or null; $3: the name's foldKey), and the order to read them in, best
+ * match first (alias `v`, with `created_at`): the id match, the caller's own, then by creation.
+ * ListAccess's pickList reads candidates in this order; the lists module's lookup and the items
+ * module's add statement both use it, so the two cannot order them differently.
+ */
+export const MIGHT_MEAN_WHERE = '(l.id = $2::uuid OR l.name_key = $3::text)';
+export const BEST_MATCH_FIRST = "(v.id = $2::uuid) IS TRUE DESC, v.role = 'owner' DESC, v.created_at, v.id";

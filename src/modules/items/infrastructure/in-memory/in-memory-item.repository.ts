@@ -42,8 +42,9 @@ export class InMemoryItemRepository extends ItemRepository {
   async addToList({ userId, reference, items, maxPerList, at }: AddRequest): Promise<AddOutcome> {
     const candidates = this.lists.mightMean(userId, reference.id, reference.name, LIST_CANDIDATES);
     const picked = pickList(candidates, reference);
-    if (!picked) return { ok: false, reason: 'unresolved', candidates: candidates.map((c) => ({ ...c })) };
-    const list = { ...picked };
+    // mightMean's rows are fresh objects: nothing here is shared with the store.
+    if (!picked) return { ok: false, reason: 'unresolved', candidates };
+    const list = picked;
     if (!canWriteItems(list.role)) return { ok: false, reason: 'viewer', list };
     const counters = this.lists.counters(list.id);
     if (!counters) return { ok: false, reason: 'list_missing', list };

@@ -7,7 +7,7 @@ import type { Item } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
 import { AddOutcome, AddRequest, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
 import { AccessibleList, canWriteItems, LIST_CANDIDATES } from '../../../lists/domain/list-access';
-import { visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
+import { BEST_MATCH_FIRST, MIGHT_MEAN_WHERE, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import { foldKey } from '../../../../common/text/fold-key';
 
 interface ItemRow {
@@ -125,8 +125,8 @@ const ADD_TO_LIST = new NamedStatement(
   'items_add_to_list',
   `WITH candidates AS MATERIALIZED (
          SELECT v.id, v.name, v.role,
-                row_number() OVER (ORDER BY (v.id = $2::uuid) IS TRUE DESC, v.role = 'owner' DESC, v.created_at, v.id)::integer AS rank
-           FROM (${visibleListsSql('l.id, l.name, l.created_at', '(l.id = $2::uuid OR l.name_key = $3::text)')}) v
+                row_number() OVER (ORDER BY ${BEST_MATCH_FIRST})::integer AS rank
+           FROM (${visibleListsSql('l.id, l.name, l.created_at', MIGHT_MEAN_WHERE)}) v
           ORDER BY rank
           LIMIT $4
        ),

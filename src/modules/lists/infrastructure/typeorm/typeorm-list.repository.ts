@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
-import { visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
+import { BEST_MATCH_FIRST, MIGHT_MEAN_WHERE, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import { List, VisibleList } from '../../domain/list';
 import { ListPageKey, ListRepository } from '../../domain/list.repository';
 import { AlreadyMember, DuplicateListName } from '../../domain/lists.errors';
@@ -29,8 +29,7 @@ const FIND_VISIBLE = new NamedStatement('lists_find_visible', visibleBranches('l
  */
 const FIND_VISIBLE_BY_ID_OR_NAME = new NamedStatement(
   'lists_find_visible_by_id_or_name',
-  `SELECT * FROM (${visibleBranches('(l.id = $2::uuid OR l.name_key = $3::text)')}) v
-   ORDER BY (v.id = $2::uuid) IS TRUE DESC, v.role = 'owner' DESC, v.created_at, v.id LIMIT $4`,
+  `SELECT * FROM (${visibleBranches(MIGHT_MEAN_WHERE)}) v ORDER BY ${BEST_MATCH_FIRST} LIMIT $4`,
 );
 
 @Injectable()
