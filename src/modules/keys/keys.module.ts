@@ -31,9 +31,14 @@ function createRevocationBus(config: AppConfig, root: RootLogger): RevocationBus
   exports: [KeysService],
 })
 export class KeysModule implements OnModuleDestroy {
-  constructor(@Inject(RevocationBus) private readonly revocations: RevocationBus) {}
+  constructor(
+    @Inject(RevocationBus) private readonly revocations: RevocationBus,
+    private readonly keys: KeysService,
+  ) {}
 
-  onModuleDestroy(): void {
+  /** Before the database closes (onApplicationShutdown): a renewal still reading would fail and warn. */
+  async onModuleDestroy(): Promise<void> {
     if (this.revocations instanceof RedisRevocationBus) this.revocations.close();
+    await this.keys.renewalsSettled();
   }
 }

@@ -9,6 +9,8 @@ export abstract class ApiKeyRepository {
   abstract insertIfBelowLimit(key: ApiKey, maxActive: number): Promise<boolean>;
   abstract findById(id: string): Promise<ApiKey | null>;
   abstract findByHash(keyHash: string): Promise<ApiKey | null>;
+  /** The keys of these hashes that exist, in no particular order: one read for many (cache renewal). */
+  abstract findManyByHash(keyHashes: readonly string[]): Promise<ApiKey[]>;
   /** Oldest first. */
   abstract listByUser(userId: string): Promise<ApiKey[]>;
   abstract save(key: ApiKey): Promise<void>;

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { InMemoryApiKeyRepository } from '../infrastructure/in-memory/in-memory-api-key.repository';
@@ -10,13 +11,21 @@ import {
   RevokedApiKey,
   SandboxKeyUnavailable,
 } from './keys.errors';
-import { KEPT_REVOKED_KEYS, KEY_CACHE_TTL_MS, KeysService, MAX_ACTIVE_KEYS } from './keys.service';
+import { ApiKey, hashKey } from './api-key';
+import { KEPT_REVOKED_KEYS, KEY_CACHE_TTL_MS, KEY_RENEW_AHEAD_MS, KEY_RENEW_EVERY_MS, KeysService, MAX_ACTIVE_KEYS } from './keys.service';
 import { InProcessRevocationBus } from './revocation-bus';
 
 describe('KeysService', () => {
   let clock: FakeClock;
   let repo: InMemoryApiKeyRepository;
   let keys: KeysService;
+
+  /** Another instance (sharing the database, not a revocation bus) revokes the key. */
+  const revokeElsewhere = async (keyId: string) => {
+    const key = (await repo.findById(keyId))!;
+    key.revoke(clock.now());
+    await repo.save(key);
+  };
 
   beforeEach(() => {
     clock = new FakeClock('2026-05-01T08:00:00.000Z');
@@ -123,23 +132,169 @@ describe('KeysService', () => {
       await expect(keys.authenticate(`sk_live_${'0'.repeat(64)}`)).rejects.toBeInstanceOf(InvalidApiKey);
     });
 
-    it('answers from its cache for less than a second, then asks the repository again', async () => {
+    it('trusts a cached key for less than a second after it was read, then reads it again', async () => {
       const { secret, key } = await keys.create('u1', 'k');
       const lookup = jest.spyOn(repo, 'findByHash');
       await keys.authenticate(secret);
-      clock.advance(KEY_CACHE_TTL_MS - 1);
+      clock.advance(KEY_CACHE_TTL_MS - KEY_RENEW_AHEAD_MS - 1);
       await keys.authenticate(secret);
       expect(lookup).toHaveBeenCalledTimes(1);
       expect(KEY_CACHE_TTL_MS).toBeLessThan(1000);
 
       // Another instance revokes the key: this one notices once its cache entry expires.
-      const elsewhere = (await repo.findById(key.id))!;
-      elsewhere.revoke(clock.now());
-      await repo.save(elsewhere);
-      await expect(keys.authenticate(secret)).resolves.toBeDefined();
-      clock.advance(1);
+      await revokeElsewhere(key.id);
+      clock.advance(KEY_RENEW_AHEAD_MS + 1);
       await expect(keys.authenticate(secret)).rejects.toBeInstanceOf(RevokedApiKey);
       expect(lookup).toHaveBeenCalledTimes(2);
+    });
+
+    describe('background renewal', () => {
+      const deferred = <T>() => {
+        let resolve!: (value: T) => void;
+        let reject!: (error: unknown) => void;
+        const promise = new Promise<T>((res, rej) => ((resolve = res), (reject = rej)));
+        return { promise, resolve, reject };
+      };
+
+      it('reads a key in use again before it expires, while the request that noticed goes on', async () => {
+        const { secret } = await keys.create('u1', 'k');
+        await keys.authenticate(secret);
+        const lookup = jest.spyOn(repo, 'findByHash');
+        const readNow = repo.findManyByHash.bind(repo);
+        const read = deferred<ApiKey[]>();
+        const renewal = jest.spyOn(repo, 'findManyByHash').mockReturnValueOnce(read.promise);
+
+        clock.advance(KEY_CACHE_TTL_MS - KEY_RENEW_AHEAD_MS);
+        // The renewal's read has not answered: the request does not wait for it.
+        await expect(keys.authenticate(secret)).resolves.toMatchObject({ userId: 'u1' });
+        expect(renewal).toHaveBeenCalledTimes(1);
+        read.resolve(await readNow(renewal.mock.calls[0][0]));
+        await keys.renewalsSettled();
+
+        // Past the first read's expiry, the renewed copy answers: no request has read the key since.
+        clock.advance(KEY_RENEW_AHEAD_MS + 1);
+        await expect(keys.authenticate(secret)).resolves.toMatchObject({ userId: 'u1' });
+        expect(lookup).not.toHaveBeenCalled();
+      });
+
+      it('renews every key due meanwhile in one read, at most every KEY_RENEW_EVERY_MS', async () => {
+        const secrets = await Promise.all(['a', 'b', 'c'].map(async (label) => (await keys.create('u1', label)).secret));
+        for (const secret of secrets) await keys.authenticate(secret);
+        const readNow = repo.findManyByHash.bind(repo);
+        const read = deferred<ApiKey[]>();
+        const renewal = jest.spyOn(repo, 'findManyByHash').mockReturnValueOnce(read.promise);
+
+        clock.advance(KEY_CACHE_TTL_MS - KEY_RENEW_AHEAD_MS);
+        for (const secret of secrets) await keys.authenticate(secret);
+        read.resolve(await readNow(renewal.mock.calls[0][0]));
+        await keys.renewalsSettled();
+        clock.advance(KEY_RENEW_EVERY_MS - 1);
+        for (const secret of secrets.slice(1)) await keys.authenticate(secret);
+        expect(renewal).toHaveBeenCalledTimes(1);
+
+        clock.advance(1);
+        await keys.authenticate(secrets[0]); // renewed by the first read: not due
+        await keys.authenticate(secrets[1]);
+        await keys.renewalsSettled();
+        const hashes = secrets.map((secret) => hashKey(secret));
+        expect(renewal.mock.calls.map(([batch]) => [...batch].sort())).toEqual([[hashes[0]], [hashes[1], hashes[2]].sort()]);
+      });
+
+      it('never undoes a revocation announced while it reads', async () => {
+        const bus = new InProcessRevocationBus();
+        const here = new KeysService(repo, clock, new SequentialIdGenerator(), bus);
+        const elsewhere = new KeysService(repo, clock, new SequentialIdGenerator(), bus);
+        const { secret, key } = await here.create('u1', 'k');
+        await elsewhere.authenticate(secret);
+        const readBefore = await repo.findManyByHash([key.toProps().keyHash]);
+        const read = deferred<ApiKey[]>();
+        jest.spyOn(repo, 'findManyByHash').mockReturnValueOnce(read.promise);
+
+        clock.advance(KEY_CACHE_TTL_MS - KEY_RENEW_AHEAD_MS);
+        await elsewhere.authenticate(secret);
+        await here.revoke('u1', key.id);
+        read.resolve(readBefore);
+        await elsewhere.renewalsSettled();
+        await expect(elsewhere.authenticate(secret)).rejects.toBeInstanceOf(RevokedApiKey);
+      });
+
+      it('notices a revocation made elsewhere before the copy it renews would have expired', async () => {
+        const { secret, key } = await keys.create('u1', 'k');
+        await keys.authenticate(secret);
+        await revokeElsewhere(key.id);
+        clock.advance(KEY_CACHE_TTL_MS - KEY_RENEW_AHEAD_MS);
+        await keys.authenticate(secret); // still the cached copy; its renewal reads the revocation
+        await keys.renewalsSettled();
+        await expect(keys.authenticate(secret)).rejects.toBeInstanceOf(RevokedApiKey);
+      });
+
+      it('logs a renewal that failed and leaves the copy to expire; the next request then reads the key itself', async () => {
+        const warnings: string[] = [];
+        const log = { warn: (_context: object, message: string) => warnings.push(message) };
+        keys = new KeysService(repo, clock, new SequentialIdGenerator(), new InProcessRevocationBus(), log);
+        const { secret } = await keys.create('u1', 'k');
+        await keys.authenticate(secret);
+        jest.spyOn(repo, 'findManyByHash').mockRejectedValueOnce(new Error('database away'));
+        const lookup = jest.spyOn(repo, 'findByHash');
+
+        clock.advance(KEY_CACHE_TTL_MS - KEY_RENEW_AHEAD_MS);
+        await expect(keys.authenticate(secret)).resolves.toMatchObject({ userId: 'u1' });
+        await keys.renewalsSettled();
+        expect(warnings).toContain('could not renew cached keys');
+        clock.advance(KEY_RENEW_AHEAD_MS);
+        await expect(keys.authenticate(secret)).resolves.toMatchObject({ userId: 'u1' });
+        expect(lookup).toHaveBeenCalledTimes(1);
+      });
+
+      it.each([1, 15, 29])('trusts what a renewal read no longer than TTL from when it began (revoked %i ms after)', async (after) => {
+        const { secret, key } = await keys.create('u1', 'k');
+        await keys.authenticate(secret);
+        clock.advance(KEY_CACHE_TTL_MS - KEY_RENEW_AHEAD_MS);
+        await keys.authenticate(secret); // starts the renewal, which reads the key still active
+        await keys.renewalsSettled();
+        clock.advance(after);
+        await revokeElsewhere(key.id);
+        // Unused meanwhile (a use would start the next renewal, which would read the revocation).
+        clock.advance(KEY_CACHE_TTL_MS - after);
+        await expect(keys.authenticate(secret)).rejects.toBeInstanceOf(RevokedApiKey);
+      });
+
+      it('keeps the revocation bound however a key is used: refused from TTL after the revocation on', async () => {
+        // Uses of one key at any times (gaps included), a revocation elsewhere at any time, and
+        // renewals whose reads answer at once or only after the next use.
+        const uses = fc.uniqueArray(fc.integer({ min: 0, max: 4 * KEY_CACHE_TTL_MS }), { minLength: 1, maxLength: 60 });
+        await fc.assert(
+          fc.asyncProperty(uses, fc.integer({ min: 0, max: 3 * KEY_CACHE_TTL_MS }), fc.boolean(), async (times, revokedAt, slow) => {
+            const start = Date.parse('2026-05-01T08:00:00.000Z');
+            clock = new FakeClock(start);
+            repo = new InMemoryApiKeyRepository();
+            keys = new KeysService(repo, clock, new SequentialIdGenerator());
+            const { secret, key } = await keys.create('u1', 'k');
+            const readNow = repo.findManyByHash.bind(repo);
+            let answerLate: (() => void) | undefined;
+            if (slow) {
+              // The read happens when asked; its answer comes only at the next use.
+              jest.spyOn(repo, 'findManyByHash').mockImplementation((hashes) => {
+                const read = readNow(hashes);
+                return new Promise((resolve) => (answerLate = () => resolve(read)));
+              });
+            }
+            for (const t of [...times].sort((a, b) => a - b)) {
+              clock.set(start + t);
+              if (t >= revokedAt && (await repo.findById(key.id))!.isActive) await revokeElsewhere(key.id);
+              answerLate?.();
+              answerLate = undefined;
+              await keys.renewalsSettled();
+              const answer = keys.authenticate(secret);
+              if (t >= revokedAt + KEY_CACHE_TTL_MS) await expect(answer).rejects.toBeInstanceOf(RevokedApiKey);
+              else await answer.catch(() => undefined);
+            }
+            answerLate?.();
+            await keys.renewalsSettled();
+          }),
+          { numRuns: 300 },
+        );
+      });
     });
 
     it('refuses a key revoked by another instance at once when the revocation is announced on their shared bus', async () => {

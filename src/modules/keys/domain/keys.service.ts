@@ -25,6 +25,15 @@ export const KEPT_REVOKED_KEYS = 50;
  * even when the revocation's announcement on the RevocationBus is lost.
  */
 export const KEY_CACHE_TTL_MS = 900;
+/**
+ * A cached key used with less than this left of its TTL is read again in the background, so
+ * that a key in steady use never makes a request wait for its re-read (which, under load,
+ * was a second pool checkout and the tail of the adds' latency). Keys left unused expire.
+ */
+export const KEY_RENEW_AHEAD_MS = 450;
+/** Background renewals start at most this often, each one read for every key then due. */
+export const KEY_RENEW_EVERY_MS = 100;
+const RENEW_BATCH_LIMIT = 500;
 export const LAST_USED_RESOLUTION_MS = 60_000;
 const CACHE_LIMIT = 10_000;
 
@@ -32,6 +41,11 @@ interface CachedKey {
   principal: Principal | null; // null: revoked
   expiresAt: number;
 }
+
+const cacheEntry = (key: ApiKey, readAt: number): CachedKey => ({
+  principal: key.isActive ? { userId: key.userId, keyId: key.id, scopes: key.scopes } : null,
+  expiresAt: readAt + KEY_CACHE_TTL_MS,
+});
 
 export class KeysService {
   private readonly cache = new Map<string, CachedKey>();
@@ -42,6 +56,10 @@ export class KeysService {
    * revocations are rare: a lookup that overlaps any of them only skips the cache once.
    */
   private forgets = 0;
+  /** Keys used within KEY_RENEW_AHEAD_MS of expiry, waiting for the next renewal. */
+  private readonly due = new Set<string>();
+  private renewal: Promise<void> | null = null;
+  private lastRenewalAt = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly keys: ApiKeyRepository,
@@ -103,20 +121,68 @@ export class KeysService {
       const forgetsBefore = this.forgets;
       const key = await this.keys.findByHash(keyHash);
       if (!key) throw new InvalidApiKey();
-      cached = {
-        principal: key.isActive ? { userId: key.userId, keyId: key.id, scopes: key.scopes } : null,
-        expiresAt: now + KEY_CACHE_TTL_MS,
-      };
+      cached = cacheEntry(key, now);
       // Caching a read that a revocation may have overtaken would undo forget() for a whole
       // TTL; this request began before the revocation, so it may still be answered with it.
       if (this.forgets === forgetsBefore) {
         if (this.cache.size >= CACHE_LIMIT) this.cache.delete(this.cache.keys().next().value!);
         this.cache.set(keyHash, cached);
       }
+    } else if (cached.expiresAt - now <= KEY_RENEW_AHEAD_MS) {
+      this.renewSoon(keyHash, now);
     }
     if (!cached.principal) throw new RevokedApiKey();
     this.noteUse(cached.principal.keyId, now);
     return cached.principal;
+  }
+
+  /** Settles when no background renewal is running (shutdown, tests); a renewal never rejects. */
+  async renewalsSettled(): Promise<void> {
+    while (this.renewal) await this.renewal;
+  }
+
+  /**
+   * Queues the key for the next background renewal and starts one unless one is running or
+   * the last began less than KEY_RENEW_EVERY_MS ago: many due keys share one read.
+   */
+  private renewSoon(keyHash: string, now: number): void {
+    if (this.due.size < CACHE_LIMIT) this.due.add(keyHash);
+    if (this.renewal || now - this.lastRenewalAt < KEY_RENEW_EVERY_MS) return;
+    this.lastRenewalAt = now;
+    this.renewal = this.renew(now).finally(() => (this.renewal = null));
+  }
+
+  /**
+   * Reads the due keys again and trusts what it read until `readAt` + TTL: `readAt` is taken
+   * before the read, so a revocation saved after it is noticed within the TTL, as with a
+   * request's own read. An entry that changed meanwhile (forgotten on a revocation, or read
+   * again by a request) is left as it is, so a renewal never undoes forget().
+   */
+  private async renew(readAt: number): Promise<void> {
+    const batch: Array<[string, CachedKey]> = [];
+    for (const keyHash of this.due) {
+      if (batch.length === RENEW_BATCH_LIMIT) break;
+      this.due.delete(keyHash);
+      const entry = this.cache.get(keyHash);
+      // A key used again while the last renewal was reading it is due no more.
+      if (entry && entry.expiresAt - readAt <= KEY_RENEW_AHEAD_MS) batch.push([keyHash, entry]);
+    }
+    if (batch.length === 0) return;
+    let found: Map<string, ApiKey>;
+    try {
+      const keys = await this.keys.findManyByHash(batch.map(([keyHash]) => keyHash));
+      found = new Map(keys.map((key) => [key.toProps().keyHash, key]));
+    } catch (error: unknown) {
+      // The entries expire as they would have; the requests after that read their keys themselves.
+      this.log.warn({ err: error, keys: batch.length }, 'could not renew cached keys');
+      return;
+    }
+    for (const [keyHash, entry] of batch) {
+      if (this.cache.get(keyHash) !== entry) continue;
+      const key = found.get(keyHash);
+      if (key) this.cache.set(keyHash, cacheEntry(key, readAt));
+      else this.cache.delete(keyHash);
+    }
   }
 
   /**

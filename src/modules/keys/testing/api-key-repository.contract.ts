@@ -37,6 +37,19 @@ export function describeApiKeyRepositoryContract(name: string, make: () => Promi
       expect(await adapters.keys.findByHash('0'.repeat(64))).toBeNull();
     });
 
+    it('finds many keys by hash in one call: those that exist, revoked ones included', async () => {
+      const [a, b, c] = [issue(userId, 1), issue(userId, 2), issue(userId, 3)];
+      for (const key of [a, b, c]) await adapters.keys.insertIfBelowLimit(key, 20);
+      b.revoke(new Date('2026-03-05T12:00:00.000Z'));
+      await adapters.keys.save(b);
+      const hashes = [a, b].map((k) => k.toProps().keyHash);
+      const found = await adapters.keys.findManyByHash([...hashes, '0'.repeat(64)]);
+      expect(found.map((k) => k.toProps()).sort((x, y) => x.id.localeCompare(y.id))).toEqual(
+        [a, b].map((k) => k.toProps()).sort((x, y) => x.id.localeCompare(y.id)),
+      );
+      expect(await adapters.keys.findManyByHash([])).toEqual([]);
+    });
+
     it("lists only the account's keys, oldest first", async () => {
       const [second, first] = [issue(userId, 2), issue(userId, 1)];
       await adapters.keys.insertIfBelowLimit(second, 20);

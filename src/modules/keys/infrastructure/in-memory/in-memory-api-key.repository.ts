@@ -22,6 +22,11 @@ export class InMemoryApiKeyRepository extends ApiKeyRepository {
     return row ? ApiKey.restore(row) : null;
   }
 
+  async findManyByHash(keyHashes: readonly string[]): Promise<ApiKey[]> {
+    const wanted = new Set(keyHashes);
+    return [...this.rows.values()].filter((k) => wanted.has(k.keyHash)).map((row) => ApiKey.restore(row));
+  }
+
   async listByUser(userId: string): Promise<ApiKey[]> {
     return [...this.rows.values()]
       .filter((k) => k.userId === userId)

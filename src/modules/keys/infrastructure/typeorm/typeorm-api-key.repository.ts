@@ -14,6 +14,10 @@ const KEY_COLUMNS = `id, user_id AS "userId", label, prefix, last4, key_hash AS 
   created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`;
 
 const FIND_BY_HASH = new NamedStatement('api_keys_find_by_hash', `SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`);
+const FIND_MANY_BY_HASH = new NamedStatement(
+  'api_keys_find_many_by_hash',
+  `SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = ANY($1::text[])`,
+);
 
 @Injectable()
 export class TypeOrmApiKeyRepository extends ApiKeyRepository {
@@ -52,6 +56,11 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
   async findByHash(keyHash: string): Promise<ApiKey | null> {
     const rows = await FIND_BY_HASH.run<ApiKeyOrmEntity>(this.dataSource, [keyHash]);
     return rows[0] ? toDomain(rows[0]) : null;
+  }
+
+  async findManyByHash(keyHashes: readonly string[]): Promise<ApiKey[]> {
+    const rows = await FIND_MANY_BY_HASH.run<ApiKeyOrmEntity>(this.dataSource, [keyHashes]);
+    return rows.map(toDomain);
   }
 
   async listByUser(userId: string): Promise<ApiKey[]> {
