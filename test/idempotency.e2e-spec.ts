@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { RequestMethod } from '@nestjs/common';
-import { INTERCEPTORS_METADATA, METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
+import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import request from 'supertest';
-import { IdempotencyInterceptor } from '../src/modules/idempotency/http/idempotency.interceptor';
+import { IDEMPOTENT_POST_METADATA } from '../src/modules/idempotency/http/idempotent-post';
 import { IdempotencyJanitor } from '../src/modules/idempotency/infrastructure/idempotency-janitor';
 import { makeUserWithKey } from './factories/make-user';
 import { itemsWorld, Person } from './support/items-world';
@@ -81,6 +81,19 @@ describe('Idempotency-Key (e2e)', () => {
     expect((await w.as(owner).get('/v1/lists').expect(200)).body.data.lists).toHaveLength(1);
     const again = await withKey(owner, '/v1/actions/add', { list: list.id, items: ['tea'] }, k).expect(200);
     expect(again.text).toBe(first.text);
+  });
+
+  it('judges the body before the key: a refused body is a 400 even with a key already used for another request', async () => {
+    const owner = await w.person();
+    const list = await w.newList(owner);
+    const k = key();
+    const first = await withKey(owner, '/v1/actions/add', { list: list.id, items: ['tea'] }, k).expect(200);
+    const badBody = await withKey(owner, '/v1/actions/add', { list: list.id, items: [] }, k).expect(400);
+    expect(badBody.body).toEqual({ data: null, error: expect.stringMatching(/items/) });
+    expect(badBody.headers['idempotent-replayed']).toBeUndefined();
+    const again = await withKey(owner, '/v1/actions/add', { list: list.id, items: ['tea'] }, k).expect(200);
+    expect(again.text).toBe(first.text);
+    expect((await w.counters(list)).item_count).toBe(1);
   });
 
   it('keeps keys per account: another account with the same key runs its own request', async () => {
@@ -205,7 +218,7 @@ describe('Idempotency-Key (e2e)', () => {
           '/',
         );
         const route = `${RequestMethod[Reflect.getMetadata(METHOD_METADATA, handler) as number]} ${path}`;
-        const idempotent = ((Reflect.getMetadata(INTERCEPTORS_METADATA, handler) ?? []) as unknown[]).includes(IdempotencyInterceptor);
+        const idempotent = Reflect.getMetadata(IDEMPOTENT_POST_METADATA, handler) !== undefined;
         const shouldBe = route.startsWith('POST /v1/');
         if (idempotent) declared.push(route);
         if (idempotent !== shouldBe) missing.push(`${route}: ${idempotent ? 'declared but not a POST /v1/ route' : 'not declared'}`);

@@ -6,8 +6,8 @@ import { map, Observable } from 'rxjs';
  * later secret of the kind). A presenter writes the field as `null` and attaches the real
  * value under this symbol; JSON (how an idempotent response is stored) and structuredClone
  * drop symbol-keyed properties, so a stored copy never holds the secret, while
- * ShownOnceInterceptor, outside the idempotency layer, puts it back into the response that
- * is being sent for the request that made it. A replay comes from storage: the field stays null.
+ * revealShownOnce, after the idempotency layer (@IdempotentPost), puts it back into the
+ * response that is being sent for the request that made it. A replay comes from storage: the field stays null.
  */
 const SHOWN_ONCE = Symbol('shown-once');
 
@@ -45,8 +45,9 @@ export function revealShownOnce(value: unknown): unknown {
 }
 
 /**
- * On the POST /v1/ routes, outside the idempotency interceptor (@IdempotentPost): it sees the
- * handler's data after the idempotency layer stored it, before the HTTP adapter's envelope.
+ * On the developer page's routes that show a secret once (they take no Idempotency-Key).
+ * @IdempotentPost reveals on the POST /v1/ routes itself, after the idempotency layer stored
+ * the handler's data, before the HTTP adapter's envelope.
  */
 @Injectable()
 export class ShownOnceInterceptor implements NestInterceptor {

@@ -1,16 +1,17 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { Clock } from '../../common/ports/clock';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
 import { IdempotencyRepository } from './domain/idempotency.repository';
 import { IdempotencyService } from './domain/idempotency.service';
-import { IdempotencyInterceptor } from './http/idempotency.interceptor';
+import { serveIdempotency } from './http/idempotent-post';
 import { IdempotencyJanitor } from './infrastructure/idempotency-janitor';
 import { TypeOrmIdempotencyRepository } from './infrastructure/typeorm/typeorm-idempotency.repository';
 
 /**
  * Idempotency-Key support for every POST /v1/ route. Modules with such routes import this
- * one and declare them with @IdempotentPost (http/idempotent-post.ts), which puts the
- * interceptor on those routes only.
+ * one and declare them with @IdempotentPost (http/idempotent-post.ts), which wraps those
+ * handlers only; the wrappers find this module's service through their request's application.
  */
 @Module({
   providers: [
@@ -20,9 +21,19 @@ import { TypeOrmIdempotencyRepository } from './infrastructure/typeorm/typeorm-i
       inject: [IdempotencyRepository, UnitOfWork, Clock],
       useFactory: (records: IdempotencyRepository, uow: UnitOfWork, clock: Clock) => new IdempotencyService(records, uow, clock),
     },
-    IdempotencyInterceptor,
     IdempotencyJanitor,
   ],
-  exports: [IdempotencyService, IdempotencyInterceptor, IdempotencyJanitor],
+  exports: [IdempotencyService, IdempotencyJanitor],
 })
-export class IdempotencyModule {}
+export class IdempotencyModule implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly service: IdempotencyService,
+  ) {}
+
+  /** An application context without HTTP (the operator command) has no adapter, and no routes to serve. */
+  onModuleInit(): void {
+    const app: unknown = this.adapterHost.httpAdapter?.getInstance();
+    if (app) serveIdempotency(app, this.service);
+  }
+}
