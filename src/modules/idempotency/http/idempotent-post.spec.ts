@@ -42,7 +42,8 @@ describe('@IdempotentPost', () => {
     res: { setHeader: (name: string, value: string) => (headers[name] = value) },
   });
   type Call = (body: object, request: object) => Promise<unknown>;
-  const create = (request: ReturnType<typeof requestWith>) => (controller.create as unknown as Call).call(controller, request.body, request);
+  const create = (request: ReturnType<typeof requestWith>) =>
+    (controller.create as unknown as Call).call(controller, request.body, request);
   const plain = (request: ReturnType<typeof requestWith>) => (controller.plain as unknown as Call).call(controller, request.body, request);
 
   beforeEach(() => {
