@@ -27,6 +27,15 @@ describe('KeysService', () => {
     await repo.save(key);
   };
 
+  /** Two instances sharing the database and a revocation bus. */
+  const twoInstances = () => {
+    const bus = new InProcessRevocationBus();
+    return {
+      here: new KeysService(repo, clock, new SequentialIdGenerator(), bus),
+      elsewhere: new KeysService(repo, clock, new SequentialIdGenerator(), bus),
+    };
+  };
+
   beforeEach(() => {
     clock = new FakeClock('2026-05-01T08:00:00.000Z');
     repo = new InMemoryApiKeyRepository();
@@ -201,9 +210,7 @@ describe('KeysService', () => {
       });
 
       it('never undoes a revocation announced while it reads', async () => {
-        const bus = new InProcessRevocationBus();
-        const here = new KeysService(repo, clock, new SequentialIdGenerator(), bus);
-        const elsewhere = new KeysService(repo, clock, new SequentialIdGenerator(), bus);
+        const { here, elsewhere } = twoInstances();
         const { secret, key } = await here.create('u1', 'k');
         await elsewhere.authenticate(secret);
         const readBefore = await repo.findManyByHash([key.toProps().keyHash]);
@@ -298,9 +305,7 @@ describe('KeysService', () => {
     });
 
     it('refuses a key revoked by another instance at once when the revocation is announced on their shared bus', async () => {
-      const bus = new InProcessRevocationBus();
-      const here = new KeysService(repo, clock, new SequentialIdGenerator(), bus);
-      const elsewhere = new KeysService(repo, clock, new SequentialIdGenerator(), bus);
+      const { here, elsewhere } = twoInstances();
       const { secret, key } = await here.create('u1', 'k');
       await here.authenticate(secret);
       await elsewhere.authenticate(secret);
@@ -314,9 +319,7 @@ describe('KeysService', () => {
     });
 
     it('does not cache what a lookup read before an announced revocation it outlived', async () => {
-      const bus = new InProcessRevocationBus();
-      const here = new KeysService(repo, clock, new SequentialIdGenerator(), bus);
-      const elsewhere = new KeysService(repo, clock, new SequentialIdGenerator(), bus);
+      const { here, elsewhere } = twoInstances();
       const { secret, key } = await here.create('u1', 'k');
       // Elsewhere's lookup reads the still-active row, then answers only after the announcement.
       const readBefore = (await repo.findById(key.id))!;
