@@ -247,10 +247,35 @@ describe('KeysService', () => {
         clock.advance(KEY_CACHE_TTL_MS - KEY_RENEW_AHEAD_MS);
         await expect(keys.authenticate(secret)).resolves.toMatchObject({ userId: 'u1' });
         await keys.renewalsSettled();
-        expect(warnings).toContain('could not renew cached keys');
+        expect(warnings).toEqual(['could not renew cached keys']);
         clock.advance(KEY_RENEW_AHEAD_MS);
         await expect(keys.authenticate(secret)).resolves.toMatchObject({ userId: 'u1' });
         expect(lookup).toHaveBeenCalledTimes(1);
+      });
+
+      it('warns once per outage, not once per renewal, and again after a renewal succeeded', async () => {
+        const warnings: string[] = [];
+        const log = { warn: (_context: object, message: string) => warnings.push(message) };
+        keys = new KeysService(repo, clock, new SequentialIdGenerator(), new InProcessRevocationBus(), log);
+        const { secret } = await keys.create('u1', 'k');
+        const renewal = jest.spyOn(repo, 'findManyByHash');
+        const renewOnce = async () => {
+          // Read afresh, then used once it is due: one renewal each time.
+          clock.advance(KEY_CACHE_TTL_MS);
+          await keys.authenticate(secret);
+          clock.advance(KEY_CACHE_TTL_MS - KEY_RENEW_AHEAD_MS);
+          await keys.authenticate(secret);
+          await keys.renewalsSettled();
+        };
+        renewal.mockRejectedValueOnce(new Error('database away')).mockRejectedValueOnce(new Error('database away'));
+        await renewOnce();
+        await renewOnce();
+        expect(warnings).toEqual(['could not renew cached keys']);
+        await renewOnce();
+        renewal.mockRejectedValueOnce(new Error('database away again'));
+        await renewOnce();
+        expect(renewal).toHaveBeenCalledTimes(4);
+        expect(warnings).toEqual(['could not renew cached keys', 'could not renew cached keys']);
       });
 
       it.each([1, 15, 29])('trusts what a renewal read no longer than TTL from when it began (revoked %i ms after)', async (after) => {

@@ -60,6 +60,8 @@ export class KeysService {
   private readonly due = new Set<string>();
   private renewal: Promise<void> | null = null;
   private lastRenewalAt = Number.NEGATIVE_INFINITY;
+  /** The last renewal failed: the next failures of the same outage are not logged again. */
+  private renewalFailing = false;
 
   constructor(
     private readonly keys: ApiKeyRepository,
@@ -173,10 +175,13 @@ export class KeysService {
       const keys = await this.keys.findManyByHash(batch.map(([keyHash]) => keyHash));
       found = new Map(keys.map((key) => [key.toProps().keyHash, key]));
     } catch (error: unknown) {
-      // The entries expire as they would have; the requests after that read their keys themselves.
-      this.log.warn({ err: error, keys: batch.length }, 'could not renew cached keys');
+      // The entries expire as they would have; the requests after that read their keys
+      // themselves. Once per outage, not once per renewal (up to ten a second).
+      if (!this.renewalFailing) this.log.warn({ err: error, keys: batch.length }, 'could not renew cached keys');
+      this.renewalFailing = true;
       return;
     }
+    this.renewalFailing = false;
     for (const [keyHash, entry] of batch) {
       if (this.cache.get(keyHash) !== entry) continue;
       const key = found.get(keyHash);
