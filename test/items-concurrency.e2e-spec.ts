@@ -52,6 +52,11 @@ describe('items under concurrency (e2e)', () => {
         try {
           for (const deadline = Date.now() + 15_000; queued < n && Date.now() < deadline;) {
             await new Promise((resolve) => setTimeout(resolve, 20));
+            // The holder asks inside its transaction, where pg_stat_activity is a snapshot taken
+            // at its first read: without clearing it, a request on a connection the pool opened
+            // after that (the service's own background reads take pooled connections too) was
+            // never counted, and the burst was reported short by one.
+            await blocker.query('SELECT pg_stat_clear_snapshot()');
             const { rows } = await blocker.query(
               `WITH RECURSIVE queue(pid) AS (
                  SELECT $1::int
