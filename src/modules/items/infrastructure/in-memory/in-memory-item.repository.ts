@@ -41,10 +41,9 @@ export class InMemoryItemRepository extends ItemRepository {
 
   async addToList({ userId, reference, items, maxPerList, at }: AddRequest): Promise<AddOutcome> {
     const candidates = this.lists.mightMean(userId, reference.id, reference.name, LIST_CANDIDATES);
-    const picked = pickList(candidates, reference);
     // mightMean's rows are fresh objects: nothing here is shared with the store.
-    if (!picked) return { ok: false, reason: 'unresolved', candidates };
-    const list = picked;
+    const list = pickList(candidates, reference);
+    if (!list) return { ok: false, reason: 'unresolved', candidates };
     if (!canWriteItems(list.role)) return { ok: false, reason: 'viewer', list };
     const counters = this.lists.counters(list.id);
     if (!counters) return { ok: false, reason: 'list_missing', list };
