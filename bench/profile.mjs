@@ -6,6 +6,7 @@
 //   node bench/profile.mjs me|items|add1|add20 [--top 30]     (after node scripts/ensure-built.mjs)
 //   node bench/profile.mjs items --cpu-only                    (no profiler: only /proc's CPU per request)
 //   node bench/profile.mjs items --perf                        (Linux perf, CPU time only: needs `perf`)
+//   node bench/profile.mjs items --baseline                    (the shared baseline under the same load: /proc only)
 //
 // --perf samples the CPU clock of the service's threads (perf record -e cpu-clock, with Node's
 // --perf-basic-prof naming the JIT's code), so a thread waiting for the CPU is not charged,
@@ -15,7 +16,10 @@
 //
 // Profiles of a loaded process charge to a frame the time its thread was descheduled too
 // (README: `writev` looked like a fifth of the CPU and was mostly preemption), so read the
-// shares side by side with /proc's user and system time, which this prints per request.
+// shares side by side with /proc's user and system time, which this prints per request, with
+// the PostgreSQL server's (every process of the benchmark's throwaway server, the connections
+// of the target under load and the server's own), so that a workload's cost can be told apart
+// between Node and the database, for the service and, with --baseline, for the baseline.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -28,6 +32,7 @@ const { values: opt, positionals } = parseArgs({
     top: { type: 'string', default: '30' },
     'cpu-only': { type: 'boolean', default: false },
     perf: { type: 'boolean', default: false },
+    baseline: { type: 'boolean', default: false },
   },
 });
 const workload = positionals[0];
@@ -48,10 +53,37 @@ function runChecked(command, args, options) {
   return result.stdout;
 }
 
+/** /proc/PID/stat's fields after the command's name (field 3, the state, is [0]). */
+const statOf = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+
 /** User and system CPU seconds of a process so far (/proc/PID/stat, in clock ticks of 1/100 s). */
 function cpuOf(pid) {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const fields = statOf(pid);
   return { user: Number(fields[11]) / 100, system: Number(fields[12]) / 100 };
+}
+
+/**
+ * CPU seconds of a PostgreSQL server so far: the postmaster's own, those of its children that
+ * ended (their CPU is added to its own children's time when it reaps them) and those of its
+ * children alive now (backends, WAL writer, checkpointer …).
+ */
+function serverCpuOf(postmaster) {
+  const own = statOf(postmaster);
+  let user = Number(own[11]) + Number(own[13]);
+  let system = Number(own[12]) + Number(own[14]);
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let fields;
+    try {
+      fields = statOf(entry);
+    } catch {
+      continue; // ended meanwhile
+    }
+    if (fields[1] !== String(postmaster)) continue;
+    user += Number(fields[11]);
+    system += Number(fields[12]);
+  }
+  return { user: user / 100, system: system / 100 };
 }
 
 /** The layer a frame belongs to, by its script's path: the package, or the project's own folder. */
@@ -166,22 +198,29 @@ async function main() {
   runChecked(join(shared, 'run-baseline.sh'), ['stop'], { cwd: shared });
   const started = runChecked(join(shared, 'run-baseline.sh'), ['start'], { cwd: shared });
   const databaseUrl = /project DATABASE_URL=(\S+)/.exec(started)?.[1];
+  const postmaster = Number(/postgres \(pid (\d+)\)/.exec(started)?.[1]);
+  const baseline = /baseline \(pid (\d+)\) on port (\d+)/.exec(started);
   let service;
   try {
-    if (!databaseUrl) throw new Error('run-baseline.sh did not print the project DATABASE_URL');
+    if (!databaseUrl || !postmaster || !baseline) throw new Error(`run-baseline.sh printed no DATABASE_URL, server or baseline:\n${started}`);
     const env = { ...process.env, NODE_ENV: 'production', RATE_LIMIT_MAX: '1000000', DATABASE_URL: databaseUrl };
     delete env.LOG_LEVEL;
     delete env.REDIS_URL;
     const nodeArgs = opt['cpu-only'] ? [] : opt.perf ? ['--perf-basic-prof'] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
-    service = await startService(env, root, nodeArgs);
-    const pid = service.pid;
+    // The baseline runs as run-baseline.sh started it: only /proc's figures are taken of it.
+    if (opt.baseline) opt['cpu-only'] = true;
+    const target = opt.baseline
+      ? { url: `http://127.0.0.1:${baseline[2]}`, pid: Number(baseline[1]), stop: async () => undefined }
+      : (service = await startService(env, root, nodeArgs));
+    const pid = target.pid;
     const duration = Number(process.env.BENCH_DURATION ?? '8');
     let loadStart;
+    let serverStart;
     const driver = spawn(
       process.execPath,
       [
         join(shared, 'bench.mjs'),
-        ...['--target', service.url, '--workloads', workload, '--rounds', '1', '--json', join(profileDir, 'run.json')],
+        ...['--target', target.url, '--workloads', workload, '--rounds', '1', '--json', join(profileDir, 'run.json')],
         ...['--duration', String(duration), '--connections', process.env.BENCH_CONNECTIONS ?? '50'],
         ...['--keys', process.env.BENCH_KEYS ?? '50'],
       ],
@@ -191,7 +230,10 @@ async function main() {
     driver.stdout.on('data', (chunk) => {
       process.stdout.write(chunk);
       // Seeding is over: what follows is the workload (and, for adds, its fresh lists).
-      if (!loadStart && /^seeded /m.test(String(chunk))) loadStart = cpuOf(pid);
+      if (!loadStart && /^seeded /m.test(String(chunk))) {
+        loadStart = cpuOf(pid);
+        serverStart = serverCpuOf(postmaster);
+      }
       // The load has begun: perf records the middle of it.
       if (opt.perf && !recorder && /^(GET|POST) /m.test(String(chunk))) {
         const args = ['record', '-e', 'cpu-clock', '-F', '999', '-g', '-p', String(pid), '-o', join(profileDir, 'perf.data')];
@@ -202,14 +244,18 @@ async function main() {
     if (recorder && recorder.exitCode === null) await new Promise((done) => recorder.once('exit', done));
     if (status !== 0) throw new Error(`the shared driver failed (${status})`);
     const loadEnd = cpuOf(pid);
+    const serverEnd = serverCpuOf(postmaster);
     const run = JSON.parse(readFileSync(join(profileDir, 'run.json'), 'utf8'));
     // The driver counts the measured seconds only; its warm-up second was served too.
     const served = (run.workloads[0].runs.A[0].requests * (duration + 1)) / duration;
-    await service.stop();
+    await service?.stop();
     service = undefined;
     const perRequest = (seconds) => `${Math.round((seconds * 1e6) / served)} µs`;
     console.log(
-      `\nservice CPU per request (/proc, ~${Math.round(served)} requests): user ${perRequest(loadEnd.user - loadStart.user)}, system ${perRequest(loadEnd.system - loadStart.system)}`,
+      `\n${opt.baseline ? 'baseline' : 'service'} CPU per request (/proc, ~${Math.round(served)} requests): user ${perRequest(loadEnd.user - loadStart.user)}, system ${perRequest(loadEnd.system - loadStart.system)}`,
+    );
+    console.log(
+      `PostgreSQL CPU per request (the whole server): user ${perRequest(serverEnd.user - serverStart.user)}, system ${perRequest(serverEnd.system - serverStart.system)}`,
     );
     if (opt['cpu-only']) return;
     if (opt.perf) {
