@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { foldKey } from '../src/common/text/fold-key';
 import { TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';
+import { RenderedPageCache } from '../src/modules/items/infrastructure/typeorm/rendered-page-cache';
 import { TypeOrmItemRepository } from '../src/modules/items/infrastructure/typeorm/typeorm-item.repository';
 import { describeItemRepositoryContract } from '../src/modules/items/testing/item-repository.contract';
 import { makeUserWithKey } from './factories/make-user';
@@ -54,4 +55,108 @@ describeItemRepositoryContract('TypeORM', async () => {
       return { itemCount: row.item_count, openItemCount: row.open_item_count, updatedAt: row.updated_at };
     },
   };
+});
+
+describe('pages kept by an instance (RenderedPageCache)', () => {
+  let dataSource: DataSource;
+  const at = new Date('2026-02-01T00:00:00.000Z');
+  const page = { status: 'all' as const, limit: 100 };
+
+  beforeAll(() => {
+    dataSource = t.app.get(DataSource);
+  });
+
+  /** Two instances' stores: each keeps its own pages, and they share only the database. */
+  const twoInstances = () => ({
+    reader: new TypeOrmItemRepository(dataSource, new RenderedPageCache(1024 * 1024)),
+    writer: new TypeOrmItemRepository(dataSource, new RenderedPageCache(1024 * 1024)),
+  });
+
+  async function newList(): Promise<string> {
+    const id = randomUUID();
+    await dataSource.query(`INSERT INTO lists (id, owner_id, name, name_key, created_at, updated_at) VALUES ($1, $2, $3, $3, $4, $4)`, [
+      id,
+      ownerId,
+      `kept pages ${id}`,
+      at,
+    ]);
+    return id;
+  }
+
+  const add = (items: TypeOrmItemRepository, listId: string, texts: string[]) =>
+    items.addToList({
+      userId: ownerId,
+      reference: { id: listId, name: listId },
+      items: texts.map((text) => ({ id: randomUUID(), text, createdAt: at, createdBy: ownerId })),
+      maxPerList: 10_000,
+      at,
+    });
+
+  const texts = async (items: TypeOrmItemRepository, listId: string) => {
+    const read = await items.visiblePage(ownerId, listId, page);
+    return (JSON.parse(read!.items.json) as Array<{ text: string; completed: boolean }>).map(
+      (i) => `${i.text}${i.completed ? ' (done)' : ''}`,
+    );
+  };
+
+  it('serves the page it kept while the list is unchanged, without reading the items again', async () => {
+    const { reader } = twoInstances();
+    const listId = await newList();
+    await add(reader, listId, ['milk', 'bread']);
+    expect(await texts(reader, listId)).toEqual(['milk', 'bread']);
+    // A change of an item that leaves the list's row alone breaks the rule every item write
+    // follows (migration 1763801100000-list-versions.ts): it shows what the kept page is.
+    await dataSource.query(`UPDATE items SET text = 'oat milk' WHERE list_id = $1 AND text = 'milk'`, [listId]);
+    expect(await texts(reader, listId)).toEqual(['milk', 'bread']);
+    expect(await texts(new TypeOrmItemRepository(dataSource, new RenderedPageCache(0)), listId)).toEqual(['oat milk', 'bread']);
+  });
+
+  it("renders again after another instance's add, completion, reopening or removal", async () => {
+    const { reader, writer } = twoInstances();
+    const listId = await newList();
+    const added = await add(writer, listId, ['milk', 'bread']);
+    if (!added.ok) throw new Error('the add was refused');
+    const [milk, bread] = added.items;
+    expect(await texts(reader, listId)).toEqual(['milk', 'bread']);
+
+    await add(writer, listId, ['eggs']);
+    expect(await texts(reader, listId)).toEqual(['milk', 'bread', 'eggs']);
+    await writer.setCompletion(listId, [milk.id], true, ownerId, at);
+    expect(await texts(reader, listId)).toEqual(['milk (done)', 'bread', 'eggs']);
+    await writer.setCompletion(listId, [milk.id], false, ownerId, at);
+    expect(await texts(reader, listId)).toEqual(['milk', 'bread', 'eggs']);
+    await writer.removeAll(listId, [bread.id], at, ownerId);
+    expect(await texts(reader, listId)).toEqual(['milk', 'eggs']);
+  });
+
+  it('renders again after a write of an older release, which knows nothing of the version but updates the list row with its items', async () => {
+    const { reader } = twoInstances();
+    const listId = await newList();
+    await add(reader, listId, ['milk']);
+    expect(await texts(reader, listId)).toEqual(['milk']);
+    await dataSource.transaction(async (manager) => {
+      await manager.query(`UPDATE items SET text = 'oat milk' WHERE list_id = $1`, [listId]);
+      await manager.query(`UPDATE lists SET updated_at = now() WHERE id = $1`, [listId]);
+    });
+    expect(await texts(reader, listId)).toEqual(['oat milk']);
+  });
+
+  it('keeps pages of one list apart by position, size and status, and still shows a stranger nothing', async () => {
+    const { reader } = twoInstances();
+    const listId = await newList();
+    const added = await add(reader, listId, ['a', 'b', 'c']);
+    if (!added.ok) throw new Error('the add was refused');
+    await reader.setCompletion(listId, [added.items[1].id], true, ownerId, at);
+    const read = async (request: Parameters<TypeOrmItemRepository['visiblePage']>[2]) =>
+      (JSON.parse((await reader.visiblePage(ownerId, listId, request))!.items.json) as Array<{ text: string }>).map((i) => i.text);
+    for (let round = 0; round < 2; round += 1) {
+      expect(await read({ status: 'all', limit: 2 })).toEqual(['a', 'b']);
+      expect(await read({ status: 'all', limit: 100 })).toEqual(['a', 'b', 'c']);
+      expect(await read({ status: 'open', limit: 100 })).toEqual(['a', 'c']);
+      expect(await read({ status: 'completed', limit: 100 })).toEqual(['b']);
+      expect(await read({ status: 'all', limit: 100, afterSeq: added.items[0].seq })).toEqual(['b', 'c']);
+    }
+    const stranger = (await makeUserWithKey(t.app)).user.id;
+    expect(await reader.visiblePage(stranger, listId, page)).toBeNull();
+  });
 });

@@ -177,8 +177,13 @@ describe('items: round trips and query plans (e2e)', () => {
      * connection. `withoutStatistics` hides the planner's statistics of `items` for the
      * duration (a fresh or freshly bulk-filled table), inside a transaction rolled back after.
      */
-    async function executedPlan(list: ListRef, request: Parameters<typeof pageStatement>[2], withoutStatistics = false) {
-      const { sql, parameters } = pageStatement(owner.id, list.id, request);
+    async function executedPlan(
+      list: ListRef,
+      request: Parameters<typeof pageStatement>[2],
+      withoutStatistics = false,
+      cachedVersion?: string,
+    ) {
+      const { sql, parameters } = pageStatement(owner.id, list.id, request, cachedVersion);
       const client = new Client({ connectionString: process.env.DATABASE_URL });
       await client.connect();
       const notices: string[] = [];
@@ -245,6 +250,14 @@ describe('items: round trips and query plans (e2e)', () => {
           });
         }
       }
+    });
+
+    it('reads no item at all when the list is still at the version of the page the instance kept, and the whole page when it is not', async () => {
+      const [{ version }] = await ds.query('SELECT version::text AS version FROM lists WHERE id = $1', [small.id]);
+      expect(await executedPlan(small, { status: 'all', limit: 100 }, false, version)).toEqual({ sorts: 0, scans: [], examined: 0 });
+      const behind = await executedPlan(small, { status: 'all', limit: 100 }, false, String(BigInt(version) - 1n));
+      expect(behind.scans).toEqual(['Index Scan items_list_seq_idx']);
+      expect(behind.examined).toBe(100);
     });
 
     it('with a status, reads limit + 1 entries of (list_id, completed, seq) even when almost every item has the other status', async () => {

@@ -111,6 +111,7 @@ const schema = z
     COOKIE_SECURE: flag('COOKIE_SECURE', false),
     PASSWORD_SCRYPT_COST: integer('PASSWORD_SCRYPT_COST', 10, 20, 17),
     DB_POOL_SIZE: integer('DB_POOL_SIZE', 1, 1000, 20),
+    PAGE_CACHE_MB: integer('PAGE_CACHE_MB', 0, 4096, 32),
     DB_CONNECT_TIMEOUT_S: integer('DB_CONNECT_TIMEOUT_S', 1, 3600, 30),
     DB_ACQUIRE_TIMEOUT_MS: integer('DB_ACQUIRE_TIMEOUT_MS', 50, 60_000, 4_000),
     DB_LOCK_TIMEOUT_MS: integer('DB_LOCK_TIMEOUT_MS', 50, 60_000, 4_000),
@@ -198,6 +199,8 @@ export class AppConfig {
   /** log2 of scrypt's N for new password hashes; below 17 only under NODE_ENV=test. */
   readonly passwordScryptCost!: number;
   readonly dbPoolSize!: number;
+  /** Bytes of rendered pages of items kept per instance (RenderedPageCache); 0 keeps none. */
+  readonly pageCacheBytes!: number;
   /** How long start-up keeps retrying an unreachable database before it gives up. */
   readonly dbConnectTimeoutS!: number;
   /** The database's time limits; see DatabaseTimeouts in src/database/data-source.ts. */
@@ -263,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     cookieSecure: v.COOKIE_SECURE,
     passwordScryptCost: v.PASSWORD_SCRYPT_COST,
     dbPoolSize: v.DB_POOL_SIZE,
+    pageCacheBytes: v.PAGE_CACHE_MB * 1024 * 1024,
     dbConnectTimeoutS: v.DB_CONNECT_TIMEOUT_S,
     dbTimeouts: {
       acquireMs: v.DB_ACQUIRE_TIMEOUT_MS,

@@ -12,6 +12,7 @@ import { Events1763800700000 } from './1763800700000-events';
 import { Webhooks1763800800000 } from './1763800800000-webhooks';
 import { WebhookRelay1763800900000 } from './1763800900000-webhook-relay';
 import { EventBatches1763801000000 } from './1763801000000-event-batches';
+import { ListVersions1763801100000 } from './1763801100000-list-versions';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -32,4 +33,5 @@ export const MIGRATIONS = [
   Webhooks1763800800000,
   WebhookRelay1763800900000,
   EventBatches1763801000000,
+  ListVersions1763801100000,
 ];

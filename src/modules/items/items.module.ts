@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import { AppConfig } from '../../config/app-config';
 import { CursorCodec } from '../../common/paging/cursor';
 import { Clock } from '../../common/ports/clock';
 import { IdGenerator } from '../../common/ports/id-generator';
@@ -9,6 +11,7 @@ import { ListsModule } from '../lists/lists.module';
 import { ItemRepository } from './domain/item.repository';
 import { ItemsService } from './domain/items.service';
 import { ItemsController } from './http/items.controller';
+import { RenderedPageCache } from './infrastructure/typeorm/rendered-page-cache';
 import { TypeOrmItemRepository } from './infrastructure/typeorm/typeorm-item.repository';
 
 /** Items of lists: the actions and the paged read (API.md sections 3 and 6). Knows lists only through ListAccess. */
@@ -16,7 +19,12 @@ import { TypeOrmItemRepository } from './infrastructure/typeorm/typeorm-item.rep
   imports: [ListsModule, IdempotencyModule],
   controllers: [ItemsController],
   providers: [
-    { provide: ItemRepository, useClass: TypeOrmItemRepository },
+    {
+      provide: ItemRepository,
+      inject: [DataSource, AppConfig],
+      useFactory: (dataSource: DataSource, config: AppConfig) =>
+        new TypeOrmItemRepository(dataSource, new RenderedPageCache(config.pageCacheBytes)),
+    },
     {
       provide: ItemsService,
       inject: [ItemRepository, ListAccess, UnitOfWork, Clock, IdGenerator, CursorCodec],

@@ -9,6 +9,7 @@ import { AddOutcome, AddRequest, ItemRepository, PageRequest, VisibleItemPage } 
 import { AccessibleList, canWriteItems, LIST_CANDIDATES } from '../../../lists/domain/list-access';
 import { BEST_MATCH_FIRST, MIGHT_MEAN_WHERE, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import { foldKey } from '../../../../common/text/fold-key';
+import { DEFAULT_PAGE_CACHE_BYTES, RenderedPageCache } from './rendered-page-cache';
 
 interface ItemRow {
   id: string;
@@ -53,11 +54,16 @@ const toItem = (row: ItemRow): Item => ({
  * items_list_status_seq_idx), so that missing statistics cannot turn a page into a read of the
  * whole list. One more row than asked tells whether anything follows.
  */
-export function pageStatement(userId: string, listId: string, request: PageRequest): { sql: string; parameters: unknown[] } {
+export function pageStatement(
+  userId: string,
+  listId: string,
+  request: PageRequest,
+  cachedVersion?: string,
+): { sql: string; parameters: unknown[] } {
   const completed = request.status === 'all' ? null : request.status === 'completed';
   return {
     sql: VISIBLE_PAGE.text,
-    parameters: [userId, listId, request.afterSeq ?? 0, request.limit + 1, completed],
+    parameters: [userId, listId, request.afterSeq ?? 0, request.limit + 1, completed, cachedVersion ?? null],
   };
 }
 
@@ -251,17 +257,23 @@ const itemJsonSql = (t: string) => `'{"id":"' || ${t}.id || '","list_id":"' || $
  * from here is the same deliberate exception as the writes above: the visibility rule's text is
  * the lists module's, shared, and a page costs one round trip instead of two (README,
  * "Hot-path rules").
+ *
+ * $6 is the list's version (migration 1763801100000-list-versions.ts) at which this instance
+ * rendered the same page before, or null: when the list is still at that version, nothing is
+ * read or rendered (the WHERE on it gates the whole page) and the cached page is served
+ * (RenderedPageCache); `version` always comes back.
  */
 const VISIBLE_PAGE = new NamedStatement(
   'items_visible_page',
-  `WITH v AS MATERIALIZED (${visibleListsSql('l.id, l.name', 'l.id = $2::uuid')} LIMIT 1)
-   SELECT v.id, v.name, v.role, page.fetched, page.items, page.last_seq
+  `WITH v AS MATERIALIZED (${visibleListsSql('l.id, l.name, l.version', 'l.id = $2::uuid')} LIMIT 1)
+   SELECT v.id, v.name, v.role, v.version, page.fetched, page.items, page.last_seq
      FROM v CROSS JOIN LATERAL (
        SELECT count(*)::integer AS fetched,
               '[' || COALESCE(string_agg(${itemJsonSql('p')}, ',' ORDER BY p.seq) FILTER (WHERE p.rank < $4), '') || ']' AS items,
               max(p.seq) FILTER (WHERE p.rank < $4) AS last_seq
          FROM (SELECT i.*, row_number() OVER (ORDER BY i.seq) AS rank
-                 FROM items_page(v.id, $3::bigint, $4::integer, $5::boolean) i) p
+                 FROM items_page(v.id, $3::bigint, $4::integer, $5::boolean) i
+                WHERE v.version IS DISTINCT FROM $6::bigint) p
      ) page`,
 );
 
@@ -269,6 +281,8 @@ interface VisiblePageRow {
   id: string;
   name: string;
   role: AccessibleList['role'];
+  /** int8: pg hands it over as text. */
+  version: string;
   fetched: number;
   items: string;
   /** int8: pg hands it over as text. */
@@ -277,7 +291,10 @@ interface VisiblePageRow {
 
 @Injectable()
 export class TypeOrmItemRepository extends ItemRepository {
-  constructor(private readonly dataSource: DataSource) {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly pages = new RenderedPageCache(DEFAULT_PAGE_CACHE_BYTES),
+  ) {
     super();
   }
 
@@ -365,15 +382,20 @@ export class TypeOrmItemRepository extends ItemRepository {
   }
 
   async visiblePage(userId: string, listId: string, request: PageRequest): Promise<VisibleItemPage | null> {
-    const { parameters } = pageStatement(userId, listId, request);
+    const cached = this.pages.find(listId, request);
+    const { parameters } = pageStatement(userId, listId, request, cached?.version);
     const [row] = await VISIBLE_PAGE.run<VisiblePageRow>(this.dataSource, parameters);
     if (!row) return null;
+    const list = { id: row.id, name: row.name, role: row.role };
+    // The same version: PostgreSQL rendered nothing, the page is the one kept.
+    if (row.version === cached?.version) return { list, ...cached.page };
     const count = Math.min(row.fetched, request.limit);
-    return {
-      list: { id: row.id, name: row.name, role: row.role },
+    const page = {
       // Identity values stay far below 2^53, so a number is exact.
       items: { json: row.items, count, lastSeq: row.last_seq === null ? undefined : Number(row.last_seq) },
       hasMore: row.fetched > request.limit,
     };
+    this.pages.set(listId, request, row.version, page);
+    return { list, ...page };
   }
 }

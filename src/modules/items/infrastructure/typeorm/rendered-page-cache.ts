@@ -1,0 +1,54 @@
+import { LRUCache } from 'lru-cache';
+import type { ItemPage, PageRequest } from '../../domain/item.repository';
+
+export interface CachedPage {
+  /** lists.version when the page was rendered (int8, as pg hands it over: text). */
+  version: string;
+  page: ItemPage;
+}
+
+/**
+ * The pages of items this instance rendered lately, each with the version of its list
+ * (migration 1763801100000-list-versions.ts) read in the same snapshot. The page statement
+ * takes the version a cached page was rendered at and reads the list's current one: when they
+ * are equal, nothing in the list has changed since and PostgreSQL renders nothing; the page
+ * comes from here. Whether the caller may see the list is decided by the statement every
+ * time, never by the cache: a page is the same for everyone who may see it.
+ *
+ * Bounded by the size of the pages' JSON (least recently used first out); a list changed
+ * since its page was cached simply misses, and the stale entry is replaced. A size of 0 keeps
+ * nothing: every page is rendered.
+ */
+/** PAGE_CACHE_MB's default (src/config/app-config.ts), in bytes. */
+export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
+export class RenderedPageCache {
+  private readonly pages: LRUCache<string, CachedPage> | undefined;
+
+  constructor(maxBytes: number) {
+    this.pages =
+      maxBytes > 0
+        ? new LRUCache<string, CachedPage>({
+            maxSize: maxBytes,
+            // JavaScript strings hold UTF-16: two bytes a character, plus a little for the entry.
+            sizeCalculation: (entry) => 2 * entry.page.items.json.length + 64,
+          })
+        : undefined;
+  }
+
+  /**
+   * The page kept for this list and request, with the version it was rendered at. The caller
+   * holds on to what it got: an entry evicted or replaced meanwhile is still the page of its
+   * version.
+   */
+  find(listId: string, request: PageRequest): CachedPage | undefined {
+    return this.pages?.get(keyOf(listId, request));
+  }
+
+  set(listId: string, request: PageRequest, version: string, page: ItemPage): void {
+    this.pages?.set(keyOf(listId, request), { version, page });
+  }
+}
+
+/** One rendering per list, position, size and status. */
+const keyOf = (listId: string, { afterSeq, limit, status }: PageRequest): string => `${listId} ${afterSeq ?? 0} ${limit} ${status}`;
