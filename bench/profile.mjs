@@ -202,7 +202,8 @@ async function main() {
   const baseline = /baseline \(pid (\d+)\) on port (\d+)/.exec(started);
   let service;
   try {
-    if (!databaseUrl || !postmaster || !baseline) throw new Error(`run-baseline.sh printed no DATABASE_URL, server or baseline:\n${started}`);
+    if (!databaseUrl || !postmaster || !baseline)
+      throw new Error(`run-baseline.sh printed no DATABASE_URL, server or baseline:\n${started}`);
     const env = { ...process.env, NODE_ENV: 'production', RATE_LIMIT_MAX: '1000000', DATABASE_URL: databaseUrl };
     delete env.LOG_LEVEL;
     delete env.REDIS_URL;
