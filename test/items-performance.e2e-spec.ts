@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { pageStatement } from '../src/modules/items/infrastructure/typeorm/typeorm-item.repository';
@@ -83,6 +84,31 @@ describe('items: round trips and query plans (e2e)', () => {
     expect(inserts[0].parameters.find((p) => Array.isArray(p) && p.includes('bulk 0'))).toEqual(texts);
     expect(statements.filter((s) => /\bitems\b/i.test(s.sql))).toEqual(inserts);
     expect((await w.counters(list)).item_count).toBe(100);
+  });
+
+  it('adds by list id in one statement that reads that list alone; an id no list of the caller has is then tried as a name, in a second', async () => {
+    const owner = await w.person();
+    const list = await w.newList(owner);
+    // A list whose name has the form of an id that no list has.
+    const named = await w.newList(owner, randomUUID());
+    await warm(owner);
+    const byId = await statementsOf(() =>
+      w
+        .as(owner)
+        .post('/v1/actions/add', { list: list.id, items: ['by id'] })
+        .expect(200),
+    );
+    // The statement for any reference ranks candidates (row_number); the one by id has none to rank.
+    expect(byId.map((s) => /row_number\(\)/.test(s.sql))).toEqual([false]);
+    const byName = await statementsOf(() =>
+      w
+        .as(owner)
+        .post('/v1/actions/add', { list: named.name, items: ['by name'] })
+        .expect(200),
+    );
+    expect(byName.map((s) => /row_number\(\)/.test(s.sql))).toEqual([false, true]);
+    expect((await w.counters(list)).item_count).toBe(1);
+    expect((await w.counters(named)).item_count).toBe(1);
   });
 
   it('reads a page in one statement beyond authentication (visibility and page together), whatever the list size or the page', async () => {
