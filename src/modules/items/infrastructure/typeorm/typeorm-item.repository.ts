@@ -24,10 +24,11 @@ interface ItemRow {
 }
 
 /**
- * The columns of an item row the writes return. Times leave PostgreSQL as epoch milliseconds
- * (float8, parsed with parseFloat): parsing PostgreSQL's text form of a timestamp cost more than
- * the rest of the row (README, "Performance"). Microseconds are dropped, as a Date holds none.
- * (A page never parses its items at all: they come as their JSON, itemJsonSql below.)
+ * The columns of an item row as Node reads it (the items an action names). Times leave
+ * PostgreSQL as epoch milliseconds (float8, parsed with parseFloat): parsing PostgreSQL's text
+ * form of a timestamp cost more than the rest of the row (README, "Performance"). Microseconds
+ * are dropped, as a Date holds none. (A page never parses its items at all: they come as their
+ * JSON, itemJsonSql below; an add reads back only each item's position.)
  */
 const COLUMNS = `id, list_id, seq, text, completed,
   (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, created_by,
@@ -167,7 +168,7 @@ const addStatement = (name: string, pick: string, p: AddWriteParameters): NamedS
                        (SELECT ${p.createdAt}::timestamptz[]), (SELECT ${p.createdBy}::uuid[]))
                   WITH ORDINALITY AS n(id, text, text_key, created_at, created_by, ord)
           ORDER BY n.ord
-         RETURNING *
+         RETURNING id, seq
        ),
        ev AS (
          INSERT INTO events (id, txid, type, list_id, created_at, list_name, actor, item_ids, item_texts, item_created_at, item_created_by)
@@ -179,11 +180,10 @@ const addStatement = (name: string, pick: string, p: AddWriteParameters): NamedS
        ${RECORD_AUDIENCE}
    SELECT c.id AS candidate_id, c.name AS candidate_name, c.role AS candidate_role, c.rank AS candidate_rank,
           c.id IN (SELECT id FROM picked) AS picked,
-          NULL::uuid AS id, NULL::uuid AS list_id, NULL::bigint AS seq, NULL::text AS text, NULL::boolean AS completed,
-          NULL::float8 AS created_ms, NULL::uuid AS created_by, NULL::float8 AS completed_ms, NULL::uuid AS completed_by
+          NULL::uuid AS id, NULL::bigint AS seq
      FROM candidates c
    UNION ALL
-   SELECT NULL, NULL, NULL, NULL, NULL, ${COLUMNS} FROM added`,
+   SELECT NULL, NULL, NULL, NULL, NULL, id, seq FROM added`,
   );
 
 /** An add by any reference: $1 the caller, $2 the id it names or null, $3 its name's foldKey, $4 LIST_CANDIDATES. */
@@ -244,7 +244,8 @@ const ADD_TO_LIST_BY_ID = addStatement(
 
 type AddRow =
   | { candidate_id: string; candidate_name: string; candidate_role: AccessibleList['role']; candidate_rank: number; picked: boolean }
-  | (ItemRow & { candidate_id: null });
+  /** An inserted item: its id and the position the identity gave it (int8, as text). */
+  | { candidate_id: null; id: string; seq: string };
 
 /** The counters move by what the UPDATE really changed, so a no-op changes nothing and records nothing. */
 const SET_COMPLETION = new NamedStatement(
@@ -404,9 +405,10 @@ export class TypeOrmItemRepository extends ItemRepository {
       rows = await ADD_TO_LIST.run<AddRow>(this.dataSource, [userId, reference.id, foldKey(reference.name), LIST_CANDIDATES, ...write]);
     }
     const candidates: Array<AccessibleList & { picked: boolean; rank: number }> = [];
-    const added = new Map<string, Item>();
+    // Identity values stay far below 2^53, so a number is exact.
+    const added = new Map<string, number>();
     for (const row of rows) {
-      if (row.candidate_id === null) added.set(row.id, toItem(row));
+      if (row.candidate_id === null) added.set(row.id, Number(row.seq));
       else
         candidates.push({
           id: row.candidate_id,
@@ -421,7 +423,21 @@ export class TypeOrmItemRepository extends ItemRepository {
     const picked = candidates.find((c) => c.picked);
     if (!picked) return { ok: false, reason: 'unresolved', candidates: candidates.map(({ id, name, role }) => ({ id, name, role })) };
     const list = { id: picked.id, name: picked.name, role: picked.role };
-    if (added.size > 0) return { ok: true, list, items: items.map((item) => added.get(item.id)!) };
+    // The rows hold what was sent, and a new item is open: only its position comes back.
+    if (added.size > 0) {
+      return {
+        ok: true,
+        list,
+        items: items.map((item) => ({
+          ...item,
+          listId: list.id,
+          completed: false,
+          completedAt: null,
+          completedBy: null,
+          seq: added.get(item.id)!,
+        })),
+      };
+    }
     if (!canWriteItems(list.role)) return { ok: false, reason: 'viewer', list };
     // Only on failure: a second look tells a deleted list from a full one.
     const [row] = await this.query<{ id: string }>('SELECT id FROM lists WHERE id = $1', [list.id]);
