@@ -7,6 +7,9 @@ export interface CachedPage {
   page: ItemPage;
 }
 
+/** PAGE_CACHE_MB's default (src/config/app-config.ts), in bytes. */
+export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
+
 /**
  * The pages of items this instance rendered lately, each with the version of its list
  * (migration 1763801100000-list-versions.ts) read in the same snapshot. The page statement
@@ -19,9 +22,6 @@ export interface CachedPage {
  * since its page was cached simply misses, and the stale entry is replaced. A size of 0 keeps
  * nothing: every page is rendered.
  */
-/** PAGE_CACHE_MB's default (src/config/app-config.ts), in bytes. */
-export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
-
 export class RenderedPageCache {
   private readonly pages: LRUCache<string, CachedPage> | undefined;
 
