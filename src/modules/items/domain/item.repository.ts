@@ -3,9 +3,12 @@ import type { CandidateQuery } from './item-matching';
 import type { Item, ItemStatusFilter, NewItem } from './item';
 
 /** An item to add, before the store knows which list the add means. */
-export type ItemDraft = Omit<NewItem, 'listId'>;
+export type ItemDraft = Pick<NewItem, 'id' | 'text'>;
 
-/** An add as a store performs it (ItemRepository.addToList). */
+/**
+ * An add as a store performs it (ItemRepository.addToList): every item is created by the
+ * caller, `userId`, at `at`, the add's instant, which is also the list's new `updated_at`.
+ */
 export interface AddRequest {
   userId: string;
   reference: ListReference;

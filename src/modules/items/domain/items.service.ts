@@ -63,7 +63,7 @@ export class ItemsService {
     const texts = normaliseEntries(entries);
     const reference = readListReference(normaliseListReference(listReference));
     const at = this.clock.now();
-    const drafts = texts.map((text) => ({ id: this.ids.next(), text, createdAt: at, createdBy: userId }));
+    const drafts = texts.map((text) => ({ id: this.ids.next(), text }));
     const outcome = await this.items.addToList({ userId, reference, items: drafts, maxPerList: MAX_ITEMS_PER_LIST, at });
     if (outcome.ok) return { list: refOf(outcome.list), items: outcome.items };
     switch (outcome.reason) {

@@ -1,8 +1,7 @@
 import fc from 'fast-check';
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { foldKey } from '../../../common/text/fold-key';
-import type { NewItem } from '../domain/item';
-import type { ItemRepository, PageRequest } from '../domain/item.repository';
+import type { ItemDraft, ItemRepository, PageRequest } from '../domain/item.repository';
 import { readListReference } from '../../lists/domain/list-access';
 import { presentItem } from '../http/item.presenter';
 import { itemsShown } from './rendered-items';
@@ -47,8 +46,7 @@ function freshId(): string {
   return `${random}-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
 }
 
-const drafts = (listId: string, texts: string[], at = T0, by = USER): NewItem[] =>
-  texts.map((text) => ({ id: freshId(), listId, text, createdAt: at, createdBy: by }));
+const drafts = (texts: string[]): ItemDraft[] => texts.map((text) => ({ id: freshId(), text }));
 
 /**
  * One contract for every ItemRepository adapter, run against the in-memory store by the
@@ -79,29 +77,33 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
     }
 
     /** An add to the list with this id, by the owner of the lists newList makes. */
-    const addTo = (list: string, items: NewItem[], max: number, at: Date) =>
+    const addTo = (list: string, items: ItemDraft[], max: number, at: Date) =>
       s.items.addToList({ userId: s.owner, reference: { id: list, name: list }, items, maxPerList: max, at });
 
     async function insert(texts: string[], max = 10_000, at = T0) {
-      const outcome = await addTo(listId, drafts(listId, texts, at), max, at);
+      const outcome = await addTo(listId, drafts(texts), max, at);
       if (!outcome.ok) throw new Error(`insert refused: ${outcome.reason}`);
       return outcome.items;
     }
 
     it('inserts in the given order, open, with increasing positions, and counts them', async () => {
-      const given = drafts(listId, ['b', 'a', 'c']);
+      const given = drafts(['b', 'a', 'c']);
       const outcome = await addTo(listId, given, 10_000, T1);
       expect(outcome.ok).toBe(true);
       const items = outcome.ok ? outcome.items : [];
       expect(items.map((i) => i.id)).toEqual(given.map((d) => d.id));
+      // Every item of an add is the caller's, created at the add's instant.
       expect(items[0]).toEqual({
         ...given[0],
+        listId,
+        createdAt: T1,
+        createdBy: s.owner,
         completed: false,
         completedAt: null,
         completedBy: null,
         seq: expect.any(Number),
       });
-      expect(items[0].createdAt.toISOString()).toBe(T0.toISOString());
+      expect(items.map((i) => i.createdAt.toISOString())).toEqual([T1, T1, T1].map((t) => t.toISOString()));
       expect(items[1].seq).toBeGreaterThan(items[0].seq);
       expect(items[2].seq).toBeGreaterThan(items[1].seq);
       expect(await s.counters(listId)).toEqual({ itemCount: 3, openItemCount: 3, updatedAt: T1 });
@@ -109,24 +111,24 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
 
     it('refuses a batch that would pass the limit, inserting none of it, and accepts one that reaches it', async () => {
       await insert(['one', 'two']);
-      const refused = await addTo(listId, drafts(listId, ['three', 'four']), 3, T1);
+      const refused = await addTo(listId, drafts(['three', 'four']), 3, T1);
       expect(refused).toMatchObject({ ok: false, reason: 'limit_reached', list: { id: listId, role: 'owner' } });
       expect(await s.counters(listId)).toEqual({ itemCount: 2, openItemCount: 2, updatedAt: T0 });
       expect((await page({ status: 'all', limit: 10 })).shown).toHaveLength(2);
-      const accepted = await addTo(listId, drafts(listId, ['three']), 3, T1);
+      const accepted = await addTo(listId, drafts(['three']), 3, T1);
       expect(accepted.ok).toBe(true);
       expect((await s.counters(listId)).itemCount).toBe(3);
     });
 
     it('reports a list that does not exist as no list picked, with no candidates', async () => {
       const missing = freshId();
-      expect(await addTo(missing, drafts(missing, ['x']), 10_000, T0)).toEqual({ ok: false, reason: 'unresolved', candidates: [] });
+      expect(await addTo(missing, drafts(['x']), 10_000, T0)).toEqual({ ok: false, reason: 'unresolved', candidates: [] });
       expect(await s.items.lockList(missing)).toBe(false);
     });
 
     describe('which list an add means (the rule of ListAccess pickList, in each store)', () => {
       const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
-      const one = (list = 'x') => drafts(list, ['item']);
+      const one = () => drafts(['item']);
       const named = (name: string, items = one()) =>
         s.items.addToList({ userId: s.owner, reference: readListReference(name), items, maxPerList: 10_000, at: T1 });
       /** A list of another owner, shared with the caller (s.owner) with this role. */
@@ -196,7 +198,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
     it('finds candidates by id or match key, oldest first, only in the list', async () => {
       const [milk, bread, milk2] = await insert(['Milk', 'bread', 'MILK']);
       const other = await s.newList();
-      await addTo(other, drafts(other, ['milk']), 10_000, T0);
+      await addTo(other, drafts(['milk']), 10_000, T0);
       const found = await s.items.findCandidates(listId, { ids: [bread.id], keys: ['milk'] });
       expect(found.map((i) => i.id)).toEqual([milk.id, bread.id, milk2.id]);
       expect(await s.items.findCandidates(listId, { ids: [], keys: ['eggs'] })).toEqual([]);
@@ -294,7 +296,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       await fc.assert(
         fc.asyncProperty(fc.array(text, { minLength: 1, maxLength: 8 }), async (texts) => {
           const list = await s.newList();
-          const outcome = await addTo(list, drafts(list, texts), 10_000, T0);
+          const outcome = await addTo(list, drafts(texts), 10_000, T0);
           if (!outcome.ok) throw new Error(`insert refused: ${outcome.reason}`);
           const rendered = await s.items.visiblePage(s.owner, list, { status: 'all', limit: 100 });
           expect(rendered?.items.json).toBe(JSON.stringify(outcome.items.map(presentItem)));

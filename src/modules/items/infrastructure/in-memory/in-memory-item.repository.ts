@@ -49,7 +49,10 @@ export class InMemoryItemRepository extends ItemRepository {
     if (!counters) return { ok: false, reason: 'list_missing', list };
     if (counters.itemCount + items.length > maxPerList) return { ok: false, reason: 'limit_reached', list };
     const stored = items.map((draft) => ({
-      ...draft,
+      id: draft.id,
+      text: draft.text,
+      createdAt: at,
+      createdBy: userId,
       listId: list.id,
       completed: false,
       completedAt: null,
@@ -60,7 +63,7 @@ export class InMemoryItemRepository extends ItemRepository {
     listItems.push(...stored);
     this.byList.set(list.id, listItems);
     this.lists.moveCounters(list.id, stored.length, stored.length, at);
-    await this.record('item.added', list.id, stored, items[0].createdBy, at);
+    await this.record('item.added', list.id, stored, userId, at);
     return { ok: true, list, items: stored.map(copy) };
   }
 

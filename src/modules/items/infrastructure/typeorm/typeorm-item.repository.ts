@@ -106,13 +106,13 @@ const recordItemEvents = (p: { rows: string; ids: string; type: string; at: stri
  */
 interface AddWriteParameters {
   count: string;
+  /** The add's instant: every item's created_at, the list's updated_at, the event's time. */
   at: string;
   max: string;
   ids: string;
   texts: string;
   keys: string;
-  createdAt: string;
-  createdBy: string;
+  /** The caller: every item's created_by and the events' actor. */
   actor: string;
   eventId: string;
 }
@@ -162,18 +162,18 @@ const addStatement = (name: string, pick: string, p: AddWriteParameters): NamedS
        ),
        added AS (
          INSERT INTO items (id, list_id, text, text_key, created_at, created_by)
-         SELECT n.id, list.id, n.text, n.text_key, n.created_at, n.created_by
+         SELECT n.id, list.id, n.text, n.text_key, ${p.at}, ${p.actor}::uuid
            FROM list,
-                unnest((SELECT ${p.ids}::uuid[]), (SELECT ${p.texts}::text[]), (SELECT ${p.keys}::text[]),
-                       (SELECT ${p.createdAt}::timestamptz[]), (SELECT ${p.createdBy}::uuid[]))
-                  WITH ORDINALITY AS n(id, text, text_key, created_at, created_by, ord)
+                unnest((SELECT ${p.ids}::uuid[]), (SELECT ${p.texts}::text[]), (SELECT ${p.keys}::text[]))
+                  WITH ORDINALITY AS n(id, text, text_key, ord)
           ORDER BY n.ord
          RETURNING id, seq
        ),
        ev AS (
          INSERT INTO events (id, txid, type, list_id, created_at, list_name, actor, item_ids, item_texts, item_created_at, item_created_by)
          SELECT ${p.eventId}, list.last_event_txid, 'item.added', list.id, ${p.at}, list.name, ${actorSql(`${p.actor}::uuid`)},
-                ${p.ids}::uuid[], ${p.texts}::text[], ${p.createdAt}::timestamptz[], ${p.createdBy}::uuid[]
+                ${p.ids}::uuid[], ${p.texts}::text[], array_fill(${p.at}::timestamptz, ARRAY[${p.count}::integer]),
+                array_fill(${p.actor}::uuid, ARRAY[${p.count}::integer])
            FROM list
          RETURNING txid, seq, list_id, type
        ),
@@ -200,18 +200,7 @@ const ADD_TO_LIST = addStatement(
          SELECT c.id, c.role FROM candidates c
           WHERE c.rank = 1 AND (c.id = $2::uuid OR c.role = 'owner' OR (SELECT count(*) FROM candidates) = 1)
        )`,
-  {
-    count: '$5',
-    at: '$6',
-    max: '$7',
-    ids: '$8',
-    texts: '$9',
-    keys: '$10',
-    createdAt: '$11',
-    createdBy: '$12',
-    actor: '$13',
-    eventId: '$14',
-  },
+  { count: '$5', at: '$6', max: '$7', ids: '$8', texts: '$9', keys: '$10', actor: '$11', eventId: '$12' },
 );
 
 /**
@@ -228,18 +217,7 @@ const ADD_TO_LIST_BY_ID = addStatement(
          SELECT v.id, v.name, v.role, 1 AS rank FROM (${visibleListsSql('l.id, l.name', 'l.id = $2::uuid')}) v LIMIT 1
        ),
        picked AS (SELECT c.id, c.role FROM candidates c)`,
-  {
-    count: '$3',
-    at: '$4',
-    max: '$5',
-    ids: '$6',
-    texts: '$7',
-    keys: '$8',
-    createdAt: '$9',
-    createdBy: '$10',
-    actor: '$11',
-    eventId: '$12',
-  },
+  { count: '$3', at: '$4', max: '$5', ids: '$6', texts: '$7', keys: '$8', actor: '$9', eventId: '$10' },
 );
 
 type AddRow =
@@ -392,10 +370,7 @@ export class TypeOrmItemRepository extends ItemRepository {
       items.map((item) => item.id),
       items.map((item) => item.text),
       items.map((item) => foldKey(item.text)),
-      items.map((item) => item.createdAt),
-      items.map((item) => item.createdBy),
-      // One add is one caller's: the first item names the actor of every item.added.
-      items[0].createdBy,
+      userId,
       newEventId(),
     ];
     let rows: AddRow[] =
@@ -429,7 +404,10 @@ export class TypeOrmItemRepository extends ItemRepository {
         ok: true,
         list,
         items: items.map((item) => ({
-          ...item,
+          id: item.id,
+          text: item.text,
+          createdAt: at,
+          createdBy: userId,
           listId: list.id,
           completed: false,
           completedAt: null,
