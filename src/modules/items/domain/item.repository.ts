@@ -2,9 +2,6 @@ import type { AccessibleList, ListReference } from '../../lists/domain/list-acce
 import type { CandidateQuery } from './item-matching';
 import type { Item, ItemStatusFilter, NewItem } from './item';
 
-/** An item to add, before the store knows which list the add means. */
-export type ItemDraft = Pick<NewItem, 'id' | 'text'>;
-
 /**
  * An add as a store performs it (ItemRepository.addToList): every item is created by the
  * caller, `userId`, at `at`, the add's instant, which is also the list's new `updated_at`.
@@ -13,7 +10,7 @@ export interface AddRequest {
   userId: string;
   reference: ListReference;
   /** One or more (the service refuses an empty add before it gets here). */
-  items: readonly ItemDraft[];
+  items: readonly NewItem[];
   maxPerList: number;
   at: Date;
 }

@@ -18,8 +18,24 @@ export interface Item {
   seq: number;
 }
 
-/** What the service hands the store to insert: everything but the position. */
-export type NewItem = Omit<Item, 'seq' | 'completed' | 'completedAt' | 'completedBy'>;
+/**
+ * What the service hands the store to insert, before the store knows which list the add
+ * means: the id it chose and the text.
+ */
+export type NewItem = Pick<Item, 'id' | 'text'>;
+
+/** The item an add inserted: the caller's (`by`), created at the add's instant, open, at `seq`. */
+export const addedItem = (item: NewItem, listId: string, by: string, at: Date, seq: number): Item => ({
+  id: item.id,
+  listId,
+  text: item.text,
+  completed: false,
+  createdAt: at,
+  createdBy: by,
+  completedAt: null,
+  completedBy: null,
+  seq,
+});
 
 export type ItemStatusFilter = 'all' | 'open' | 'completed';
 export const ITEM_STATUS_FILTERS: readonly ItemStatusFilter[] = ['all', 'open', 'completed'];

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { foldKey } from '../../../common/text/fold-key';
-import type { ItemDraft, ItemRepository, PageRequest } from '../domain/item.repository';
+import type { NewItem } from '../domain/item';
+import type { ItemRepository, PageRequest } from '../domain/item.repository';
 import { readListReference } from '../../lists/domain/list-access';
 import { presentItem } from '../http/item.presenter';
 import { itemsShown } from './rendered-items';
@@ -46,7 +47,7 @@ function freshId(): string {
   return `${random}-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
 }
 
-const drafts = (texts: string[]): ItemDraft[] => texts.map((text) => ({ id: freshId(), text }));
+const drafts = (texts: string[]): NewItem[] => texts.map((text) => ({ id: freshId(), text }));
 
 /**
  * One contract for every ItemRepository adapter, run against the in-memory store by the
@@ -77,7 +78,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
     }
 
     /** An add to the list with this id, by the owner of the lists newList makes. */
-    const addTo = (list: string, items: ItemDraft[], max: number, at: Date) =>
+    const addTo = (list: string, items: NewItem[], max: number, at: Date) =>
       s.items.addToList({ userId: s.owner, reference: { id: list, name: list }, items, maxPerList: max, at });
 
     async function insert(texts: string[], max = 10_000, at = T0) {

@@ -49,8 +49,7 @@ describeItemRepositoryContract('in-memory', async () => {
 });
 
 describe('InMemoryItemRepository over the lists store', () => {
-  const drafts = (listId: string, texts: string[]): NewItem[] =>
-    texts.map((text) => ({ id: randomUUID(), listId, text, createdAt: CREATED, createdBy: OWNER }));
+  const drafts = (texts: string[]): NewItem[] => texts.map((text) => ({ id: randomUUID(), text }));
   const at = (minute: number) => new Date(Date.UTC(2026, 0, 2, 10, minute));
 
   it('moves the counters the list repository reports, and refuses a deleted list', async () => {
@@ -61,7 +60,7 @@ describe('InMemoryItemRepository over the lists store', () => {
       items.addToList({
         userId: OWNER,
         reference: { id: list, name: list },
-        items: drafts(list, texts),
+        items: drafts(texts),
         maxPerList: 10_000,
         at: at(minute),
       });

@@ -2,7 +2,7 @@ import type { InMemoryListRows } from '../../../../common/in-memory/list-rows';
 import { foldKey } from '../../../../common/text/fold-key';
 import type { EventActor, EventType } from '../../../events/domain/event';
 import type { EventLog } from '../../../events/domain/event-log';
-import { Item, matchesStatus, withCompletion } from '../../domain/item';
+import { addedItem, Item, matchesStatus, withCompletion } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
 import { AddOutcome, AddRequest, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
 import { canWriteItems, LIST_CANDIDATES, pickList } from '../../../lists/domain/list-access';
@@ -48,17 +48,7 @@ export class InMemoryItemRepository extends ItemRepository {
     const counters = this.lists.counters(list.id);
     if (!counters) return { ok: false, reason: 'list_missing', list };
     if (counters.itemCount + items.length > maxPerList) return { ok: false, reason: 'limit_reached', list };
-    const stored = items.map((draft) => ({
-      id: draft.id,
-      text: draft.text,
-      createdAt: at,
-      createdBy: userId,
-      listId: list.id,
-      completed: false,
-      completedAt: null,
-      completedBy: null,
-      seq: this.nextSeq++,
-    }));
+    const stored = items.map((draft) => addedItem(draft, list.id, userId, at, this.nextSeq++));
     const listItems = this.byList.get(list.id) ?? [];
     listItems.push(...stored);
     this.byList.set(list.id, listItems);

@@ -3,7 +3,7 @@ import { DataSource } from 'typeorm';
 import { actorSql, audienceOnceCte, isoSql, newEventId, NEXT_EVENT_TXID_SET } from '../../../../common/persistence/events-sql';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
-import type { Item } from '../../domain/item';
+import { addedItem, type Item } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
 import { AddOutcome, AddRequest, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
 import { AccessibleList, canWriteItems, LIST_CANDIDATES } from '../../../lists/domain/list-access';
@@ -403,17 +403,7 @@ export class TypeOrmItemRepository extends ItemRepository {
       return {
         ok: true,
         list,
-        items: items.map((item) => ({
-          id: item.id,
-          text: item.text,
-          createdAt: at,
-          createdBy: userId,
-          listId: list.id,
-          completed: false,
-          completedAt: null,
-          completedBy: null,
-          seq: added.get(item.id)!,
-        })),
+        items: items.map((item) => addedItem(item, list.id, userId, at, added.get(item.id)!)),
       };
     }
     if (!canWriteItems(list.role)) return { ok: false, reason: 'viewer', list };
