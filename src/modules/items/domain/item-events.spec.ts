@@ -96,12 +96,7 @@ describe('item events', () => {
     await items.addToList({
       userId: OWNER,
       reference: { id: LIST, name: LIST },
-      items: Array.from({ length: MAX_ITEMS_PER_LIST - 1 }, (_, i) => ({
-        id: `f${i}`,
-        text: `f${i}`,
-        createdAt: new Date(0),
-        createdBy: OWNER,
-      })),
+      items: Array.from({ length: MAX_ITEMS_PER_LIST - 1 }, (_, i) => ({ id: `f${i}`, text: `f${i}` })),
       maxPerList: MAX_ITEMS_PER_LIST,
       at: new Date(0),
     });

@@ -105,10 +105,7 @@ describe('ItemsService', () => {
       const filler = (count: number, batch: number) =>
         Array.from({ length: count }, (_, k) => ({
           id: `00000000-0000-4000-9000-${(batch * 100 + k).toString(16).padStart(12, '0')}`,
-          listId: LIST,
           text: 'filler',
-          createdAt: new Date(0),
-          createdBy: OWNER,
         }));
       for (let batch = 0; batch < 100; batch += 1) {
         await items.addToList({
