@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SecretUnreadable } from '../../domain/secret-cipher';
@@ -8,6 +8,16 @@ import { AesGcmSecretCipher, KEY_FILE_NAME, loadWebhookMasterKey } from './aes-g
 
 describe('AesGcmSecretCipher', () => {
   const cipher = new AesGcmSecretCipher(randomBytes(32));
+  // The folders the key-file cases make, removed after each: a run leaves nothing in /tmp.
+  const made: string[] = [];
+  const tempDir = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'webhook-key-'));
+    made.push(dir);
+    return dir;
+  };
+  afterEach(() => {
+    for (const dir of made.splice(0)) rmSync(dir, { recursive: true, force: true });
+  });
 
   it('opens what it sealed, and the sealed form does not contain the secret', () => {
     const secret = generateSigningSecret();
@@ -30,7 +40,7 @@ describe('AesGcmSecretCipher', () => {
   });
 
   it('takes WEBHOOK_SECRET_KEY when set, else makes a key file (0600) once and reads it back', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'webhook-key-'));
+    const dir = tempDir();
     expect(loadWebhookMasterKey('x'.repeat(32), dir).toString()).toBe('x'.repeat(32));
     const first = loadWebhookMasterKey(undefined, join(dir, 'data'));
     expect(first).toHaveLength(32);
@@ -41,7 +51,7 @@ describe('AesGcmSecretCipher', () => {
   });
 
   it('says to set WEBHOOK_SECRET_KEY when the key file cannot be made', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'webhook-key-'));
+    const dir = tempDir();
     const blocked = join(dir, 'not-a-dir');
     writeFileSync(blocked, 'a file where the data directory should be');
     expect(() => loadWebhookMasterKey(undefined, blocked)).toThrow(
