@@ -16,16 +16,14 @@ describe('items: round trips and query plans (e2e)', () => {
   let w: ReturnType<typeof itemsWorld>;
   let ds: DataSource;
 
-  // The webhook delivery worker polls the outbox every second by default: one of its rounds
-  // falling inside a request's window would be counted as the route's. Once in ten minutes
-  // (the longest poll allowed) keeps it out of this spec's few seconds.
   beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_MAX: '1000000', WEBHOOK_POLL_INTERVAL_MS: '600000' });
-    // The webhook delivery worker's rounds run on the same DataSource: one starts with the app
-    // and claims any delivery due in the shared test database (other suites leave some, to
-    // receivers long gone), and every item write's events wake another. Their statements would
-    // be counted as the route's (seen in CI: UPDATE webhooks … among an add's). Not under test
-    // here, so it is stopped, and its round in flight waited for.
+    t = await startTestApp({ RATE_LIMIT_MAX: '1000000' });
+    // The webhook delivery worker's rounds run on the same DataSource, and one falling inside a
+    // request's window would be counted as the route's: it polls every second, one round starts
+    // with the app and claims any delivery due in the shared test database (other suites leave
+    // some, to receivers long gone), and every item write's events wake another (seen in CI:
+    // UPDATE webhooks … among an add's). Not under test here, so it is stopped, and its round in
+    // flight waited for.
     await t.app.get(DeliveryWorker).onModuleDestroy();
     w = itemsWorld(t);
     ds = w.dataSource();
