@@ -211,7 +211,7 @@ async function main() {
     // The baseline runs as run-baseline.sh started it: only /proc's figures are taken of it.
     if (opt.baseline) opt['cpu-only'] = true;
     const target = opt.baseline
-      ? { url: `http://127.0.0.1:${baseline[2]}`, pid: Number(baseline[1]), stop: async () => undefined }
+      ? { url: `http://127.0.0.1:${baseline[2]}`, pid: Number(baseline[1]) }
       : (service = await startService(env, root, nodeArgs));
     const pid = target.pid;
     const duration = Number(process.env.BENCH_DURATION ?? '8');

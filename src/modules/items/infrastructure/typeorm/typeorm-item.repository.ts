@@ -131,12 +131,12 @@ interface AddWriteParameters {
  * Idempotency-Key transaction, or complete/reopen/remove's own).
  *
  * The add's events are one events row (migration 1763801000000-event-batches.ts) that holds
- * the statement's own item parameters (ids, texts, times, authors) beside the list's name and
- * the actor, read from the locked list row and the users table: nothing is built per item, in
- * Node or in PostgreSQL, and the audience is one row per member, not one per item and
- * member. Building each event's JSON in the statement, and one events row and audience row per
- * item, cost about a quarter of an add of 20 items' throughput (README, "The cost of recording events"). The
- * events depend on `list` only: when the limit (or the list) says no, it is empty and nothing
+ * the statement's own parameters (the items' ids and texts, the add's time and author) beside
+ * the list's name and the actor, read from the locked list row and the users table: nothing is
+ * built per item in Node, and the audience is one row per member, not one per item and member.
+ * Building each event's JSON in the statement, and one events row and audience row per item,
+ * cost about a quarter of an add of 20 items' throughput (README, "The cost of recording
+ * events"). The events depend on `list` only: when the limit (or the list) says no, it is empty and nothing
  * is recorded; when it says yes every item is inserted, or the statement fails as a whole.
  *
  * The arrays are read through `(SELECT $n)` so that the planner cannot see their length: it
