@@ -13,13 +13,12 @@
 //
 // The seeding routes (sign-up, keys, lists) are forwarded to the baseline, so both targets
 // read the same users, keys and lists. Nothing here is a product: it is a yardstick.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { freePort, root, say, startService } from './service.mjs';
+import { root, say, startFloor, startService } from './service.mjs';
 
 const shared = resolve(process.env.BENCH_SHARED_DIR ?? join(root, '..', 'shared', 'bench'));
 
@@ -287,15 +286,8 @@ async function compare(workloads, againstService) {
     if (!projectUrl) throw new Error('run-baseline.sh did not print the DATABASE_URL');
     const baselineDb = projectUrl.replace(/\/project$/, '/baseline');
     const baselineUrl = `http://127.0.0.1:${readFileSync('/tmp/bench-baseline/port', 'utf8').trim()}`;
-    const port = await freePort();
-    floor = spawn(process.execPath, [fileURLToPath(import.meta.url), '--serve', String(port), baselineUrl, baselineDb], {
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    await new Promise((resolveStarted, reject) => {
-      floor.once('exit', (code) => reject(new Error(`the floor exited with ${code}`)));
-      floor.stdout.on('data', (chunk) => /listening/.test(String(chunk)) && resolveStarted());
-    });
-    say(`framework floor (pid ${floor.pid}) on port ${port}; baseline on ${baselineUrl}`);
+    floor = await startFloor(baselineUrl, baselineDb);
+    say(`framework floor (pid ${floor.pid}) on ${floor.url}; baseline on ${baselineUrl}`);
     if (againstService) {
       // As npm run bench starts it: production, default log level, limiter out of the way.
       const env = { ...process.env, NODE_ENV: 'production', DATABASE_URL: projectUrl, RATE_LIMIT_MAX: '1000000' };
@@ -304,7 +296,7 @@ async function compare(workloads, againstService) {
       service = await startService(env);
       say(`service (pid ${service.pid}) on ${service.url}`);
     }
-    const [a, b] = againstService ? [service.url, `http://127.0.0.1:${port}`] : [`http://127.0.0.1:${port}`, 'baseline'];
+    const [a, b] = againstService ? [service.url, floor.url] : [floor.url, 'baseline'];
     const setting = (name, fallback) => process.env[name] ?? fallback;
     const driver = spawnSync(
       process.execPath,
@@ -320,10 +312,7 @@ async function compare(workloads, againstService) {
     if (driver.status !== 0) throw new Error(`the shared driver failed (${driver.status})`);
   } finally {
     await service?.stop();
-    if (floor && floor.exitCode === null) {
-      floor.kill('SIGTERM');
-      await new Promise((r) => floor.once('exit', r));
-    }
+    await floor?.stop();
     process.stderr.write(runChecked(join(shared, 'run-baseline.sh'), ['stop'], { cwd: shared }));
   }
 }

@@ -7,6 +7,7 @@
 //   node bench/profile.mjs items --cpu-only                    (no profiler: only /proc's CPU per request)
 //   node bench/profile.mjs items --perf                        (Linux perf, CPU time only: needs `perf`)
 //   node bench/profile.mjs items --baseline                    (the shared baseline under the same load: /proc only)
+//   node bench/profile.mjs items --floor                       (the baseline's work on bare Nest, bench/framework-floor.mjs: /proc only)
 //
 // --perf samples the CPU clock of the service's threads (perf record -e cpu-clock, with Node's
 // --perf-basic-prof naming the JIT's code), so a thread waiting for the CPU is not charged,
@@ -24,7 +25,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { root, say, startService } from './service.mjs';
+import { root, say, startFloor, startService } from './service.mjs';
 
 const { values: opt, positionals } = parseArgs({
   allowPositionals: true,
@@ -33,6 +34,7 @@ const { values: opt, positionals } = parseArgs({
     'cpu-only': { type: 'boolean', default: false },
     perf: { type: 'boolean', default: false },
     baseline: { type: 'boolean', default: false },
+    floor: { type: 'boolean', default: false },
   },
 });
 const workload = positionals[0];
@@ -208,11 +210,15 @@ async function main() {
     delete env.LOG_LEVEL;
     delete env.REDIS_URL;
     const nodeArgs = opt['cpu-only'] ? [] : opt.perf ? ['--perf-basic-prof'] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
-    // The baseline runs as run-baseline.sh started it: only /proc's figures are taken of it.
-    if (opt.baseline) opt['cpu-only'] = true;
+    // The baseline runs as run-baseline.sh started it, and the floor as framework-floor.mjs
+    // does: only /proc's figures are taken of them.
+    if (opt.baseline || opt.floor) opt['cpu-only'] = true;
+    const baselineUrl = `http://127.0.0.1:${baseline[2]}`;
     const target = opt.baseline
-      ? { url: `http://127.0.0.1:${baseline[2]}`, pid: Number(baseline[1]) }
-      : (service = await startService(env, root, nodeArgs));
+      ? { url: baselineUrl, pid: Number(baseline[1]) }
+      : (service = opt.floor
+          ? await startFloor(baselineUrl, databaseUrl.replace(/\/project$/, '/baseline'))
+          : await startService(env, root, nodeArgs));
     const pid = target.pid;
     const duration = Number(process.env.BENCH_DURATION ?? '8');
     let loadStart;
@@ -253,7 +259,7 @@ async function main() {
     service = undefined;
     const perRequest = (seconds) => `${Math.round((seconds * 1e6) / served)} µs`;
     console.log(
-      `\n${opt.baseline ? 'baseline' : 'service'} CPU per request (/proc, ~${Math.round(served)} requests): user ${perRequest(loadEnd.user - loadStart.user)}, system ${perRequest(loadEnd.system - loadStart.system)}`,
+      `\n${opt.baseline ? 'baseline' : opt.floor ? 'floor' : 'service'} CPU per request (/proc, ~${Math.round(served)} requests): user ${perRequest(loadEnd.user - loadStart.user)}, system ${perRequest(loadEnd.system - loadStart.system)}`,
     );
     console.log(
       `PostgreSQL CPU per request (the whole server): user ${perRequest(serverEnd.user - serverStart.user)}, system ${perRequest(serverEnd.system - serverStart.system)}`,

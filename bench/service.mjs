@@ -59,3 +59,29 @@ export async function startService(env, dir = root, nodeArgs = []) {
     },
   };
 }
+
+/**
+ * The framework floor (bench/framework-floor.mjs --serve) on a free port: the baseline's work
+ * on a bare Nest application, reading the baseline's database `baselineDb`, its seeding routes
+ * forwarded to the baseline at `baselineUrl`.
+ */
+export async function startFloor(baselineUrl, baselineDb) {
+  const port = await freePort();
+  const child = spawn(process.execPath, [join(root, 'bench', 'framework-floor.mjs'), '--serve', String(port), baselineUrl, baselineDb], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((started, failed) => {
+    child.once('exit', (code) => failed(new Error(`the framework floor exited with ${code}`)));
+    child.stdout.on('data', (chunk) => /listening/.test(String(chunk)) && started());
+  });
+  return {
+    url: `http://127.0.0.1:${port}`,
+    pid: child.pid,
+    async stop() {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        await new Promise((r) => child.once('exit', r));
+      }
+    },
+  };
+}
