@@ -10,6 +10,7 @@
 //
 //   BENCH_ROUNDS=3 BENCH_DURATION=8 node bench/framework-floor.mjs [workloads]   e.g. add1,add20
 //   node bench/framework-floor.mjs add1 --service     the service (A) against the floor (B) instead
+//   node bench/framework-floor.mjs me --cached-keys   the floor keeps each key's row after its first read
 //
 // The seeding routes (sign-up, keys, lists) are forwarded to the baseline, so both targets
 // read the same users, keys and lists. Nothing here is a product: it is a yardstick.
@@ -76,20 +77,29 @@ async function serve(port, baselineUrl, databaseUrl) {
   const ITEM_COLS = 'id, list_id, text, completed, created_at, created_by, completed_at, completed_by';
   const LIST_OF_MEMBER = 'SELECT l.id, l.name, m.role FROM list_members m JOIN lists l ON l.id = m.list_id';
 
+  // --cached-keys: a key's row is read once and kept (never revalidated), as a key cache with
+  // nothing else to do would: the floor of a service that does not read the key per request.
+  const cachedKeys = process.env.FLOOR_CACHED_KEYS === '1' ? new Map() : undefined;
   async function authenticate(req, res, scope) {
     const key = req.headers['x-api-key'];
     if (typeof key !== 'string' || !key) fail(401, 'Missing API key (X-API-Key header)');
     if (!KEY_RE.test(key)) fail(401, 'Invalid API key');
-    const { rows } = await pool.query({
-      name: 'auth',
-      text: `SELECT u.id, u.email, u.name, u.username, k.id AS key_id, k.scopes
-             FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
-      values: [createHash('sha256').update(key).digest()],
-    });
-    if (!rows[0]) fail(401, 'Invalid API key');
-    rateLimit(rows[0].key_id, res);
-    if (!rows[0].scopes.includes(scope)) fail(403, `This key lacks the ${scope} scope`);
-    return rows[0];
+    const hash = createHash('sha256').update(key).digest();
+    let row = cachedKeys?.get(hash.toString('base64'));
+    if (!row) {
+      const { rows } = await pool.query({
+        name: 'auth',
+        text: `SELECT u.id, u.email, u.name, u.username, k.id AS key_id, k.scopes
+               FROM api_keys k JOIN users u ON u.id = k.user_id WHERE k.key_hash = $1 AND k.revoked_at IS NULL`,
+        values: [hash],
+      });
+      if (!rows[0]) fail(401, 'Invalid API key');
+      row = rows[0];
+      cachedKeys?.set(hash.toString('base64'), row);
+    }
+    rateLimit(row.key_id, res);
+    if (!row.scopes.includes(scope)) fail(403, `This key lacks the ${scope} scope`);
+    return row;
   }
 
   const windows = new Map();
@@ -318,10 +328,10 @@ async function compare(workloads, againstService) {
 }
 
 const [mode, ...rest] = process.argv.slice(2);
-const main =
-  mode === '--serve'
-    ? serve(Number(rest[0]), rest[1], rest[2])
-    : compare(mode && mode !== '--service' ? mode : 'me,items,add1,add20', process.argv.includes('--service'));
+const flags = new Set(process.argv.slice(2).filter((arg) => arg.startsWith('--')));
+if (flags.has('--cached-keys')) process.env.FLOOR_CACHED_KEYS = '1';
+const workloads = process.argv.slice(2).find((arg) => !arg.startsWith('--')) ?? 'me,items,add1,add20';
+const main = mode === '--serve' ? serve(Number(rest[0]), rest[1], rest[2]) : compare(workloads, flags.has('--service'));
 main.catch((error) => {
   console.error(error);
   process.exit(1);
