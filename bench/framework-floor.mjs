@@ -19,7 +19,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
-import { root, say, startFloor, startService } from './service.mjs';
+import { root, runChecked, say, startFloor, startService } from './service.mjs';
 
 const shared = resolve(process.env.BENCH_SHARED_DIR ?? join(root, '..', 'shared', 'bench'));
 
@@ -275,12 +275,6 @@ async function serve(port, baselineUrl, databaseUrl) {
 }
 
 // ---------------------------------------------------------------- the comparison (default)
-function runChecked(command, args, options) {
-  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}${result.stderr}`);
-  return result.stdout;
-}
-
 async function compare(workloads, againstService) {
   if (!existsSync(join(shared, 'bench.mjs'))) {
     say(`no shared benchmark at ${shared}: nothing to compare with`);

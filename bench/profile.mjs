@@ -21,11 +21,11 @@
 // the PostgreSQL server's (every process of the benchmark's throwaway server, the connections
 // of the target under load and the server's own), so that a workload's cost can be told apart
 // between Node and the database, for the service and, with --baseline, for the baseline.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { root, say, startFloor, startService } from './service.mjs';
+import { root, runChecked, say, startFloor, startService } from './service.mjs';
 
 const { values: opt, positionals } = parseArgs({
   allowPositionals: true,
@@ -48,12 +48,6 @@ if (!existsSync(join(shared, 'run-baseline.sh'))) {
   process.exit(3);
 }
 const profileDir = resolve(process.env.PROFILE_DIR ?? '/tmp/todo-profile');
-
-function runChecked(command, args, options) {
-  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}${result.stderr}`);
-  return result.stdout;
-}
 
 /** /proc/PID/stat's fields after the command's name (field 3, the state, is [0]). */
 const statOf = (pid) => readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');

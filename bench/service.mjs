@@ -1,6 +1,6 @@
 // What the benchmark scripts share: starting the built service (dist/main.js) and waiting
 // until it is ready, and running the operator command against it.
-import { execFile, spawn } from 'node:child_process';
+import { execFile, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -12,6 +12,13 @@ export const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const { freePort } = createRequire(import.meta.url)(join(root, 'dist', 'common', 'net', 'free-port.js'));
 export const say = (line) => process.stderr.write(`${line}\n`);
 const execFileAsync = promisify(execFile);
+
+/** Runs a command to its end; its stdout, or an error with both outputs when it fails. */
+export function runChecked(command, args, options) {
+  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}${result.stderr}`);
+  return result.stdout;
+}
 
 /** The operator command (dist/cli.js) with `env`; resolves to its stdout and stderr. */
 export const cli = (env, args) => execFileAsync(process.execPath, [join(root, 'dist', 'cli.js'), ...args], { cwd: root, env });

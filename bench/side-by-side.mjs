@@ -12,7 +12,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { root, say, startService } from './service.mjs';
+import { root, runChecked, say, startService } from './service.mjs';
 
 const shared = resolve(process.env.BENCH_SHARED_DIR ?? join(root, '..', 'shared', 'bench'));
 
@@ -22,12 +22,6 @@ if (!existsSync(join(shared, 'bench.mjs')) || !existsSync(join(shared, 'run-base
 }
 
 const setting = (name, fallback) => process.env[name] ?? fallback;
-
-function runChecked(command, args, options) {
-  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}${result.stderr}`);
-  return result.stdout;
-}
 
 async function main() {
   if (!existsSync(join(shared, 'node_modules', 'autocannon'))) {

@@ -11,7 +11,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { root, say, startService } from './service.mjs';
+import { root, runChecked, say, startService } from './service.mjs';
 
 const shared = resolve(process.env.BENCH_SHARED_DIR ?? join(root, '..', 'shared', 'bench'));
 const [dirA, dirB, workloads = 'add1,add20'] = process.argv.slice(2);
@@ -39,12 +39,6 @@ const envOf = (text) =>
       .filter(Boolean)
       .map((pair) => pair.split(/=(.*)/s, 2)),
   );
-
-function runChecked(command, args, options) {
-  const result = spawnSync(command, args, { encoding: 'utf8', ...options });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(' ')} failed (${result.status}):\n${result.stdout}${result.stderr}`);
-  return result.stdout;
-}
 
 async function main() {
   if (!existsSync(join(shared, 'node_modules', 'autocannon'))) runChecked('npm', ['ci', '--no-audit', '--no-fund'], { cwd: shared });
