@@ -112,8 +112,9 @@ const schema = z
     PASSWORD_SCRYPT_COST: integer('PASSWORD_SCRYPT_COST', 10, 20, 17),
     // 10, not more: on a machine whose cores PostgreSQL and Node share, requests beyond that
     // wait in the pool's queue, first come first served, rather than as runnable backends
-    // that take the CPU from the event loop; the adds' p99 was 11-25 % lower than with 20 at
-    // the same throughput (README, "Where the time goes").
+    // that take the CPU from the event loop. Against 20, at the same throughput, add 20's p99
+    // was 19-25 % lower in two runs and add 1's from 3 % higher to 11 % lower (README, "Where
+    // the time goes").
     DB_POOL_SIZE: integer('DB_POOL_SIZE', 1, 1000, 10),
     PAGE_CACHE_MB: integer('PAGE_CACHE_MB', 0, 4096, 32),
     DB_CONNECT_TIMEOUT_S: integer('DB_CONNECT_TIMEOUT_S', 1, 3600, 30),
