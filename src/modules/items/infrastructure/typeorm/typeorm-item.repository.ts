@@ -136,8 +136,9 @@ interface AddWriteParameters {
  * built per item in Node, and the audience is one row per member, not one per item and member.
  * Building each event's JSON in the statement, and one events row and audience row per item,
  * cost about a quarter of an add of 20 items' throughput (README, "The cost of recording
- * events"). The events depend on `list` only: when the limit (or the list) says no, it is empty and nothing
- * is recorded; when it says yes every item is inserted, or the statement fails as a whole.
+ * events"). The events depend on `list` only: when the limit (or the list) says no, it is
+ * empty and nothing is recorded; when it says yes every item is inserted, or the statement
+ * fails as a whole.
  *
  * The arrays are read through `(SELECT $n)` so that the planner cannot see their length: it
  * then costs an add of 1 item as it costs the generic plan, and keeps that plan after five
