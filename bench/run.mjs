@@ -5,13 +5,31 @@
 // one; then BENCH_DATABASE_URL must name that service's database, for the operator
 // command that creates the benchmark's users and keys.
 //
-//   BENCH_DURATION=10 BENCH_CONNECTIONS=20 BENCH_KEYS=20 npm run bench:own
+//   BENCH_DURATION=10 BENCH_CONNECTIONS=20 BENCH_KEYS=20 BENCH_ROUNDS=3 npm run bench:own
+//
+// The first and the 51st page of the 10,000-item list run in turns, BENCH_ROUNDS times each,
+// and their medians make the deep page's ratio: run one after the other, the machine's drift
+// between two cases (up to a fifth here) would read as a difference between the pages.
 import autocannon from 'autocannon';
 import { cli, say, startService } from './service.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const KEYS = Number(process.env.BENCH_KEYS ?? 20);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+
+/** The median of the runs of one case: req/s and p99 each by its own median. */
+function medianOf(runs) {
+  const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return {
+    ...runs[0],
+    'req/s': middle(runs.map((r) => r['req/s'])),
+    'p50 ms': middle(runs.map((r) => r['p50 ms'])),
+    'p99 ms': middle(runs.map((r) => r['p99 ms'])),
+    requests: runs.reduce((sum, r) => sum + r.requests, 0),
+    'non-2xx': runs.reduce((sum, r) => sum + r['non-2xx'], 0),
+  };
+}
 
 /** Users and keys come from the operator command, as an operator would make them. */
 async function provisionKeys(cliEnv, count) {
@@ -123,10 +141,16 @@ async function main() {
     const page = (list, cursor) => `/v1/lists/${list}/items?limit=100${cursor ? `&cursor=${cursor}` : ''}`;
     results.push(await bench(service.url, 'GET /v1/me', keys, () => ({ path: '/v1/me' })));
     results.push(await bench(service.url, 'GET items, list of 100', keys, (i) => ({ path: page(data.small[i]) })));
-    results.push(await bench(service.url, 'GET items, list of 10,000 (first page)', keys, () => ({ path: page(data.large) })));
-    results.push(
-      await bench(service.url, 'GET items, list of 10,000 (page 51)', keys, () => ({ path: page(data.large, data.middleCursor) })),
-    );
+    const first = [];
+    const deep = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      first.push(await bench(service.url, 'GET items, list of 10,000 (first page)', keys, () => ({ path: page(data.large) })));
+      deep.push(
+        await bench(service.url, 'GET items, list of 10,000 (page 51)', keys, () => ({ path: page(data.large, data.middleCursor) })),
+      );
+    }
+    const [firstPage, deepPage] = [medianOf(first), medianOf(deep)];
+    results.push(firstPage, deepPage);
     // Fixed request counts for writes, so no list reaches its 10,000-item limit.
     const add = (count) => (i) => ({
       method: 'POST',
@@ -136,7 +160,14 @@ async function main() {
     results.push(await bench(service.url, 'POST add, 1 item', keys, add(1), { amount: 500 * keys.length }));
     results.push(await bench(service.url, 'POST add, 20 items', keys, add(20), { amount: 200 * keys.length }));
     console.table(results);
-    process.stdout.write(`${JSON.stringify({ at: new Date().toISOString(), keys: KEYS, connections: CONNECTIONS, results })}\n`);
+    const deepPageRatio = Number((deepPage['req/s'] / firstPage['req/s']).toFixed(2));
+    say(
+      `page 51 / first page (medians of ${ROUNDS} rounds in turns): req/s ${deepPageRatio.toFixed(2)}, ` +
+        `p99 ${(deepPage['p99 ms'] / firstPage['p99 ms']).toFixed(2)}`,
+    );
+    process.stdout.write(
+      `${JSON.stringify({ at: new Date().toISOString(), keys: KEYS, connections: CONNECTIONS, rounds: ROUNDS, deepPageRatio, results })}\n`,
+    );
   } finally {
     await service.stop();
   }
