@@ -21,7 +21,7 @@ export class EnvelopeExpressAdapter extends ExpressAdapter {
    * closing) keep Nest's server.
    */
   override initHttpServer(options: NestApplicationOptions): void {
-    if (options.httpsOptions || options.forceCloseConnections || options.return503OnClosing) {
+    if (options?.httpsOptions || options?.forceCloseConnections || options?.return503OnClosing) {
       super.initHttpServer(options);
       return;
     }
