@@ -4,8 +4,9 @@
 // (same SQL, same pool of 10, same database and schema, same checks and headers), answered by
 // a bare Nest application on @nestjs/platform-express (no guards, pipes, interceptors or
 // logging) instead of node:http. It measures that application (A) against the baseline (B)
-// with the shared driver, so its ratios are the best the design card's framework can reach on
-// this machine: a target tighter than the floor's ratio cannot be met by any code of ours.
+// with the shared driver: what the design card's framework costs as Nest sets it up. That
+// includes Express's change of every request's and response's prototype, which the service
+// avoids (README, "Where the time goes"), so the service can run above this floor.
 // ../shared/bench/floor.mjs answers /v1/me with a constant; this one does the work.
 //
 //   BENCH_ROUNDS=3 BENCH_DURATION=8 node bench/framework-floor.mjs [workloads]   e.g. add1,add20
