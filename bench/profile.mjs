@@ -8,6 +8,8 @@
 //   node bench/profile.mjs items --perf                        (Linux perf, CPU time only: needs `perf`)
 //   node bench/profile.mjs items --baseline                    (the shared baseline under the same load: /proc only)
 //   node bench/profile.mjs items --floor                       (the baseline's work on bare Nest, bench/framework-floor.mjs: /proc only)
+//   node bench/profile.mjs me --redis [--cpu-only|--perf]      (the service with REDIS_URL, default redis://127.0.0.1:6379;
+//                                                               the Redis server's CPU per request is printed too)
 //
 // --perf samples the CPU clock of the service's threads (perf record -e cpu-clock, with Node's
 // --perf-basic-prof naming the JIT's code), so a thread waiting for the CPU is not charged,
@@ -35,6 +37,7 @@ const { values: opt, positionals } = parseArgs({
     perf: { type: 'boolean', default: false },
     baseline: { type: 'boolean', default: false },
     floor: { type: 'boolean', default: false },
+    redis: { type: 'boolean', default: false },
   },
 });
 const workload = positionals[0];
@@ -80,6 +83,22 @@ function serverCpuOf(postmaster) {
     system += Number(fields[12]);
   }
   return { user: user / 100, system: system / 100 };
+}
+
+/**
+ * The Redis server's pid, from its INFO, when it runs on this machine (its CPU is read from
+ * /proc); undefined when it runs elsewhere.
+ */
+async function redisServerPid(url) {
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(url, { lazyConnect: true, maxRetriesPerRequest: 0 });
+  try {
+    await redis.connect();
+    const pid = Number(/process_id:(\d+)/.exec(await redis.info('server'))?.[1]);
+    return pid && existsSync(`/proc/${pid}/stat`) ? pid : undefined;
+  } finally {
+    redis.disconnect();
+  }
 }
 
 /** The layer a frame belongs to, by its script's path: the package, or the project's own folder. */
@@ -202,7 +221,9 @@ async function main() {
       throw new Error(`run-baseline.sh printed no DATABASE_URL, server or baseline:\n${started}`);
     const env = { ...process.env, NODE_ENV: 'production', RATE_LIMIT_MAX: '1000000', DATABASE_URL: databaseUrl };
     delete env.LOG_LEVEL;
-    delete env.REDIS_URL;
+    if (opt.redis) env.REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+    else delete env.REDIS_URL;
+    const redisPid = opt.redis ? await redisServerPid(env.REDIS_URL) : undefined;
     const nodeArgs = opt['cpu-only'] ? [] : opt.perf ? ['--perf-basic-prof'] : ['--cpu-prof', `--cpu-prof-dir=${profileDir}`];
     // The baseline runs as run-baseline.sh started it, and the floor as framework-floor.mjs
     // does: only /proc's figures are taken of them.
@@ -217,6 +238,7 @@ async function main() {
     const duration = Number(process.env.BENCH_DURATION ?? '8');
     let loadStart;
     let serverStart;
+    let redisStart;
     const driver = spawn(
       process.execPath,
       [
@@ -234,6 +256,7 @@ async function main() {
       if (!loadStart && /^seeded /m.test(String(chunk))) {
         loadStart = cpuOf(pid);
         serverStart = serverCpuOf(postmaster);
+        redisStart = redisPid && cpuOf(redisPid);
       }
       // The load has begun: perf records the middle of it.
       if (opt.perf && !recorder && /^(GET|POST) /m.test(String(chunk))) {
@@ -246,6 +269,7 @@ async function main() {
     if (status !== 0) throw new Error(`the shared driver failed (${status})`);
     const loadEnd = cpuOf(pid);
     const serverEnd = serverCpuOf(postmaster);
+    const redisEnd = redisPid && cpuOf(redisPid);
     const run = JSON.parse(readFileSync(join(profileDir, 'run.json'), 'utf8'));
     // The driver counts the measured seconds only; its warm-up second was served too.
     const served = (run.workloads[0].runs.A[0].requests * (duration + 1)) / duration;
@@ -258,6 +282,10 @@ async function main() {
     console.log(
       `PostgreSQL CPU per request (the whole server): user ${perRequest(serverEnd.user - serverStart.user)}, system ${perRequest(serverEnd.system - serverStart.system)}`,
     );
+    if (redisStart)
+      console.log(
+        `Redis server CPU per request: user ${perRequest(redisEnd.user - redisStart.user)}, system ${perRequest(redisEnd.system - redisStart.system)}`,
+      );
     if (opt['cpu-only']) return;
     if (opt.perf) {
       const script = runChecked('perf', ['script', '-i', join(profileDir, 'perf.data'), '-F', 'tid,ip,sym'], { maxBuffer: 1 << 30 });
