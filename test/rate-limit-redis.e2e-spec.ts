@@ -63,19 +63,38 @@ describeWithRedis('RedisRateLimitStore against a real Redis', () => {
     expect(ttl).toBeLessThanOrEqual(60_000);
   });
 
-  it('admits exactly `limit` of many hits issued at once, which travel auto-pipelined', async () => {
+  it('admits exactly `limit` of many hits issued at once, which travel together in one script', async () => {
     const redis = await connect();
-    expect(redis.options.enableAutoPipelining).toBe(true);
+    const sent = jest.spyOn(redis, 'evalsha');
     const store = new RedisRateLimitStore(redis, new MemoryRateLimitStore(new SystemClock()), prefix(), new RecordingLog());
     const decisions = await Promise.all(Array.from({ length: 50 }, () => store.hit('burst', 20, 60_000)));
+    expect(sent).toHaveBeenCalledTimes(1);
     expect(decisions.filter((d) => d.allowed)).toHaveLength(20);
-    // Each script ran on its own, in order: the admitted ones saw 19, 18, ... 0 places left.
-    expect(
-      decisions
-        .filter((d) => d.allowed)
-        .map((d) => d.remaining)
-        .sort((a, b) => b - a),
-    ).toEqual(Array.from({ length: 20 }, (_, i) => 19 - i));
+    // Decided one by one, in the order they came: the first 20 admitted with 19, 18, ... 0 left.
+    expect(decisions.map((d) => d.remaining)).toEqual([...Array.from({ length: 20 }, (_, i) => 19 - i), ...Array<number>(30).fill(0)]);
+    expect(decisions.slice(20).every((d) => !d.allowed && d.resetSeconds >= 59 && d.resetSeconds <= 60)).toBe(true);
+  });
+
+  it('keeps windows of several keys and limits apart within one script, each hit counted once', async () => {
+    const redis = await connect();
+    const p = prefix();
+    const store = new RedisRateLimitStore(redis, new MemoryRateLimitStore(new SystemClock()), p, new RecordingLog());
+    const hits = [
+      store.hit('a', 2, 60_000),
+      store.hit('b', 1, 60_000),
+      store.hit('a', 2, 60_000),
+      store.hit('b', 1, 60_000),
+      store.hit('a', 2, 60_000),
+    ];
+    expect((await Promise.all(hits)).map((d) => [d.allowed, d.remaining])).toEqual([
+      [true, 1],
+      [true, 0],
+      [true, 0],
+      [false, 0],
+      [false, 0],
+    ]);
+    expect(await redis.zcard(`${p}a`)).toBe(2);
+    expect(await redis.zcard(`${p}b`)).toBe(1);
   });
 
   it('frees the slot when the oldest request leaves the window, on Redis time', async () => {
