@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // npm run bench:ratelimit — the limiter's own cost per request, in process, against dist/:
-// the memory store, and the Redis store (one EVALSHA round trip) when Redis answers at
-// BENCH_REDIS_URL / TEST_REDIS_URL / REDIS_URL (default redis://127.0.0.1:6379).
+// the memory store, and the Redis store when Redis answers at BENCH_REDIS_URL / TEST_REDIS_URL /
+// REDIS_URL (default redis://127.0.0.1:6379). Sequential calls are one script and one round trip
+// each; with calls in flight, the store sends those of one turn (and those that came while a
+// reply was owed) as one script.
 // Each case runs sequentially (latency per call) and with BENCH_CONCURRENCY calls in flight
 // (throughput), spread over BENCH_KEYS keys with a limit they never reach.
 //

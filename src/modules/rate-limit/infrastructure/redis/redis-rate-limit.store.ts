@@ -123,7 +123,7 @@ export class RedisRateLimitStore extends RateLimitStore {
     this.sequence = (this.sequence + 1) % Number.MAX_SAFE_INTEGER;
     const args: (string | number)[] = batch.map((hit) => hit.key);
     args.push(`${this.instance}:${this.sequence}:`);
-    for (const hit of batch) args.push(hit.limit, hit.windowMs);
+    for (const hit of batch) args.push(hit.limit, Math.ceil(hit.windowMs));
     try {
       return (await this.redis.evalsha(this.sha, batch.length, ...args)) as number[];
     } catch (error) {
