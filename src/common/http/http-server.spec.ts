@@ -41,6 +41,15 @@ function arrive(gate: ShutdownGate): { res: FakeResponse; passed: boolean } {
   return { res, passed };
 }
 
+/** Two responses in flight, then `begin` and `drain(graceMs)`. */
+function drainingTwo(graceMs: number) {
+  const gate = new ShutdownGate();
+  const [first, second] = [arrive(gate).res, arrive(gate).res];
+  const server = fakeServer();
+  gate.begin(server as unknown as Server);
+  return { gate, first, second, server, drained: gate.drain(graceMs) };
+}
+
 describe('ShutdownGate', () => {
   afterEach(() => jest.useRealTimers());
 
@@ -84,25 +93,17 @@ describe('ShutdownGate', () => {
   });
 
   it('drains when the last response in flight closes, closing idle connections as each one does', async () => {
-    const gate = new ShutdownGate();
-    const [a, b] = [arrive(gate).res, arrive(gate).res];
-    const server = fakeServer();
-    gate.begin(server as unknown as Server);
-    const drained = gate.drain(60_000);
-    b.finish();
+    const { first, second, server, drained } = drainingTwo(60_000);
+    second.finish();
     expect(server.closeIdleConnections).toHaveBeenCalledTimes(2);
-    a.finish();
+    first.finish();
     await expect(drained).resolves.toBe(0);
     expect(server.closeAllConnections).toHaveBeenCalledTimes(1);
   });
 
   it('cuts what is still in flight when the grace period ends, and says how many', async () => {
     jest.useFakeTimers();
-    const gate = new ShutdownGate();
-    const [done, stuck] = [arrive(gate).res, arrive(gate).res];
-    const server = fakeServer();
-    gate.begin(server as unknown as Server);
-    const drained = gate.drain(5_000);
+    const { gate, first: done, second: stuck, server, drained } = drainingTwo(5_000);
     done.finish();
     await jest.advanceTimersByTimeAsync(5_000);
     await expect(drained).resolves.toBe(1);
