@@ -110,7 +110,14 @@ export class RedisRateLimitStore extends RateLimitStore {
             for (let i = 0; i < batch.length; i += 1)
               batch[i].settle({ allowed: replies[3 * i] === 1, remaining: replies[3 * i + 1], resetSeconds: replies[3 * i + 2] });
           },
-          (error: unknown) => batch.forEach((hit) => hit.fail(error)),
+          (error: unknown) => {
+            batch.forEach((hit) => hit.fail(error));
+            // Redis just failed and the circuit opens: the hits waiting for this reply count in
+            // memory now, as every later hit will, rather than wait on another script.
+            const waiting = this.pending;
+            this.pending = [];
+            waiting.forEach((hit) => hit.fail(error));
+          },
         )
         .finally(() => {
           this.inFlight -= 1;
