@@ -27,30 +27,54 @@ describe('id generators', () => {
   });
 });
 
+/** A promise the test settles by hand, so that the order of events is the test's, not a timer's. */
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve!: () => void;
+  const promise = new Promise<void>((settle) => (resolve = settle));
+  return { promise, resolve };
+}
+
+/** Lets every queued promise callback run: a unit that is not held back has started by then. */
+const settle = () => new Promise((resolve) => setImmediate(resolve));
+
 describe('InMemoryUnitOfWork', () => {
   it('runs units one after another, never interleaved', async () => {
     const uow = new InMemoryUnitOfWork();
     const trace: string[] = [];
-    const unit = (name: string) =>
+    const gates = { a: deferred(), b: deferred() };
+    const unit = (name: 'a' | 'b') =>
       uow.run(async () => {
         trace.push(`${name}:start`);
-        await new Promise((r) => setTimeout(r, 5));
+        await gates[name].promise;
         trace.push(`${name}:end`);
       });
-    await Promise.all([unit('a'), unit('b')]);
+    const both = Promise.all([unit('a'), unit('b')]);
+    await settle();
+    expect(trace).toEqual(['a:start']);
+    gates.b.resolve();
+    await settle();
+    expect(trace).toEqual(['a:start']);
+    gates.a.resolve();
+    await both;
     expect(trace).toEqual(['a:start', 'a:end', 'b:start', 'b:end']);
   });
 
   it('makes a unit that starts while another is running wait for it', async () => {
     const uow = new InMemoryUnitOfWork();
     const trace: string[] = [];
+    const gate = deferred();
     const first = uow.run(async () => {
       trace.push('a:start');
-      await new Promise((r) => setTimeout(r, 10));
+      await gate.promise;
       trace.push('a:end');
     });
-    await new Promise((r) => setTimeout(r, 2));
-    await Promise.all([first, uow.run(async () => void trace.push('b'))]);
+    await settle();
+    expect(trace).toEqual(['a:start']);
+    const second = uow.run(async () => void trace.push('b'));
+    await settle();
+    expect(trace).toEqual(['a:start']);
+    gate.resolve();
+    await Promise.all([first, second]);
     expect(trace).toEqual(['a:start', 'a:end', 'b']);
   });
 
