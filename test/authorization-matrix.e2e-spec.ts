@@ -3,7 +3,7 @@ import request from 'supertest';
 import { KeysService } from '../src/modules/keys/domain/keys.service';
 import { makeUserWithKey } from './factories/make-user';
 import { client, makeCaller, type Caller } from './support/lists-client';
-import { startTestApp, TestApp } from './support/test-app';
+import { NO_RATE_LIMITS, startTestApp, TestApp } from './support/test-app';
 
 /**
  * The authorization matrix: every route the application serves (read from its Express router
@@ -253,8 +253,7 @@ describe('authorization matrix', () => {
 
   beforeAll(async () => {
     t = await startTestApp({
-      RATE_LIMIT_MAX: '1000000',
-      RATE_LIMIT_UNAUTHENTICATED_MAX: '1000000',
+      ...NO_RATE_LIMITS,
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       WEBHOOK_TIMEOUT_MS: '500',
     });

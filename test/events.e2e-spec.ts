@@ -10,7 +10,7 @@ import { EventsJanitor } from '../src/modules/events/infrastructure/events-janit
 import { ListRepository } from '../src/modules/lists/domain/list.repository';
 import { driveClock, frozenNow } from './support/driven-clock';
 import { Caller, client, Client, ISO_MS, keyWithScopes, makeCaller, summary } from './support/lists-client';
-import { startTestApp, TestApp } from './support/test-app';
+import { NO_RATE_LIMIT, startTestApp, TestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
 
 interface EventBody {
@@ -41,7 +41,7 @@ describe('events (e2e)', () => {
   let clock: FakeClock;
 
   beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_MAX: '1000000' });
+    t = await startTestApp(NO_RATE_LIMIT);
     server = t.server;
     clock = driveClock(t.app, frozenNow());
   });

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { itemsWorld, ListRef } from './support/items-world';
-import { startTestApp, TestApp } from './support/test-app';
+import { NO_RATE_LIMIT, startTestApp, TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 /**
  * Items under concurrency, against real PostgreSQL: parallel adds, the 10,000-item limit
@@ -20,7 +21,7 @@ describe('items under concurrency (e2e)', () => {
   // before the last ones arrived, and the burst would never be queued all at once.
   beforeAll(async () => {
     t = await startTestApp({
-      RATE_LIMIT_MAX: '1000000',
+      ...NO_RATE_LIMIT,
       DB_POOL_SIZE: '60',
       DB_LOCK_TIMEOUT_MS: '30000',
       DB_STATEMENT_TIMEOUT_MS: '30000',
@@ -47,34 +48,34 @@ describe('items under concurrency (e2e)', () => {
     return {
       /** `last`, when given, runs in the holder's transaction just before it commits. */
       async releaseWhenQueued(n: number, last?: (holder: Client) => Promise<unknown>): Promise<void> {
-        let queued = 0;
         let most = 0;
         try {
-          for (const deadline = Date.now() + 15_000; queued < n && Date.now() < deadline;) {
-            await new Promise((resolve) => setTimeout(resolve, 20));
-            // The holder asks inside its transaction, where pg_stat_activity is a snapshot taken
-            // at its first read: without clearing it, a request on a connection the pool opened
-            // after that (the service's own background reads take pooled connections too) was
-            // never counted, and the burst was reported short by one.
-            await blocker.query('SELECT pg_stat_clear_snapshot()');
-            const { rows } = await blocker.query(
-              `WITH RECURSIVE queue(pid) AS (
-                 SELECT $1::int
-                 UNION
-                 SELECT a.pid FROM pg_stat_activity a JOIN queue q ON q.pid = ANY(pg_blocking_pids(a.pid))
-               )
-               SELECT count(*)::int - 1 AS queued FROM queue`,
-              [pid],
-            );
-            queued = rows[0].queued;
-            most = Math.max(most, queued);
-          }
-          if (queued >= n && last) await last(blocker);
+          await waitFor(
+            async () => {
+              // The holder asks inside its transaction, where pg_stat_activity is a snapshot taken
+              // at its first read: without clearing it, a request on a connection the pool opened
+              // after that (the service's own background reads take pooled connections too) would
+              // not be counted, and the burst would look one short.
+              await blocker.query('SELECT pg_stat_clear_snapshot()');
+              const { rows } = await blocker.query(
+                `WITH RECURSIVE queue(pid) AS (
+                   SELECT $1::int
+                   UNION
+                   SELECT a.pid FROM pg_stat_activity a JOIN queue q ON q.pid = ANY(pg_blocking_pids(a.pid))
+                 )
+                 SELECT count(*)::int - 1 AS queued FROM queue`,
+                [pid],
+              );
+              most = Math.max(most, rows[0].queued);
+              return rows[0].queued >= n;
+            },
+            { what: () => `${n} requests queued at once behind the held list (at most ${most} were)`, timeoutMs: 15_000 },
+          );
+          if (last) await last(blocker);
         } finally {
           await blocker.query('COMMIT');
           await blocker.end();
         }
-        if (queued < n) throw new Error(`only ${most} of ${n} requests ever queued at once behind the held list`);
       },
     };
   }
@@ -175,7 +176,7 @@ describe('items under concurrency (e2e)', () => {
   it('near the 10,000 limit, parallel adds fill the list exactly and never overshoot', async () => {
     const owner = await w.person();
     const list = await w.newList(owner);
-    await fillDirectly(list, owner.id, 9_990);
+    await w.fillDirectly(list, owner.id, 9_990);
     const hold = await holdList(list, 30);
     const burst = Promise.all(
       Array.from({ length: 30 }, (_, i) => w.as(owner).post('/v1/actions/add', { list: list.id, items: [`late ${i}`] })),
@@ -192,7 +193,7 @@ describe('items under concurrency (e2e)', () => {
   it('batches racing for the last places: each is all or nothing, and the total stays within 10,000', async () => {
     const owner = await w.person();
     const list = await w.newList(owner);
-    await fillDirectly(list, owner.id, 9_990);
+    await w.fillDirectly(list, owner.id, 9_990);
     const hold = await holdList(list, 12);
     const burst = Promise.all(
       Array.from({ length: 12 }, (_, i) =>
@@ -260,15 +261,4 @@ describe('items under concurrency (e2e)', () => {
     // Open: 0..9 completed; 30..39 open; 40..49 reopened; the 40 new ones open.
     expect(counts.open_item_count).toBe(60);
   });
-
-  /** Fills a list straight through SQL (the API would need 100 adds), keeping its counters right. */
-  async function fillDirectly(list: ListRef, userId: string, count: number): Promise<void> {
-    const ds = w.dataSource();
-    await ds.query(
-      `INSERT INTO items (id, list_id, text, text_key, created_at, created_by)
-       SELECT gen_random_uuid(), $1, 'filler ' || n, 'filler ' || n, now(), $2 FROM generate_series(1, $3) AS n`,
-      [list.id, userId, count],
-    );
-    await ds.query('UPDATE lists SET item_count = item_count + $2, open_item_count = open_item_count + $2 WHERE id = $1', [list.id, count]);
-  }
 });

@@ -4,7 +4,7 @@ import { DataSource } from 'typeorm';
 import { pageStatement } from '../src/modules/items/infrastructure/typeorm/typeorm-item.repository';
 import { DeliveryWorker } from '../src/modules/webhooks/infrastructure/delivery/delivery-worker';
 import { itemsWorld, ListRef, Person } from './support/items-world';
-import { startTestApp, TestApp } from './support/test-app';
+import { NO_RATE_LIMIT, startTestApp, TestApp } from './support/test-app';
 
 /**
  * The cost of the hot item paths, proven by what the app sends to PostgreSQL rather than
@@ -17,12 +17,12 @@ describe('items: round trips and query plans (e2e)', () => {
   let ds: DataSource;
 
   beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_MAX: '1000000' });
+    t = await startTestApp(NO_RATE_LIMIT);
     // The webhook delivery worker's rounds run on the same DataSource, and one falling inside a
     // request's window would be counted as the route's: it polls every second, one round starts
     // with the app and claims any delivery due in the shared test database (other suites leave
-    // some, to receivers long gone), and every item write's events wake another (seen in CI:
-    // UPDATE webhooks … among an add's). Not under test here, so it is stopped, and its round in
+    // some, to receivers long gone), and every item write's events wake another (its
+    // UPDATE webhooks … would then appear among an add's statements). Not under test here, so it is stopped, and its round in
     // flight waited for.
     await t.app.get(DeliveryWorker).onModuleDestroy();
     w = itemsWorld(t);
@@ -61,15 +61,6 @@ describe('items: round trips and query plans (e2e)', () => {
 
   /** Makes sure the caller's key is authenticated and cached, so the counts below are the route's own. */
   const warm = (who: Person) => w.as(who).get('/v1/me').expect(200);
-
-  async function fillDirectly(list: ListRef, userId: string, count: number): Promise<void> {
-    await ds.query(
-      `INSERT INTO items (id, list_id, text, text_key, created_at, created_by)
-       SELECT gen_random_uuid(), $1, 'filler ' || n, 'filler ' || n, now(), $2 FROM generate_series(1, $3) AS n`,
-      [list.id, userId, count],
-    );
-    await ds.query('UPDATE lists SET item_count = item_count + $2, open_item_count = open_item_count + $2 WHERE id = $1', [list.id, count]);
-  }
 
   it('adds 100 items with one multi-row INSERT: one statement beyond authentication (the list by name, the role, the limit and the insert together)', async () => {
     const owner = await w.person();
@@ -125,7 +116,7 @@ describe('items: round trips and query plans (e2e)', () => {
       small,
       Array.from({ length: 100 }, (_, i) => `s${i}`),
     );
-    await fillDirectly(large, owner.id, 10_000);
+    await w.fillDirectly(large, owner.id, 10_000);
     await warm(owner);
     for (const path of [
       `/v1/lists/${small.id}/items`,
@@ -186,8 +177,8 @@ describe('items: round trips and query plans (e2e)', () => {
       owner = await w.person();
       small = await w.newList(owner);
       large = await w.newList(owner);
-      await fillDirectly(small, owner.id, 100);
-      await fillDirectly(large, owner.id, 10_000);
+      await w.fillDirectly(small, owner.id, 100);
+      await w.fillDirectly(large, owner.id, 10_000);
       await ds.query('ANALYZE items');
     });
 
@@ -300,9 +291,9 @@ describe('items: round trips and query plans (e2e)', () => {
       );
       // Statistics are per table, not per list: with other lists' open items outnumbering
       // this list's, the planner believes "open" is common everywhere, the situation in
-      // which a plain `completed = $x ORDER BY seq` was seen to walk (list_id, seq) instead.
+      // which a plain `completed = $x ORDER BY seq` can walk (list_id, seq) instead.
       const others = [await w.newList(owner), await w.newList(owner)];
-      for (const other of others) await fillDirectly(other, owner.id, 10_000);
+      for (const other of others) await w.fillDirectly(other, owner.id, 10_000);
       await ds.query('ANALYZE items');
       for (const withoutStatistics of [false, true]) {
         for (const status of ['open', 'completed'] as const) {

@@ -719,7 +719,7 @@ describe('items (e2e)', () => {
   it('answers 422 at 10,000 items per list, saying so, and adds nothing', async () => {
     const owner = await w.person();
     const list = await w.newList(owner);
-    await fillDirectly(list.id, owner.id, 9_998);
+    await w.fillDirectly(list, owner.id, 9_998);
     const refused = await w
       .as(owner)
       .post('/v1/actions/add', { list: list.id, items: ['one', 'two', 'three'] })
@@ -744,15 +744,4 @@ describe('items (e2e)', () => {
       .expect(200);
     expect(await w.counters(list)).toMatchObject({ item_count: 10_000, open_item_count: 10_000 });
   });
-
-  /** Fills a list straight through SQL (the API would need 100 adds), keeping its counters right. */
-  async function fillDirectly(listId: string, userId: string, count: number): Promise<void> {
-    const ds = w.dataSource();
-    await ds.query(
-      `INSERT INTO items (id, list_id, text, text_key, created_at, created_by)
-       SELECT gen_random_uuid(), $1, 'filler ' || n, 'filler ' || n, now(), $2 FROM generate_series(1, $3) AS n`,
-      [listId, userId, count],
-    );
-    await ds.query('UPDATE lists SET item_count = item_count + $2, open_item_count = open_item_count + $2 WHERE id = $1', [listId, count]);
-  }
 });

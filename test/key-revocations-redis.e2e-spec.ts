@@ -3,6 +3,7 @@ import Redis from 'ioredis';
 import { connectRedisRevocationBus, RedisRevocationBus } from '../src/modules/keys/infrastructure/redis/redis-revocation.bus';
 import { RecordingLog, withTestRedis } from './support/redis';
 import { proxiedUrl, TcpProxy } from './support/tcp-proxy';
+import { waitFor } from './support/wait-for';
 
 /**
  * The Redis revocation bus with real ioredis connections, through a proxy the test cuts:
@@ -13,10 +14,8 @@ const { redisUrl, describeWithRedis } = withTestRedis(
   'key revocations through Redis, and their fallback while it is away, were NOT checked.',
 );
 
-/** Polls without asserting on time: only the test's own timeout ends it. */
-async function eventually(check: () => Promise<boolean> | boolean): Promise<void> {
-  while (!(await check())) await new Promise((resolve) => setTimeout(resolve, 50));
-}
+/** ioredis reconnects on its own back-off, which grows to seconds: a generous bound, polled gently. */
+const eventually = (check: () => Promise<boolean> | boolean, what: string) => waitFor(check, { what, timeoutMs: 30_000, intervalMs: 50 });
 
 describeWithRedis('RedisRevocationBus against a real Redis', () => {
   /** Each test its own channel, so that it counts only its own subscribers. */
@@ -52,7 +51,7 @@ describeWithRedis('RedisRevocationBus against a real Redis', () => {
     buses.push(other);
     const heardOther: string[] = [];
     other.onRevoked((keyHash) => heardOther.push(keyHash));
-    await eventually(async () => (await subscribers()) === 1);
+    await eventually(async () => (await subscribers()) === 1, '1 subscriber on the channel');
 
     await expect(away.announce(hash(1))).resolves.toBeUndefined();
     await expect(away.announce(hash(2))).resolves.toBeUndefined();
@@ -63,15 +62,15 @@ describeWithRedis('RedisRevocationBus against a real Redis', () => {
 
     await proxy.restore();
     // Its subscription, queued while Redis was away, is made once Redis answers.
-    await eventually(async () => (await subscribers()) === 2);
+    await eventually(async () => (await subscribers()) === 2, '2 subscribers on the channel');
     await other.announce(hash(3));
-    await eventually(() => heardAway.includes(hash(3)));
+    await eventually(() => heardAway.includes(hash(3)), 'revocation 3 heard by the other bus');
     // Its publisher reconnects on its own back-off: announcing until one goes through says so once.
     await eventually(async () => {
       await away.announce(hash(4));
       return log.lines.length > 1;
-    });
-    await eventually(() => heardOther.includes(hash(4)));
+    }, 'an announcement through Redis once it is back');
+    await eventually(() => heardOther.includes(hash(4)), 'revocation 4 heard by the other bus');
     expect(log.lines).toEqual([log.lines[0], 'info: Redis is reachable again: key revocations reach every instance at once again']);
   });
 
@@ -81,13 +80,13 @@ describeWithRedis('RedisRevocationBus against a real Redis', () => {
     buses.push(away, other);
     const heard: string[] = [];
     away.onRevoked((keyHash) => heard.push(keyHash));
-    await eventually(async () => (await subscribers()) === 1);
+    await eventually(async () => (await subscribers()) === 1, '1 subscriber on the channel');
 
     await proxy.cut();
-    await eventually(async () => (await subscribers()) === 0);
+    await eventually(async () => (await subscribers()) === 0, '0 subscribers on the channel');
     await proxy.restore();
-    await eventually(async () => (await subscribers()) === 1);
+    await eventually(async () => (await subscribers()) === 1, '1 subscriber on the channel');
     await other.announce(hash(5));
-    await eventually(() => heard.includes(hash(5)));
+    await eventually(() => heard.includes(hash(5)), 'revocation 5 heard by the other bus');
   });
 });

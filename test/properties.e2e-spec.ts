@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import pg from 'pg';
 import request from 'supertest';
 import { client, makeCaller, type Caller } from './support/lists-client';
-import { startTestApp, TestApp } from './support/test-app';
+import { NO_RATE_LIMITS, startTestApp, TestApp } from './support/test-app';
 
 /**
  * Property-based checks over every POST/PATCH route (bodies), every path parameter and every
@@ -155,8 +155,7 @@ describe('properties of every route', () => {
     url.pathname = `/${databaseName}`;
     t = await startTestApp({
       DATABASE_URL: url.toString(),
-      RATE_LIMIT_MAX: '1000000',
-      RATE_LIMIT_UNAUTHENTICATED_MAX: '1000000',
+      ...NO_RATE_LIMITS,
       LOG_LEVEL: 'silent',
     });
     db = new pg.Client({ connectionString: url.toString() });

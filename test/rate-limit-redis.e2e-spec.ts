@@ -10,6 +10,7 @@ import { makeUserWithKey } from './factories/make-user';
 import { RecordingLog, withTestRedis } from './support/redis';
 import { TcpProxy } from './support/tcp-proxy';
 import { startTestApp, TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 const { redisUrl, describeWithRedis } = withTestRedis(
   'test/rate-limit-redis.e2e-spec.ts',
@@ -26,14 +27,6 @@ async function ready(redis: Redis): Promise<void> {
     redis.once('ready', () => resolve());
     setTimeout(() => reject(new Error(`Redis not ready: ${redis.status}`)), 5_000).unref();
   });
-}
-
-async function eventually(check: () => Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await sleep(100);
-  }
 }
 
 describeWithRedis('RedisRateLimitStore against a real Redis', () => {
@@ -145,7 +138,11 @@ describeWithRedis('RedisRateLimitStore against a real Redis', () => {
 
       await proxy.restore();
       // Back once a background PING, then a request, found Redis answering (one log line).
-      await eventually(async () => (await store.hit('probe', 1000, 60_000)) && log.lines.length === 2);
+      await waitFor(async () => (await store.hit('probe', 1000, 60_000)) && log.lines.length === 2, {
+        what: 'the store back on Redis',
+        timeoutMs: 10_000,
+        intervalMs: 100,
+      });
       expect((await store.hit('k', 3, 60_000)).remaining).toBe(1); // Redis's count resumes: 2 of 3 used
       expect(await direct.zcard(`${p}k`)).toBe(2);
       expect(log.lines).toHaveLength(2);
@@ -194,10 +191,13 @@ describeWithRedis('the service while its Redis goes away and comes back', () => 
     // second there, one more fits, then 429.
     const recovered = () => t.logs.filter((line) => /Redis is reachable again/.test(String(line.msg)));
     let back: request.Response | undefined;
-    await eventually(async () => {
-      back = await me();
-      return recovered().length > 0;
-    });
+    await waitFor(
+      async () => {
+        back = await me();
+        return recovered().length > 0;
+      },
+      { what: 'the app back on Redis', timeoutMs: 10_000, intervalMs: 100 },
+    );
     expect(back!.status).toBe(200);
     expect(back!.headers['ratelimit']).toMatch(/^"default";r=1;t=\d+$/);
     expect((await me()).headers['ratelimit']).toMatch(/^"default";r=0;t=\d+$/);

@@ -92,7 +92,20 @@ export function itemsWorld(t: Pick<TestApp, 'app' | 'server'>) {
     return items;
   };
 
-  return { dataSource, person, as, newList, share, team, personWithScopes, add, counters, allItems };
+  /** Fills a list straight through SQL (the API would need 100 adds per 10,000 items), keeping its counters right. */
+  const fillDirectly = async (list: Pick<ListRef, 'id'>, userId: string, count: number): Promise<void> => {
+    await dataSource().query(
+      `INSERT INTO items (id, list_id, text, text_key, created_at, created_by)
+       SELECT gen_random_uuid(), $1, 'filler ' || n, 'filler ' || n, now(), $2 FROM generate_series(1, $3) AS n`,
+      [list.id, userId, count],
+    );
+    await dataSource().query('UPDATE lists SET item_count = item_count + $2, open_item_count = open_item_count + $2 WHERE id = $1', [
+      list.id,
+      count,
+    ]);
+  };
+
+  return { dataSource, person, as, newList, share, team, personWithScopes, add, counters, allItems, fillDirectly };
 }
 
 export const ISO_WITH_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
