@@ -3,6 +3,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { connect, Socket } from 'node:net';
 import { PortalClient } from './portal-client';
 import type { ServiceProcess } from './service-process';
+import { waitFor } from './wait-for';
 
 export const TEST_PASSWORD = 'correct horse battery staple';
 
@@ -113,17 +114,19 @@ export class RawConnection {
   }
 }
 
-/** Polls /health/ready (each poll on its own connection) until it answers 200 or the service exits. */
-export async function waitUntilReady(service: ServiceProcess): Promise<void> {
-  for (;;) {
-    if (service.child.exitCode !== null) throw new Error(`service exited with ${service.child.exitCode}:\n${service.output()}`);
-    try {
-      if ((await jsonRequest(service.port, 'GET', '/health/ready')).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+/** Polls /health/ready (each poll on its own connection) until it answers 200; fails at once if the service exits. */
+export async function waitUntilReady(service: ServiceProcess, timeoutMs = 60_000): Promise<void> {
+  await waitFor(
+    async () => {
+      if (service.child.exitCode !== null) throw new Error(`service exited with ${service.child.exitCode}:\n${service.output()}`);
+      try {
+        return (await jsonRequest(service.port, 'GET', '/health/ready')).status === 200;
+      } catch {
+        return false; // not listening yet
+      }
+    },
+    { what: `the service on port ${service.port} to be ready`, timeoutMs, intervalMs: 100 },
+  );
 }
 
 /** Resolves once the child's output matches (waits on its output events; the test's timeout bounds it). */

@@ -1,6 +1,7 @@
 import { ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { freePort } from '../../src/common/net/free-port';
+import { waitFor } from './wait-for';
 
 export { freePort };
 
@@ -27,19 +28,19 @@ export function spawnService(env: Record<string, string>, port: number): Service
   return { child, port, output: () => output, exited };
 }
 
+/** Polls /health/ready until it answers 200; fails at once if the service exits, and after `timeoutMs`. */
 export async function waitForReady(port: number, service?: ServiceProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (service && service.child.exitCode !== null) {
-      throw new Error(`service exited with ${service.child.exitCode} before it was ready:\n${service.output()}`);
-    }
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/health/ready`);
-      if (res.status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`service on port ${port} not ready after ${timeoutMs} ms`);
+  await waitFor(
+    async () => {
+      if (service && service.child.exitCode !== null) {
+        throw new Error(`service exited with ${service.child.exitCode} before it was ready:\n${service.output()}`);
+      }
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200;
+      } catch {
+        return false; // not listening yet
+      }
+    },
+    { what: `the service on port ${port} to be ready`, timeoutMs, intervalMs: 200 },
+  );
 }
