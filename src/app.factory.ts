@@ -34,9 +34,12 @@ export async function createApp(
   const app = await NestFactory.create<NestExpressApplication>(AppModule.register(config, logger, extra), new EnvelopeExpressAdapter(), {
     bodyParser: false,
     bufferLogs: true,
+    // A failed start must not flush the buffer to Nest's coloured console: main.ts logs the error as JSON.
+    autoFlushLogs: false,
     abortOnError: false,
   });
   app.useLogger(app.get(Logger));
+  app.flushLogs();
   app.disable('x-powered-by');
   app.set('etag', false);
   limitHttpServer(app.getHttpServer(), {
