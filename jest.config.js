@@ -1,4 +1,5 @@
-// Jest 30 + @swc/jest (ts-jest cannot load the ESM-only @nestjs/* packages; see TOOLCHAIN.md).
+// Jest 30 + @swc/jest: the @nestjs/* packages are published as ES modules only, which ts-jest cannot
+// load into Jest's CommonJS module system; @swc/jest compiles them (and our TypeScript) to CommonJS.
 const swcOptions = {
   jsc: {
     target: 'es2022',
