@@ -7,7 +7,7 @@ import { startTestApp, TestApp } from './support/test-app';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
 
-/** Issue 13, item 8: a person opening the base URL lands somewhere useful. */
+/** A person opening the base URL lands somewhere useful. */
 describe('the base URL, GET /', () => {
   let t: TestApp;
   beforeAll(async () => {
@@ -36,7 +36,7 @@ describe('the base URL, GET /', () => {
   });
 });
 
-/** Issue 13, item 9: HOST, 127.0.0.1 unless set. */
+/** HOST: the service listens on 127.0.0.1 unless it is set. */
 describe('HOST', () => {
   const external = Object.values(networkInterfaces())
     .flat()

@@ -5,7 +5,7 @@ import { listen, PortalClient } from './support/portal-client';
 import { startTestApp, TestApp } from './support/test-app';
 
 /**
- * Issue 10 ("Storms"), items 5, 10 and 11: hostile bodies, texts PostgreSQL cannot store,
+ * Hostile input: bodies built to hurt, texts PostgreSQL cannot store,
  * other charsets, prototype-named parameters and forged cursors. Every one is a 400 (or the
  * contract's 404) in the envelope, with a bounded message, and changes nothing.
  */

@@ -3,7 +3,7 @@ import { client, makeCaller } from './support/lists-client';
 import { startTestApp, TestApp } from './support/test-app';
 
 /**
- * Issue 10 item 5 under load: anonymous clients flood the open routes with hostile bodies
+ * Hostile bodies under load: anonymous clients flood the open routes with them
  * (deep nesting, tens of thousands of unknown fields, with and without Idempotency-Key) while a
  * legitimate caller works. Bounded in count; asserts answers, not time (latency is measured by
  * `npm run bench:hostile`).

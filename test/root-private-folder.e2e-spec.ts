@@ -16,7 +16,7 @@ if (!asRoot) {
 const mode = async (path: string) => (await stat(path)).mode & 0o7777;
 
 /**
- * Issue 13, item 1: `git clone … ~/todo && npm ci && npm start` as root, with the clone in a
+ * `git clone … ~/todo && npm ci && npm start` as root, with the clone in a
  * folder only root may enter (like /root, mode 0700). PostgreSQL refuses to run as root, so it
  * runs as 'postgres', which can reach neither node_modules nor .data there.
  */

@@ -5,7 +5,7 @@ import { makeUserWithKey, TEST_PASSWORD } from './factories/make-user';
 import { listen, PortalClient } from './support/portal-client';
 import { startTestApp, TestApp } from './support/test-app';
 
-/** Issue 10, item 6: a storm of sign-ups neither reveals emails faster than sign-ins nor drains the pool. */
+/** A storm of sign-ups neither reveals emails faster than sign-ins nor drains the pool. */
 const fields = (email: string) => ({ email, username: `s_${randomBytes(5).toString('hex')}`, name: 'Storm', password: TEST_PASSWORD });
 
 describe('sign-up storms', () => {

@@ -15,7 +15,7 @@ const alive = (pid: number) => {
 const pidIn = async (file: string) => Number((await readFile(file, 'utf8')).split('\n')[0]);
 
 /**
- * Issue 13, item 2: a process manager, `kill $!` or a container runtime without an init sends
+ * A process manager, `kill $!` or a container runtime without an init sends
  * SIGTERM to `npm start` itself, not to the service. npm forwards it to its child; the service
  * must be that child (not a shell that dies and orphans it), stop in order, and npm exit 0.
  */
