@@ -1,0 +1,202 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join, posix } from 'node:path';
+import { dockerignore, envOf, parseDockerfile, replayCopy, Stage } from './support/dockerfile';
+import { freePort, ROOT } from './support/service-process';
+import { waitFor } from './support/wait-for';
+
+/**
+ * The image without an engine (none runs here or in CI): the build stage of docker/Dockerfile is
+ * replayed in an empty folder (its COPY set, minus what .dockerignore leaves out of the context,
+ * then its RUN steps), the runtime stage's COPY --from set is taken from the result, and the
+ * image's CMD is run there with the image's environment. A RUN step that needs a file the COPY
+ * set did not bring fails here as it would in `docker build`.
+ */
+jest.setTimeout(240_000);
+
+const NO_REGISTRY = /ENOTCACHED|EAI_AGAIN|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|ECONNRESET|network/i;
+
+interface Run {
+  code: number | null;
+  output: string;
+}
+
+function sh(command: string, cwd: string, env: Record<string, string>): Promise<Run> {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn('sh', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => (output += String(chunk)));
+    child.stderr.on('data', (chunk) => (output += String(chunk)));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+/** The environment a RUN step sees: the stage's ENV over a bare PATH and HOME (so npm finds its cache). */
+function stepEnv(stage: Stage): Record<string, string> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '/tmp' };
+  for (const name of ['npm_config_cache', 'npm_config_registry', 'npm_config_userconfig', 'TMPDIR']) {
+    if (process.env[name]) env[name] = process.env[name]!;
+  }
+  return { ...env, ...envOf(stage) };
+}
+
+/** `npm ci` as the Dockerfile writes it, told to use the npm cache the project's own install filled. */
+const offline = (command: string) =>
+  command.replace(/\bnpm ci\b([^&;|]*)/g, (whole, rest: string) =>
+    rest.includes('--prefer-offline') ? whole : `npm ci --prefer-offline${rest}`,
+  );
+
+/** Every line the process wrote, each of which must be a JSON document. */
+function nonJsonLines(output: string): string[] {
+  return output
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .filter((line) => {
+      try {
+        return typeof JSON.parse(line) !== 'object';
+      } catch {
+        return true;
+      }
+    });
+}
+
+describe('docker/Dockerfile, replayed without an engine', () => {
+  let work: string;
+  const stages = () => readFile(join(ROOT, 'docker', 'Dockerfile'), 'utf8').then(parseDockerfile);
+  /** The image's folder (its WORKDIR, /app): set once the build replayed; else the project itself. */
+  let image: string | undefined;
+
+  beforeAll(async () => {
+    work = await mkdtemp(join(tmpdir(), 'todo-dockerfile-'));
+  });
+  afterAll(async () => {
+    await rm(work, { recursive: true, force: true });
+  });
+
+  it('builds: the build stage COPY set is all its RUN steps need, and the runtime stage finds what it copies', async () => {
+    const [build, runtime] = await stages();
+    expect(runtime.instructions.find((i) => i.op === 'CMD')?.args).toEqual(['node', 'dist/main.js']);
+    const ignored = dockerignore(await readFile(join(ROOT, '.dockerignore'), 'utf8'));
+    const app = join(work, 'build');
+    let cwd = app;
+    const sent: string[] = [];
+    for (const instruction of build.instructions.slice(1)) {
+      if (instruction.op === 'WORKDIR') {
+        cwd = join(app, posix.relative('/app', instruction.args[0]));
+        await mkdir(cwd, { recursive: true });
+      } else if (instruction.op === 'COPY') {
+        expect(instruction.flags.from).toBeUndefined();
+        sent.push(...(await replayCopy(instruction.args, ROOT, cwd, ignored)));
+      } else if (instruction.op === 'RUN') {
+        const step = await sh(offline(instruction.text), cwd, stepEnv(build));
+        if (step.code !== 0 && /\bnpm ci\b/.test(instruction.text) && NO_REGISTRY.test(step.output)) {
+          process.stderr.write(
+            `\n${'!'.repeat(78)}\n!! SKIPPED: npm could not reach the registry and its cache lacks packages; the Dockerfile's build was NOT replayed.\n` +
+              `!! Run npm ci once with the registry reachable, then again.\n${'!'.repeat(78)}\n\n`,
+          );
+          return;
+        }
+        if (step.code !== 0) throw new Error(`RUN ${instruction.text}\nexited with ${step.code}:\n${step.output}`);
+      } else if (!['ENV', 'ARG', 'LABEL'].includes(instruction.op)) {
+        throw new Error(
+          `the build stage's ${instruction.op} is not replayed here: teach test/support/dockerfile.ts or keep the stage simple`,
+        );
+      }
+    }
+    // The context holds the sources, never the local state or secrets beside them.
+    expect(sent).toEqual(expect.arrayContaining(['package-lock.json', 'scripts/ensure-built.mjs', 'src/main.ts']));
+    expect(sent.filter((path) => /^(node_modules|dist|test|\.data|\.git)\/|\.spec\.ts$|(^|\/)\.env$/.test(path))).toEqual([]);
+
+    // The runtime stage: its COPY --from=build set, moved into the image's folder.
+    image = join(work, 'image');
+    await mkdir(image);
+    for (const instruction of runtime.instructions.filter((i) => i.op === 'COPY')) {
+      expect(instruction.flags.from).toBe(build.name);
+      const [source, dest] = instruction.args;
+      const from = join(app, posix.relative('/app', source));
+      if (!existsSync(from)) throw new Error(`COPY --from=${build.name} ${source}: the build stage did not make it`);
+      await rename(from, join(image, dest));
+    }
+    expect(existsSync(join(image, 'dist', 'main.js'))).toBe(true);
+    expect(existsSync(join(image, 'dist', 'modules', 'developers', 'browser', 'app.js'))).toBe(true);
+    // Production dependencies only.
+    expect(existsSync(join(image, 'node_modules', '@nestjs', 'core'))).toBe(true);
+    expect(existsSync(join(image, 'node_modules', 'typescript'))).toBe(false);
+    expect(existsSync(join(image, 'node_modules', 'jest'))).toBe(false);
+  });
+
+  describe("the image's CMD writes JSON lines only", () => {
+    /** Runs the CMD in the image's folder (the project's own dist/ when the build could not be replayed) with the image's ENV. */
+    async function runCmd(env: Record<string, string>) {
+      const [, runtime] = await stages();
+      const [command, ...args] = runtime.instructions.find((i) => i.op === 'CMD')!.args;
+      let output = '';
+      const child = spawn(command === 'node' ? process.execPath : command, args, {
+        cwd: image ?? ROOT,
+        env: {
+          PATH: process.env.PATH ?? '',
+          HOME: process.env.HOME ?? '/tmp',
+          ...envOf(runtime),
+          // What docker/compose.yaml sets, on this machine's loopback and a free port.
+          HOST: '127.0.0.1',
+          LOG_LEVEL: 'info',
+          WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
+          ...env,
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      child.stdout.on('data', (chunk) => (output += String(chunk)));
+      child.stderr.on('data', (chunk) => (output += String(chunk)));
+      const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+      return { child, exited, output: () => output };
+    }
+
+    it('from start to a SIGTERM stop', async () => {
+      const port = await freePort();
+      const run = await runCmd({ PORT: String(port), DATABASE_URL: process.env.DATABASE_URL! });
+      try {
+        await waitFor(
+          async () => {
+            if (run.child.exitCode !== null) throw new Error(`the service exited with ${run.child.exitCode}:\n${run.output()}`);
+            return (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined))?.status === 200;
+          },
+          { what: `the image's CMD to be ready on port ${port}`, timeoutMs: 60_000, intervalMs: 100 },
+        );
+      } finally {
+        run.child.kill('SIGTERM');
+      }
+      expect(await run.exited).toBe(0);
+      expect(nonJsonLines(run.output())).toEqual([]);
+      const messages = run
+        .output()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line).msg);
+      expect(messages).toEqual(expect.arrayContaining(['Starting Nest application...', 'stopped']));
+      expect(messages.some((msg) => /^listening on http:\/\/127\.0\.0\.1:\d+$/.test(msg))).toBe(true);
+    });
+
+    it('when the start fails (no database): Nest start-up lines never reach the console in colour', async () => {
+      const closed = await freePort();
+      const run = await runCmd({
+        PORT: String(await freePort()),
+        DATABASE_URL: `postgres://nobody:nothing@127.0.0.1:${closed}/none`,
+        DB_CONNECT_TIMEOUT_S: '1',
+      });
+      expect(await run.exited).toBe(1);
+      expect(nonJsonLines(run.output())).toEqual([]);
+      const lines = run
+        .output()
+        .trim()
+        .split('\n')
+        .map((line) => JSON.parse(line));
+      expect(lines[lines.length - 1]).toMatchObject({
+        level: 60,
+        msg: expect.stringMatching(/^start-up failed: Cannot connect to the database/),
+      });
+    });
+  });
+});
