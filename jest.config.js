@@ -30,7 +30,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      // test/support/*.spec.ts: the e2e tooling's own checks (the secrets scan's scanner).
+      // test/support/*.spec.ts: the e2e tooling's own checks (the secrets scan's scanner, the Dockerfile replay).
       testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/support/**/*.spec.ts'],
     },
     {

@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { copyFile, mkdir, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, join, posix } from 'node:path';
 
@@ -144,4 +145,71 @@ export async function replayCopy(args: string[], context: string, into: string, 
     else await copyTree(relative, dest.endsWith('/') || sources.length > 1 ? join(target, basename(relative)) : target);
   }
   return copied;
+}
+
+export interface StepRun {
+  code: number | null;
+  output: string;
+}
+
+/** Runs a RUN step's shell command as the engine does (`sh -c`), in `cwd`, with exactly `env`. */
+export function runStep(command: string, cwd: string, env: Record<string, string>): Promise<StepRun> {
+  return new Promise((resolve) => {
+    let output = '';
+    const child = spawn('sh', ['-c', command], { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout.on('data', (chunk) => (output += String(chunk)));
+    child.stderr.on('data', (chunk) => (output += String(chunk)));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+export interface ReplayOptions {
+  /** The build context (the repository root). */
+  context: string;
+  /** The empty folder that stands for the stage's root directory's WORKDIR (`/app` maps to it). */
+  root: string;
+  /** The stage's WORKDIR in the image, mapped onto `root`. */
+  imageRoot?: string;
+  /** What .dockerignore leaves out of the context. */
+  ignored: (path: string) => boolean;
+  /** The environment of a RUN step (the stage's ENV is laid over it). */
+  env: Record<string, string>;
+  /** Rewrites a RUN step's command before it runs (e.g. to use a local cache). */
+  command?: (text: string) => string;
+  /**
+   * Called when a RUN step fails, before the replay throws: returning true stops the replay
+   * quietly (the caller decided the failure is the environment's, not the Dockerfile's).
+   */
+  giveUp?: (instruction: Instruction, run: StepRun) => boolean;
+}
+
+/**
+ * Replays one stage: WORKDIR, COPY from the context (never --from) and RUN, in order. Throws
+ * with the step's output when a RUN step fails: a step that needs a file the COPY set did not
+ * bring fails here as it fails in `docker build`. Resolves to the context paths it copied, or
+ * to undefined when `giveUp` stopped it.
+ */
+export async function replayStage(stage: Stage, options: ReplayOptions): Promise<string[] | undefined> {
+  const imageRoot = options.imageRoot ?? '/app';
+  const env = { ...options.env, ...envOf(stage) };
+  let cwd = options.root;
+  const sent: string[] = [];
+  for (const instruction of stage.instructions.slice(1)) {
+    if (instruction.op === 'WORKDIR') {
+      cwd = join(options.root, posix.relative(imageRoot, instruction.args[0]));
+      await mkdir(cwd, { recursive: true });
+    } else if (instruction.op === 'COPY') {
+      if (instruction.flags.from) throw new Error(`COPY --from=${instruction.flags.from} in a stage replayed from the context`);
+      sent.push(...(await replayCopy(instruction.args, options.context, cwd, options.ignored)));
+    } else if (instruction.op === 'RUN') {
+      const run = await runStep(options.command ? options.command(instruction.text) : instruction.text, cwd, env);
+      if (run.code !== 0 && options.giveUp?.(instruction, run)) return undefined;
+      if (run.code !== 0) throw new Error(`RUN ${instruction.text}\nexited with ${run.code}:\n${run.output}`);
+    } else if (!['ENV', 'ARG', 'LABEL'].includes(instruction.op)) {
+      throw new Error(
+        `${instruction.op} is not replayed: teach test/support/dockerfile.ts, or keep the build stage to WORKDIR, COPY and RUN`,
+      );
+    }
+  }
+  return sent;
 }
