@@ -34,18 +34,18 @@ const offline = (command: string) =>
     rest.includes('--prefer-offline') ? whole : `npm ci --prefer-offline${rest}`,
   );
 
-/** Every line the process wrote, each of which must be a JSON document. */
-function nonJsonLines(output: string): string[] {
-  return output
-    .split('\n')
-    .filter((line) => line.trim() !== '')
-    .filter((line) => {
-      try {
-        return typeof JSON.parse(line) !== 'object';
-      } catch {
-        return true;
-      }
-    });
+/** Every line the process wrote, parsed; fails the test, naming them, when any line is not a JSON document. */
+function jsonLines(output: string): Array<Record<string, unknown>> {
+  const lines = output.split('\n').filter((line) => line.trim() !== '');
+  const notJson = (line: string) => {
+    try {
+      return typeof JSON.parse(line) !== 'object';
+    } catch {
+      return true;
+    }
+  };
+  expect(lines.filter(notJson)).toEqual([]);
+  return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
 }
 
 describe('docker/Dockerfile, replayed without an engine', () => {
@@ -146,12 +146,7 @@ describe('docker/Dockerfile, replayed without an engine', () => {
         run.child.kill('SIGTERM');
       }
       expect(await run.exited).toBe(0);
-      expect(nonJsonLines(run.output())).toEqual([]);
-      const messages = run
-        .output()
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line).msg);
+      const messages = jsonLines(run.output()).map((line) => String(line.msg));
       expect(messages).toEqual(expect.arrayContaining(['Starting Nest application...', 'stopped']));
       expect(messages.some((msg) => /^listening on http:\/\/127\.0\.0\.1:\d+$/.test(msg))).toBe(true);
     });
@@ -164,12 +159,7 @@ describe('docker/Dockerfile, replayed without an engine', () => {
         DB_CONNECT_TIMEOUT_S: '1',
       });
       expect(await run.exited).toBe(1);
-      expect(nonJsonLines(run.output())).toEqual([]);
-      const lines = run
-        .output()
-        .trim()
-        .split('\n')
-        .map((line) => JSON.parse(line));
+      const lines = jsonLines(run.output());
       expect(lines[lines.length - 1]).toMatchObject({
         level: 60,
         msg: expect.stringMatching(/^start-up failed: Cannot connect to the database/),
