@@ -15,7 +15,7 @@ import { waitFor } from './support/wait-for';
  * image's CMD is run there with the image's environment. A RUN step that needs a file the COPY
  * set did not bring fails here as it would in `docker build`.
  */
-jest.setTimeout(240_000);
+jest.setTimeout(300_000);
 
 const NO_REGISTRY = /ENOTCACHED|EAI_AGAIN|ENOTFOUND|ECONNREFUSED|ETIMEDOUT|ECONNRESET|network/i;
 
