@@ -1,4 +1,5 @@
-// Jest 30 + @swc/jest (ts-jest cannot load the ESM-only @nestjs/* packages; see TOOLCHAIN.md).
+// Jest 30 + @swc/jest: ts-jest cannot load the ESM-only @nestjs/* packages, which @swc/jest
+// compiles to CommonJS like our own code.
 const swcOptions = {
   jsc: {
     target: 'es2022',
