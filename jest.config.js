@@ -1,5 +1,4 @@
-// Jest 30 + @swc/jest: ts-jest cannot load the ESM-only @nestjs/* packages, which @swc/jest
-// compiles to CommonJS like our own code.
+// Jest 30 + @swc/jest (ts-jest cannot load the ESM-only @nestjs/* packages; see TOOLCHAIN.md).
 const swcOptions = {
   jsc: {
     target: 'es2022',
