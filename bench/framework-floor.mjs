@@ -6,8 +6,9 @@
 // logging) instead of node:http. It measures that application (A) against the baseline (B)
 // with the shared driver: what the design card's framework costs as Nest sets it up. That
 // includes Express's change of every request's and response's prototype, which the service
-// avoids (README, "Where the time goes"), so the service can run above this floor.
-// ../shared/bench/floor.mjs answers /v1/me with a constant; this one does the work.
+// avoids (docs/performance.md, "Nothing long-lived holds request objects"), so the service can
+// run above this floor. The yardstick's floor.mjs answers /v1/me with a constant; this one does
+// the work.
 //
 //   BENCH_ROUNDS=3 BENCH_DURATION=8 node bench/framework-floor.mjs [workloads]   e.g. add1,add20
 //   node bench/framework-floor.mjs add1 --service     the service (A) against the floor (B) instead

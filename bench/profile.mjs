@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Where one workload's time goes: the production build under the shared driver's load, with
 // V8's CPU profiler on, then the profile summed by function (self time) and by layer (time
-// with a frame of that layer anywhere on the stack). The figures of README "Where the time goes".
+// with a frame of that layer anywhere on the stack). How to read them: docs/performance.md.
 //
 //   node bench/profile.mjs me|items|add1|add20 [--top 30]     (after node scripts/ensure-built.mjs)
 //   node bench/profile.mjs items --cpu-only                    (no profiler: only /proc's CPU per request)
@@ -18,7 +18,7 @@
 //   BENCH_DURATION=8 BENCH_CONNECTIONS=50 BENCH_KEYS=50 PROFILE_DIR=/tmp/todo-profile
 //
 // Profiles of a loaded process charge to a frame the time its thread was descheduled too
-// (README: `writev` looked like a fifth of the CPU and was mostly preemption), so read the
+// (a `writev` that wakes PostgreSQL on the other core looks expensive), so read the
 // shares side by side with /proc's user and system time, which this prints per request, with
 // the PostgreSQL server's (every process of the benchmark's throwaway server, the connections
 // of the target under load and the server's own), so that a workload's cost can be told apart

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The service against the yardstick, in one run: when the shared benchmark folder is present
-// (../shared/bench beside this checkout, or BENCH_SHARED_DIR), this starts its bare
+// (shared/bench, a sibling folder of the checkout, or BENCH_SHARED_DIR), this starts its bare
 // node:http + pg baseline and a PostgreSQL server with run-baseline.sh, starts the production
 // build of the service on that same server (default log level, limiter out of the way), and
 // runs the shared driver on both, A (the service) and B (the baseline) taking turns. It

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
 // Two builds of the service side by side, in one run: the way to measure what one change
-// costs (README, "The cost of recording events") without the baseline's own drift between runs.
+// costs without the baseline's own drift between runs (docs/performance.md, "How to measure").
 // Each build (a checkout with dist/ built) runs on its own database of one throwaway
 // PostgreSQL server (the shared benchmark's run-baseline.sh), production mode, default log
 // level, limiter out of the way; the shared driver runs A and B in turns and prints the ratios.
 //
-//   node bench/two-builds.mjs DIR_A DIR_B [workloads]          e.g. . ../scratch-without-events add1,add20
+//   node bench/two-builds.mjs DIR_A DIR_B [workloads]          e.g. . /tmp/other-build add1,add20
 //   A_ENV='REDIS_URL=redis://127.0.0.1:6379' node bench/two-builds.mjs . .   # the same build with and without Redis
 //   BENCH_ROUNDS=3 BENCH_DURATION=8 BENCH_CONNECTIONS=50 BENCH_KEYS=50 (as npm run bench)
 import { spawnSync } from 'node:child_process';

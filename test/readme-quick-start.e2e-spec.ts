@@ -15,8 +15,8 @@ async function quickStartBlock(): Promise<string> {
 }
 
 /**
- * Issue 13, item 6: the README's quick start runs as written, on a machine with only Node and
- * curl, against a live service: every variable comes from an earlier line, nothing expires.
+ * The README's quick start runs as written, on a machine with only Node and curl, against a
+ * live service: every variable comes from an earlier line, nothing expires.
  */
 describe("the README's quick start, run as written", () => {
   let dataDir: string;
