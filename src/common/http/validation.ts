@@ -29,7 +29,8 @@ function printable(name: string): string {
 function flatten(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) =>
+    // Decorators that together state one rule share its wording (a share's expires_at): said once.
+    const own = [...new Set(Object.values(error.constraints ?? {}))].map((message) =>
       message.startsWith(error.property) && parent ? `${parent}.${message}` : message,
     );
     return [...own, ...flatten(error.children ?? [], path)];
