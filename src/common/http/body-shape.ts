@@ -4,7 +4,8 @@
  * near them, while a hostile body (250 KiB of nested arrays, tens of thousands of unknown
  * fields) is refused in one linear pass, before any recursive work (the parser's reviver,
  * class-transformer, class-validator, the idempotency fingerprint) can blow the stack or
- * hold the event loop.
+ * hold the event loop. It states no rule of any field: what a field may hold is the DTO's
+ * (shape) and the domain's value objects' (invariants), through the validation pipe.
  */
 export const BODY_MAX_DEPTH = 32;
 /** Object members plus array elements, counted at every level. */

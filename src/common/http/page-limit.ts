@@ -21,11 +21,3 @@ export const PageLimit = (): PropertyDecorator =>
     Min(PAGE_LIMIT.min),
     Max(PAGE_LIMIT.max),
   );
-
-/** For a quick acceptance (validation.ts): `limit` as PageLimit makes it, or NOT_SURE when the full rules must decide. */
-export const NOT_SURE = Symbol('not sure');
-export function quickPageLimit(value: unknown): number | undefined | typeof NOT_SURE {
-  if (value === undefined) return undefined;
-  const limit = typeof value === 'string' && /^[0-9]{1,3}$/.test(value) ? Number(value) : NaN;
-  return limit >= PAGE_LIMIT.min && limit <= PAGE_LIMIT.max ? limit : NOT_SURE;
-}

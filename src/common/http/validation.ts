@@ -29,7 +29,8 @@ function printable(name: string): string {
 function flatten(errors: ValidationError[], parent = ''): string[] {
   return errors.flatMap((error) => {
     const path = parent ? `${parent}.${error.property}` : error.property;
-    const own = Object.values(error.constraints ?? {}).map((message) =>
+    // Decorators that together state one rule share its wording (a share's expires_at): said once.
+    const own = [...new Set(Object.values(error.constraints ?? {}))].map((message) =>
       message.startsWith(error.property) && parent ? `${parent}.${message}` : message,
     );
     return [...own, ...flatten(error.children ?? [], path)];
@@ -77,46 +78,18 @@ function knownFields(metatype: new (...args: never[]) => unknown): ReadonlySet<s
 const PLAIN_TYPES: ReadonlyArray<unknown> = [String, Boolean, Number, Array, Object];
 
 /**
- * A DTO's quick acceptance: the DTO's fields as class-transformer would make them, for a value
- * its class-validator rules certainly accept, or undefined when unsure. It runs after the
- * field-name and text checks, so it sees only declared fields.
- */
-export type QuickAcceptance = (value: Readonly<Record<string, unknown>>) => Record<string, unknown> | undefined;
-
-const quickAcceptances = new WeakMap<object, QuickAcceptance>();
-
-/**
- * Lets the validation pipe take a value of the busiest DTOs (the actions' body, a page of
- * items' query) without class-transformer and class-validator, which together cost more
- * Node CPU per request than the statement behind the route (README, "Where the time goes").
- * `accept` must answer only for values the class's decorators accept, as the DTO instance
- * they would build; anything else (undefined) goes the full way, which decides and words the
- * error, so a quick acceptance can never change an answer, only skip work. A spec beside each
- * DTO checks the two agree on valid and invalid values alike.
- */
-export const AcceptsQuickly =
-  (accept: QuickAcceptance): ClassDecorator =>
-  (target) => {
-    quickAcceptances.set(target, accept);
-  };
-
-/** The DTO instance `accept` builds for `value`, or undefined when the full path must decide. */
-export function quickly(metatype: unknown, value: object): object | undefined {
-  const accept = typeof metatype === 'function' ? quickAcceptances.get(metatype) : undefined;
-  const fields = accept?.(value as Record<string, unknown>);
-  if (!fields) return undefined;
-  const dto = new (metatype as new () => Record<string, unknown>)();
-  for (const key of Object.keys(fields)) if (fields[key] !== undefined) dto[key] = fields[key];
-  return dto;
-}
-
-/**
- * DTO validation for bodies and queries: unknown fields are rejected (the contract says
- * requests may not carry them) and every failure is one 400 in the envelope, naming at most
- * a few problems. Two checks run on the raw value first, because class-transformer silently
- * drops what would reach the DTO's prototype (`__proto__`, `constructor`, and names of
- * inherited functions such as `toString`), so `whitelist` never sees them: field names are
- * compared with the DTO's declared properties, and every string meets the shared text rule.
+ * The one validation path of every body and query: the DTO's class-validator decorators check
+ * its shape (types, bounds, enums, formats), with `whitelist` and `forbidNonWhitelisted`, and
+ * every failure is one 400 in the envelope, naming at most a few problems. Invariants of a
+ * value (an item text, a list name, an email address) are the domain's value objects'; a DTO
+ * that must refuse such a value before any lookup calls that rule through a small custom
+ * decorator (list-name.dto.ts, invite.dto.ts).
+ *
+ * Two checks run on the raw value first. Field names are compared with the DTO's declared
+ * properties, because class-transformer silently drops what would reach the DTO's prototype
+ * (`__proto__`, `constructor`, and names of inherited functions such as `toString`), so
+ * `whitelist` never sees them. And every string, field names too, meets the API's text rule
+ * (unicode-text.ts), which holds for every field of every route alike.
  */
 export class StrictValidationPipe extends ValidationPipe {
   override async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
@@ -129,8 +102,6 @@ export class StrictValidationPipe extends ValidationPipe {
       }
       const problems = textProblems(value);
       if (problems.length > 0) throw new InvalidInput('INVALID_TEXT', boundedMessage(problems));
-      const accepted = value !== null && typeof value === 'object' ? quickly(metadata.metatype, value) : undefined;
-      if (accepted) return accepted;
     }
     return super.transform(value, metadata);
   }

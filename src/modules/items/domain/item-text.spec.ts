@@ -1,5 +1,5 @@
 import { codePointLength } from '../../../common/text/unicode-text';
-import { normaliseEntries, normaliseListReference } from './item-text';
+import { itemTextProblem, normaliseEntries, normaliseListReference, parseItemText } from './item-text';
 
 const invalid = (code: string) => expect.objectContaining({ kind: 'invalid', code });
 
@@ -42,7 +42,17 @@ describe('item texts and entries', () => {
     expect(() => normaliseEntries([])).toThrow(invalid('INVALID_ITEMS'));
     expect(() => normaliseEntries(Array(101).fill('x'))).toThrow(/1-100 entries \(got 101\)/);
     expect(normaliseEntries(Array(100).fill('x'))).toHaveLength(100);
-    expect(() => normaliseEntries([3])).toThrow(/items\[0\] must be a string/);
+  });
+
+  it('states the rule once, for one text as for the entries of an action', () => {
+    expect(itemTextProblem('  milk ')).toBeNull();
+    expect(itemTextProblem(' ')).toBe('must be 1-500 characters after trimming (got 0)');
+    expect(itemTextProblem('milk\u0000')).toBe('must not contain NUL (U+0000)');
+    expect(parseItemText(' milk ', 'text')).toBe('milk');
+    expect(() => parseItemText('', 'text')).toThrow(
+      expect.objectContaining({ code: 'INVALID_ITEM_TEXT', message: 'text must be 1-500 characters after trimming (got 0)' }),
+    );
+    expect(() => normaliseEntries(['a', '', 'b'])).toThrow('items[1] must be 1-500 characters after trimming (got 0)');
   });
 
   it('refuses a blank list reference', () => {

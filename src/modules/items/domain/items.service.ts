@@ -59,7 +59,7 @@ export class ItemsService {
    * costs one round trip. The answers keep the contract's order of checks: the list (404,
    * or 422 for an ambiguous name), then the role (403), then the limit (422).
    */
-  async add(userId: string, listReference: string, entries: readonly unknown[]): Promise<ItemsResult> {
+  async add(userId: string, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
     const texts = normaliseEntries(entries);
     const reference = readListReference(normaliseListReference(listReference));
     const at = this.clock.now();
@@ -80,16 +80,16 @@ export class ItemsService {
     }
   }
 
-  complete(userId: string, listReference: string, entries: readonly unknown[]): Promise<ItemsResult> {
+  complete(userId: string, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
     return this.change('complete', userId, listReference, entries);
   }
 
-  reopen(userId: string, listReference: string, entries: readonly unknown[]): Promise<ItemsResult> {
+  reopen(userId: string, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
     return this.change('reopen', userId, listReference, entries);
   }
 
   /** Answers the items as they were just before they were removed. */
-  remove(userId: string, listReference: string, entries: readonly unknown[]): Promise<ItemsResult> {
+  remove(userId: string, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
     return this.change('remove', userId, listReference, entries);
   }
 
@@ -130,7 +130,7 @@ export class ItemsService {
    * entry, and write only if all matched; one unmatched entry is a 404 and the unit
    * ends without a single change.
    */
-  private async change(action: ItemAction, userId: string, listReference: string, entries: readonly unknown[]): Promise<ItemsResult> {
+  private async change(action: ItemAction, userId: string, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
     const wanted = normaliseEntries(entries);
     const list = await this.writableList(userId, listReference);
     return this.uow.run(async () => {

@@ -1,18 +1,9 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString } from 'class-validator';
-import { NOT_SURE, PageLimit, quickPageLimit } from '../../../../common/http/page-limit';
-import { AcceptsQuickly } from '../../../../common/http/validation';
+import { PageLimit } from '../../../../common/http/page-limit';
 import { ITEM_STATUS_FILTERS, ItemStatusFilter } from '../../domain/item';
 
-const optionalString = (value: unknown): boolean => value === undefined || typeof value === 'string';
-
 /** Query of GET /v1/lists/:id/items; unknown parameters are a 400 like unknown body fields. */
-@AcceptsQuickly(({ limit, cursor, status }) => {
-  const quickLimit = quickPageLimit(limit);
-  if (quickLimit === NOT_SURE || !optionalString(cursor)) return undefined;
-  if (status !== undefined && !ITEM_STATUS_FILTERS.includes(status as ItemStatusFilter)) return undefined;
-  return { limit: quickLimit, cursor, status };
-})
 export class ItemPageQuery {
   @PageLimit()
   limit?: number;

@@ -1,17 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString } from 'class-validator';
-import { AcceptsQuickly } from '../../../../common/http/validation';
 import { ENTRIES_MAX, ENTRIES_MIN, ITEM_TEXT_MAX } from '../../domain/item-text';
 
-const isStringList = (value: unknown): value is string[] =>
-  Array.isArray(value) && value.length >= ENTRIES_MIN && value.length <= ENTRIES_MAX && value.every((entry) => typeof entry === 'string');
-
 /**
- * Body of POST /v1/actions/add|complete|reopen|remove. The shape is checked here; each
- * entry's text rule (trimmed length, NUL, unpaired surrogates) is the domain's
- * (item-text.ts), applied before the list is looked up, so it is still a 400 first.
+ * Body of POST /v1/actions/add|complete|reopen|remove. Only the shape is checked here (a
+ * string, and an array of 1-100 strings, with the domain's bounds); each entry's text rule
+ * (trimmed length, NUL, unpaired surrogates) is the domain's (item-text.ts), which the
+ * service applies before it looks the list up, so a bad text is still a 400 before a 404.
  */
-@AcceptsQuickly(({ list, items }) => (typeof list === 'string' && isStringList(items) ? { list, items } : undefined))
 export class ItemsActionDto {
   @ApiProperty({
     description:

@@ -2,6 +2,7 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsString, registerDecorator } from 'class-validator';
 import { LIST_NAME_MAX } from '../../domain/limits';
 import { listNameProblem } from '../../domain/list-name';
+import { LIST_NAME_RULE } from '../../domain/lists.errors';
 
 /** The domain's list-name rule, applied while the request is validated (a 400 before any lookup). */
 function IsListName(): PropertyDecorator {
@@ -12,7 +13,8 @@ function IsListName(): PropertyDecorator {
       propertyName: String(propertyKey),
       validator: {
         validate: (value: unknown) => typeof value === 'string' && listNameProblem(value) === null,
-        defaultMessage: () => listNameProblem('') ?? 'name is invalid',
+        // A value that is no string at all is worded by the rule too, beside IsString's message.
+        defaultMessage: (args) => (typeof args?.value === 'string' && listNameProblem(args.value)) || LIST_NAME_RULE,
       },
     });
 }
