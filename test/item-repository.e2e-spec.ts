@@ -3,6 +3,7 @@ import { DataSource } from 'typeorm';
 import { foldKey } from '../src/common/text/fold-key';
 import { TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';
 import { RenderedPageCache } from '../src/modules/items/infrastructure/typeorm/rendered-page-cache';
+import { TypeOrmItemPageReadModel } from '../src/modules/items/infrastructure/typeorm/typeorm-item-page.read-model';
 import { TypeOrmItemRepository } from '../src/modules/items/infrastructure/typeorm/typeorm-item.repository';
 import { describeItemRepositoryContract } from '../src/modules/items/testing/item-repository.contract';
 import { makeUserWithKey } from './factories/make-user';
@@ -22,6 +23,7 @@ describeItemRepositoryContract('TypeORM', async () => {
   const dataSource = t.app.get(DataSource);
   return {
     items: new TypeOrmItemRepository(dataSource),
+    pages: new TypeOrmItemPageReadModel(dataSource),
     uow: new TypeOrmUnitOfWork(dataSource),
     // The lists table is the lists module's; the contract only needs bare rows in it.
     newList: async (options = {}) => {
@@ -66,11 +68,15 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
     dataSource = t.app.get(DataSource);
   });
 
-  /** Two instances' stores: each keeps its own pages, and they share only the database. */
-  const twoInstances = () => ({
-    reader: new TypeOrmItemRepository(dataSource, new RenderedPageCache(1024 * 1024)),
-    writer: new TypeOrmItemRepository(dataSource, new RenderedPageCache(1024 * 1024)),
+  /** One instance's store and page read model, which keeps its own pages. */
+  const instance = (cacheBytes = 1024 * 1024) => ({
+    items: new TypeOrmItemRepository(dataSource),
+    pages: new TypeOrmItemPageReadModel(dataSource, new RenderedPageCache(cacheBytes)),
   });
+  type Instance = ReturnType<typeof instance>;
+
+  /** Two instances: they share only the database. */
+  const twoInstances = () => ({ reader: instance(), writer: instance() });
 
   async function newList(): Promise<string> {
     const id = randomUUID();
@@ -83,7 +89,7 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
     return id;
   }
 
-  const add = (items: TypeOrmItemRepository, listId: string, texts: string[]) =>
+  const add = ({ items }: Instance, listId: string, texts: string[]) =>
     items.addToList({
       userId: ownerId,
       reference: { id: listId, name: listId },
@@ -92,8 +98,8 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
       at,
     });
 
-  const texts = async (items: TypeOrmItemRepository, listId: string) => {
-    const read = await items.visiblePage(ownerId, listId, page);
+  const texts = async ({ pages }: Instance, listId: string) => {
+    const read = await pages.visiblePage(ownerId, listId, page);
     return (JSON.parse(read!.items.json) as Array<{ text: string; completed: boolean }>).map(
       (i) => `${i.text}${i.completed ? ' (done)' : ''}`,
     );
@@ -108,7 +114,7 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
     // follows (migration 1763801100000-list-versions.ts): it shows what the kept page is.
     await dataSource.query(`UPDATE items SET text = 'oat milk' WHERE list_id = $1 AND text = 'milk'`, [listId]);
     expect(await texts(reader, listId)).toEqual(['milk', 'bread']);
-    expect(await texts(new TypeOrmItemRepository(dataSource, new RenderedPageCache(0)), listId)).toEqual(['oat milk', 'bread']);
+    expect(await texts(instance(0), listId)).toEqual(['oat milk', 'bread']);
   });
 
   it("renders again after another instance's add, completion, reopening or removal", async () => {
@@ -121,11 +127,11 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
 
     await add(writer, listId, ['eggs']);
     expect(await texts(reader, listId)).toEqual(['milk', 'bread', 'eggs']);
-    await writer.setCompletion(listId, [milk.id], true, ownerId, at);
+    await writer.items.setCompletion(listId, [milk.id], true, ownerId, at);
     expect(await texts(reader, listId)).toEqual(['milk (done)', 'bread', 'eggs']);
-    await writer.setCompletion(listId, [milk.id], false, ownerId, at);
+    await writer.items.setCompletion(listId, [milk.id], false, ownerId, at);
     expect(await texts(reader, listId)).toEqual(['milk', 'bread', 'eggs']);
-    await writer.removeAll(listId, [bread.id], at, ownerId);
+    await writer.items.removeAll(listId, [bread.id], at, ownerId);
     expect(await texts(reader, listId)).toEqual(['milk', 'eggs']);
   });
 
@@ -146,9 +152,9 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
     const listId = await newList();
     const added = await add(reader, listId, ['a', 'b', 'c']);
     if (!added.ok) throw new Error('the add was refused');
-    await reader.setCompletion(listId, [added.items[1].id], true, ownerId, at);
-    const read = async (request: Parameters<TypeOrmItemRepository['visiblePage']>[2]) =>
-      (JSON.parse((await reader.visiblePage(ownerId, listId, request))!.items.json) as Array<{ text: string }>).map((i) => i.text);
+    await reader.items.setCompletion(listId, [added.items[1].id], true, ownerId, at);
+    const read = async (request: Parameters<TypeOrmItemPageReadModel['visiblePage']>[2]) =>
+      (JSON.parse((await reader.pages.visiblePage(ownerId, listId, request))!.items.json) as Array<{ text: string }>).map((i) => i.text);
     for (let round = 0; round < 2; round += 1) {
       expect(await read({ status: 'all', limit: 2 })).toEqual(['a', 'b']);
       expect(await read({ status: 'all', limit: 100 })).toEqual(['a', 'b', 'c']);
@@ -157,6 +163,6 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
       expect(await read({ status: 'all', limit: 100, afterSeq: added.items[0].seq })).toEqual(['b', 'c']);
     }
     const stranger = (await makeUserWithKey(t.app)).user.id;
-    expect(await reader.visiblePage(stranger, listId, page)).toBeNull();
+    expect(await reader.pages.visiblePage(stranger, listId, page)).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { RenderedItems } from '../domain/item.repository';
+import type { RenderedItems } from '../application/item-page.read-model';
 
 /** An Item resource as a page renders it (API.md section 3). */
 export interface ShownItem {
