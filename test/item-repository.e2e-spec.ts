@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { eventPayloadSql, eventsOfRowSql } from '../src/common/persistence/events-sql';
 import { foldKey } from '../src/common/text/fold-key';
+import { presentItem } from '../src/modules/items/http/item.presenter';
 import { TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';
 import { RenderedPageCache } from '../src/modules/items/infrastructure/typeorm/rendered-page-cache';
 import { TypeOrmItemPageReadModel } from '../src/modules/items/infrastructure/typeorm/typeorm-item-page.read-model';
@@ -164,5 +166,50 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
     }
     const stranger = (await makeUserWithKey(t.app)).user.id;
     expect(await reader.pages.visiblePage(stranger, listId, page)).toBeNull();
+  });
+});
+
+describe('the Item resource, defined once (ITEM_FIELDS)', () => {
+  it('is the same JSON from the presenter, from the page statement and from the events outbox, for the same items', async () => {
+    const dataSource = t.app.get(DataSource);
+    const items = new TypeOrmItemRepository(dataSource);
+    const pages = new TypeOrmItemPageReadModel(dataSource, new RenderedPageCache(0));
+    const listId = randomUUID();
+    const at = new Date('2026-02-03T04:05:06.789Z');
+    await dataSource.query(`INSERT INTO lists (id, owner_id, name, name_key, created_at, updated_at) VALUES ($1, $2, $3, $3, $4, $4)`, [
+      listId,
+      ownerId,
+      `one shape ${listId}`,
+      at,
+    ]);
+    const texts = ['plain', 'quote " and \\ backslash', 'line\nbreak\ttab \u0001', 'ünïcödé 🛒'];
+    const added = await items.addToList({
+      userId: ownerId,
+      reference: { id: listId, name: listId },
+      items: texts.map((text) => ({ id: randomUUID(), text })),
+      maxPerList: 10_000,
+      at,
+    });
+    if (!added.ok) throw new Error(`the add was refused: ${added.reason}`);
+    await items.setCompletion(listId, [added.items[1].id, added.items[3].id], true, ownerId, new Date('2026-02-03T05:00:00.001Z'));
+    const stored = await items.findCandidates(listId, { ids: added.items.map((item) => item.id), keys: [] });
+    expect(stored.filter((item) => item.completed)).toHaveLength(2);
+
+    // The page: the text PostgreSQL renders is the presenter's, byte for byte.
+    const page = await pages.visiblePage(ownerId, listId, { status: 'all', limit: 100 });
+    expect(page?.items.json).toBe(JSON.stringify(stored.map(presentItem)));
+
+    // The events: each item.completed event's item is the presenter's item as it was then.
+    const rows: Array<{ type: string; payload: string }> = await dataSource.query(
+      `SELECT e.type, (${eventPayloadSql('e', 'x')})::text AS payload
+         FROM events e CROSS JOIN ${eventsOfRowSql('e', 'x')}
+        WHERE e.list_id = $1 ORDER BY e.txid, e.seq, x.i`,
+      [listId],
+    );
+    const itemOf = (row: { payload: string }) => (JSON.parse(row.payload) as { data: { item: unknown } }).data.item;
+    const completedEvents = rows.filter((row) => row.type === 'item.completed').map(itemOf);
+    expect(completedEvents).toEqual(stored.filter((item) => item.completed).map(presentItem));
+    const addedEvents = rows.filter((row) => row.type === 'item.added').map(itemOf);
+    expect(addedEvents).toEqual(added.items.map(presentItem));
   });
 });

@@ -32,11 +32,11 @@ export function pageStatement(
  * The list as the caller ($1) sees it (list-visibility-sql.ts), and the page of its items
  * (items_page, limit + 1 rows, $4) after it, rendered as the JSON array clients read: one row,
  * or none when the caller cannot see the list. The items never become rows in Node: pg's
- * parsing of 100 rows, their objects and their serialisation were about a third of a page's
- * CPU in the service (README, "Where the time goes"). Reading the lists and list_members tables
- * from here is the same deliberate exception as the writes above: the visibility rule's text is
- * the lists module's, shared, and a page costs one round trip instead of two (README,
- * "Hot-path rules").
+ * parsing of 100 rows, their objects and their serialisation would be about a third of a
+ * page's CPU in the service (docs/performance.md). Reading the lists and list_members tables
+ * from here is a deliberate exception to "each module reads only its own tables": the
+ * visibility rule's text is the lists module's, shared (list-visibility-sql.ts), and a page
+ * costs one round trip instead of two.
  *
  * $6 is the list's version (migration 1763801100000-list-versions.ts) at which this instance
  * rendered the same page before, or null: when the list is still at that version, nothing is

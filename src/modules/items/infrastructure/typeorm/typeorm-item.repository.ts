@@ -24,8 +24,8 @@ interface ItemRow {
 
 /**
  * The columns of an item row as Node reads it (the items an action names). Times leave
- * PostgreSQL as epoch milliseconds (float8, parsed with parseFloat): parsing PostgreSQL's text
- * form of a timestamp cost more than the rest of the row (README, "Performance"). Microseconds
+ * PostgreSQL as epoch milliseconds (float8, parsed with parseFloat), because parsing
+ * PostgreSQL's text form of a timestamp costs more than the rest of the row. Microseconds
  * are dropped, as a Date holds none. (A page never parses its items at all: they come as their
  * JSON, TypeOrmItemPageReadModel; an add reads back only each item's position.)
  */
@@ -111,18 +111,17 @@ interface AddWriteParameters {
  * The add's events are one events row (migration 1763801000000-event-batches.ts) that holds
  * the statement's own parameters (the items' ids and texts, the add's time and author) beside
  * the list's name and the actor, read from the locked list row and the users table: nothing is
- * built per item in Node, and the audience is one row per member, not one per item and member.
- * Building each event's JSON in the statement, and one events row and audience row per item,
- * cost about a quarter of an add of 20 items' throughput (README, "The cost of recording
- * events"). The events depend on `list` only: when the limit (or the list) says no, it is
+ * built per item in Node, and the audience is one row per member, not one per item and member:
+ * building each event's JSON in the statement, with one events row and audience row per item,
+ * costs about a quarter of an add of 20 items' throughput (docs/performance.md). The events depend on `list` only: when the limit (or the list) says no, it is
  * empty and nothing is recorded; when it says yes every item is inserted, or the statement
  * fails as a whole.
  *
  * The arrays are read through `(SELECT $n)` so that the planner cannot see their length: it
  * then costs an add of 1 item as it costs the generic plan, and keeps that plan after five
- * executions. Seen as constants, a 1-item add looked cheaper planned afresh, and PostgreSQL
- * planned this statement again on every call (~200 µs of PostgreSQL CPU per add of 1 item,
- * README "Performance").
+ * executions. Seen as constants, a 1-item add looks cheaper planned afresh, and PostgreSQL
+ * would plan this statement again on every call (about 200 µs of PostgreSQL CPU per add of 1
+ * item, docs/performance.md).
  *
  * An add statement: `pick` are CTEs ending in `candidates` (id, name, role, rank) and
  * `picked` (id, role), the list the add means; the rest writes to it and answers the
@@ -187,8 +186,8 @@ const ADD_TO_LIST = addStatement(
  * that list is the pick whatever other lists are named (BEST_MATCH_FIRST: the id match comes
  * first and is always taken), so the statement reads that list alone, through the primary key
  * and the member's key, rather than every list the reference might mean. When it finds none,
- * addToList asks ADD_TO_LIST, and nothing was written. About 45 µs of PostgreSQL less per add
- * (README, "Where the time goes"): the lists a name might mean cannot be found through one key.
+ * addToList asks ADD_TO_LIST, and nothing was written. It saves about 45 µs of PostgreSQL per
+ * add (docs/performance.md): the lists a name might mean cannot be found through one key.
  */
 const ADD_TO_LIST_BY_ID = addStatement(
   'items_add_to_list_by_id',
