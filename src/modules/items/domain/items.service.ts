@@ -21,9 +21,9 @@ export interface ItemsResult {
 const refOf = (list: AccessibleList): ListRef => ({ id: list.id, name: list.name });
 
 /**
- * Adding, completing, reopening and removing items (application/item-pages.ts reads them). The order of checks is
- * API.md's: the body's shape (400) before the list's visibility (404), before the
- * caller's role (403), before domain rules (422). Every write is atomic.
+ * Adding, completing, reopening and removing items (application/item-pages.ts reads them).
+ * The order of checks is API.md's: the body's shape (400) before the list's visibility
+ * (404), before the caller's role (403), before domain rules (422). Every write is atomic.
  */
 export class ItemsService {
   constructor(
