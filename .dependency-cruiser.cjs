@@ -1,38 +1,107 @@
 /**
  * The architecture's rules, checked by `npm run check:boundaries` (dependency-cruiser) in CI.
- * See README "Architecture rules" for why each exists.
+ * test/support/architecture-rules.spec.ts plants one violation of each rule in a fixture tree
+ * (test/support/architecture/fixture/) and checks that each rule reports exactly its own.
+ *
+ * The layers of a module (src/modules/<name>/):
+ * - domain/: entities, value objects, domain services and ports (abstract classes); plain
+ *   TypeScript that runs anywhere, so tests build it with `new` and in-memory adapters;
+ * - application/: read models (queries answering ready-made JSON) and the query services over
+ *   them, built on the domain;
+ * - infrastructure/: adapters of the ports (TypeORM, in-memory, node:crypto, Redis, HTTP clients);
+ * - http/: controllers, DTOs and presenters;
+ * - testing/: contracts and fakes for specs.
+ * src/common/ports/ holds the ports every module shares (Clock, IdGenerator, SecretGenerator,
+ * TokenHasher, CursorCodec, UnitOfWork, ...) and is held to the domain's rules.
  */
+
+/** Where the domain's code is: each module's domain/ and the shared ports. */
+const DOMAIN = ['^src/modules/[^/]+/domain/', '^src/common/ports/'];
+
+/**
+ * Packages the domain may import: none. A package belongs here only if it is pure
+ * computation (no I/O, no framework, no native code); anything else goes behind a port.
+ */
+const DOMAIN_PACKAGES = [];
+
+/** Local code the domain may import besides its own folder: other domains, shared ports and pure helpers. */
+const DOMAIN_MAY_IMPORT = [
+  '^src/modules/[^/]+/domain/',
+  '^src/common/ports/',
+  '^src/common/errors/',
+  '^src/common/text/',
+  '^src/common/auth/',
+  '^src/common/paging/cursor\\.ts$',
+  // Reported by its own rule (domain-free-of-application).
+  '^src/modules/[^/]+/application/',
+];
+
+/** Adapters: each module's infrastructure/, and the shared ones in src/common/. */
+const INFRASTRUCTURE = ['^src/modules/[^/]+/infrastructure/', '^src/common/(persistence|crypto|paging|redis|in-memory)/'];
+
+const notSpecs = ['\\.spec\\.ts$', '/testing/'];
+
 module.exports = {
   forbidden: [
     {
-      name: 'domain-free-of-frameworks',
-      comment: "A module's domain/ is plain TypeScript: no Nest, ORM, driver, HTTP framework or Redis client.",
+      name: 'domain-free-of-libraries',
+      comment:
+        'The domain imports no package and no Node built-in: no framework (Nest), ORM or driver (TypeORM, pg), HTTP (express), Redis, validator (zod, class-validator), node:crypto or ipaddr.js. What it needs from them is a port (an abstract class in domain/ or src/common/ports/) with an adapter in infrastructure/.',
       severity: 'error',
-      from: { path: '^src/modules/[^/]+/domain/', pathNot: '\\.spec\\.ts$' },
-      // Resolved (node_modules/…) or, for packages whose exports the resolver does not follow, the bare name.
-      to: { path: '(^|node_modules/)(@nestjs/|typeorm($|/)|pg($|/)|pg-[a-z-]+($|/)|express($|/)|ioredis($|/))' },
+      from: { path: DOMAIN, pathNot: notSpecs },
+      to: {
+        dependencyTypes: [
+          'core',
+          'npm',
+          'npm-dev',
+          'npm-optional',
+          'npm-peer',
+          'npm-bundled',
+          'npm-no-pkg',
+          'npm-unknown',
+          'unknown',
+          'undetermined',
+        ],
+        ...(DOMAIN_PACKAGES.length > 0 ? { pathNot: DOMAIN_PACKAGES.map((name) => `(^|node_modules/)${name}($|/)`) } : {}),
+      },
     },
     {
       name: 'domain-free-of-adapters',
       comment:
-        "A module's domain/ reaches no http/ or infrastructure/ folder (its own or another's): adapters depend on the domain, not the other way round.",
+        "The domain imports only domain code and ports (its own module's, another module's domain/, src/common/ports/) and pure helpers (errors, text, scopes): never an http/ or infrastructure/ folder, its own or another's, nor a shared adapter in src/common/. Adapters depend on the domain, not the other way round.",
       severity: 'error',
-      from: { path: '^src/modules/[^/]+/domain/', pathNot: '\\.spec\\.ts$' },
-      to: { path: '/(http|infrastructure)/' },
+      from: { path: DOMAIN, pathNot: notSpecs },
+      to: { dependencyTypes: ['local'], pathNot: DOMAIN_MAY_IMPORT },
+    },
+    {
+      name: 'domain-free-of-application',
+      comment:
+        'Read models (queries that answer ready-made JSON) and the query services over them live in application/ and build on the domain; the domain never imports them, so its ports speak domain types only.',
+      severity: 'error',
+      from: { path: DOMAIN, pathNot: notSpecs },
+      to: { path: '^src/modules/[^/]+/application/' },
+    },
+    {
+      name: 'infrastructure-free-of-http',
+      comment:
+        "Adapters never import the HTTP layer (a module's http/ or src/common/http/): a resource shape both an adapter and a route need (an event's data, a rendered page) lives in the module's application/ and both import it.",
+      severity: 'error',
+      from: { path: INFRASTRUCTURE, pathNot: notSpecs },
+      to: { path: ['^src/modules/[^/]+/http/', '^src/common/http/'] },
     },
     {
       name: 'modules-through-their-exports',
       comment:
         "A module uses another module's domain services and ports (what its Nest module exports), never its adapters. Specs and test support may wire other modules' in-memory adapters.",
       severity: 'error',
-      from: { path: '^src/modules/([^/]+)/', pathNot: ['\\.spec\\.ts$', '/testing/'] },
+      from: { path: '^src/modules/([^/]+)/', pathNot: notSpecs },
       to: { path: '^src/modules/[^/]+/infrastructure/', pathNot: '^src/modules/$1/' },
     },
     {
       name: 'test-support-only-in-tests',
       comment: 'Test doubles, fixtures and contracts (testing/ folders) are for specs and other test support, never for production code.',
       severity: 'error',
-      from: { path: '^src/', pathNot: ['\\.spec\\.ts$', '/testing/'] },
+      from: { path: '^src/', pathNot: notSpecs },
       to: { path: '/testing/' },
     },
     {

@@ -1,4 +1,5 @@
 import { ChildProcess, execFile, spawn } from 'node:child_process';
+import { Sha256TokenHasher } from '../src/common/crypto/sha256-token-hasher';
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -172,7 +173,7 @@ describeWithRedis('several instances behind the cluster proxy (e2e)', () => {
 
       expect(JSON.parse((await command).stdout)).toMatchObject({ id: keyId, status: 'revoked' });
       // The hash, never the key. The instances subscribed long before this listener, so they heard it first.
-      expect(await announcement).toBe(hashKey(key));
+      expect(await announcement).toBe(hashKey(new Sha256TokenHasher(), key));
     } finally {
       listener.disconnect();
     }

@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
+import { eventPayloadSql, eventsOfRowSql } from '../src/common/persistence/events-sql';
 import { foldKey } from '../src/common/text/fold-key';
+import { presentItem } from '../src/modules/items/http/item.presenter';
 import { TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';
 import { RenderedPageCache } from '../src/modules/items/infrastructure/typeorm/rendered-page-cache';
+import { TypeOrmItemPageReadModel } from '../src/modules/items/infrastructure/typeorm/typeorm-item-page.read-model';
 import { TypeOrmItemRepository } from '../src/modules/items/infrastructure/typeorm/typeorm-item.repository';
 import { describeItemRepositoryContract } from '../src/modules/items/testing/item-repository.contract';
 import { makeUserWithKey } from './factories/make-user';
@@ -22,6 +25,7 @@ describeItemRepositoryContract('TypeORM', async () => {
   const dataSource = t.app.get(DataSource);
   return {
     items: new TypeOrmItemRepository(dataSource),
+    pages: new TypeOrmItemPageReadModel(dataSource),
     uow: new TypeOrmUnitOfWork(dataSource),
     // The lists table is the lists module's; the contract only needs bare rows in it.
     newList: async (options = {}) => {
@@ -66,11 +70,15 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
     dataSource = t.app.get(DataSource);
   });
 
-  /** Two instances' stores: each keeps its own pages, and they share only the database. */
-  const twoInstances = () => ({
-    reader: new TypeOrmItemRepository(dataSource, new RenderedPageCache(1024 * 1024)),
-    writer: new TypeOrmItemRepository(dataSource, new RenderedPageCache(1024 * 1024)),
+  /** One instance's store and page read model, which keeps its own pages. */
+  const instance = (cacheBytes = 1024 * 1024) => ({
+    items: new TypeOrmItemRepository(dataSource),
+    pages: new TypeOrmItemPageReadModel(dataSource, new RenderedPageCache(cacheBytes)),
   });
+  type Instance = ReturnType<typeof instance>;
+
+  /** Two instances: they share only the database. */
+  const twoInstances = () => ({ reader: instance(), writer: instance() });
 
   async function newList(): Promise<string> {
     const id = randomUUID();
@@ -83,7 +91,7 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
     return id;
   }
 
-  const add = (items: TypeOrmItemRepository, listId: string, texts: string[]) =>
+  const add = ({ items }: Instance, listId: string, texts: string[]) =>
     items.addToList({
       userId: ownerId,
       reference: { id: listId, name: listId },
@@ -92,8 +100,8 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
       at,
     });
 
-  const texts = async (items: TypeOrmItemRepository, listId: string) => {
-    const read = await items.visiblePage(ownerId, listId, page);
+  const texts = async ({ pages }: Instance, listId: string) => {
+    const read = await pages.visiblePage(ownerId, listId, page);
     return (JSON.parse(read!.items.json) as Array<{ text: string; completed: boolean }>).map(
       (i) => `${i.text}${i.completed ? ' (done)' : ''}`,
     );
@@ -108,7 +116,7 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
     // follows (migration 1763801100000-list-versions.ts): it shows what the kept page is.
     await dataSource.query(`UPDATE items SET text = 'oat milk' WHERE list_id = $1 AND text = 'milk'`, [listId]);
     expect(await texts(reader, listId)).toEqual(['milk', 'bread']);
-    expect(await texts(new TypeOrmItemRepository(dataSource, new RenderedPageCache(0)), listId)).toEqual(['oat milk', 'bread']);
+    expect(await texts(instance(0), listId)).toEqual(['oat milk', 'bread']);
   });
 
   it("renders again after another instance's add, completion, reopening or removal", async () => {
@@ -121,11 +129,11 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
 
     await add(writer, listId, ['eggs']);
     expect(await texts(reader, listId)).toEqual(['milk', 'bread', 'eggs']);
-    await writer.setCompletion(listId, [milk.id], true, ownerId, at);
+    await writer.items.setCompletion(listId, [milk.id], true, ownerId, at);
     expect(await texts(reader, listId)).toEqual(['milk (done)', 'bread', 'eggs']);
-    await writer.setCompletion(listId, [milk.id], false, ownerId, at);
+    await writer.items.setCompletion(listId, [milk.id], false, ownerId, at);
     expect(await texts(reader, listId)).toEqual(['milk', 'bread', 'eggs']);
-    await writer.removeAll(listId, [bread.id], at, ownerId);
+    await writer.items.removeAll(listId, [bread.id], at, ownerId);
     expect(await texts(reader, listId)).toEqual(['milk', 'eggs']);
   });
 
@@ -146,9 +154,9 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
     const listId = await newList();
     const added = await add(reader, listId, ['a', 'b', 'c']);
     if (!added.ok) throw new Error('the add was refused');
-    await reader.setCompletion(listId, [added.items[1].id], true, ownerId, at);
-    const read = async (request: Parameters<TypeOrmItemRepository['visiblePage']>[2]) =>
-      (JSON.parse((await reader.visiblePage(ownerId, listId, request))!.items.json) as Array<{ text: string }>).map((i) => i.text);
+    await reader.items.setCompletion(listId, [added.items[1].id], true, ownerId, at);
+    const read = async (request: Parameters<TypeOrmItemPageReadModel['visiblePage']>[2]) =>
+      (JSON.parse((await reader.pages.visiblePage(ownerId, listId, request))!.items.json) as Array<{ text: string }>).map((i) => i.text);
     for (let round = 0; round < 2; round += 1) {
       expect(await read({ status: 'all', limit: 2 })).toEqual(['a', 'b']);
       expect(await read({ status: 'all', limit: 100 })).toEqual(['a', 'b', 'c']);
@@ -157,6 +165,51 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
       expect(await read({ status: 'all', limit: 100, afterSeq: added.items[0].seq })).toEqual(['b', 'c']);
     }
     const stranger = (await makeUserWithKey(t.app)).user.id;
-    expect(await reader.visiblePage(stranger, listId, page)).toBeNull();
+    expect(await reader.pages.visiblePage(stranger, listId, page)).toBeNull();
+  });
+});
+
+describe('the Item resource, defined once (ITEM_FIELDS)', () => {
+  it('is the same JSON from the presenter, from the page statement and from the events outbox, for the same items', async () => {
+    const dataSource = t.app.get(DataSource);
+    const items = new TypeOrmItemRepository(dataSource);
+    const pages = new TypeOrmItemPageReadModel(dataSource, new RenderedPageCache(0));
+    const listId = randomUUID();
+    const at = new Date('2026-02-03T04:05:06.789Z');
+    await dataSource.query(`INSERT INTO lists (id, owner_id, name, name_key, created_at, updated_at) VALUES ($1, $2, $3, $3, $4, $4)`, [
+      listId,
+      ownerId,
+      `one shape ${listId}`,
+      at,
+    ]);
+    const texts = ['plain', 'quote " and \\ backslash', 'line\nbreak\ttab \u0001', 'ünïcödé 🛒'];
+    const added = await items.addToList({
+      userId: ownerId,
+      reference: { id: listId, name: listId },
+      items: texts.map((text) => ({ id: randomUUID(), text })),
+      maxPerList: 10_000,
+      at,
+    });
+    if (!added.ok) throw new Error(`the add was refused: ${added.reason}`);
+    await items.setCompletion(listId, [added.items[1].id, added.items[3].id], true, ownerId, new Date('2026-02-03T05:00:00.001Z'));
+    const stored = await items.findCandidates(listId, { ids: added.items.map((item) => item.id), keys: [] });
+    expect(stored.filter((item) => item.completed)).toHaveLength(2);
+
+    // The page: the text PostgreSQL renders is the presenter's, byte for byte.
+    const page = await pages.visiblePage(ownerId, listId, { status: 'all', limit: 100 });
+    expect(page?.items.json).toBe(JSON.stringify(stored.map(presentItem)));
+
+    // The events: each item.completed event's item is the presenter's item as it was then.
+    const rows: Array<{ type: string; payload: string }> = await dataSource.query(
+      `SELECT e.type, (${eventPayloadSql('e', 'x')})::text AS payload
+         FROM events e CROSS JOIN ${eventsOfRowSql('e', 'x')}
+        WHERE e.list_id = $1 ORDER BY e.txid, e.seq, x.i`,
+      [listId],
+    );
+    const itemOf = (row: { payload: string }) => (JSON.parse(row.payload) as { data: { item: unknown } }).data.item;
+    const completedEvents = rows.filter((row) => row.type === 'item.completed').map(itemOf);
+    expect(completedEvents).toEqual(stored.filter((item) => item.completed).map(presentItem));
+    const addedEvents = rows.filter((row) => row.type === 'item.added').map(itemOf);
+    expect(addedEvents).toEqual(added.items.map(presentItem));
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
-import { pageStatement } from '../src/modules/items/infrastructure/typeorm/typeorm-item.repository';
+import { pageStatement } from '../src/modules/items/infrastructure/typeorm/typeorm-item-page.read-model';
 import { DeliveryWorker } from '../src/modules/webhooks/infrastructure/delivery/delivery-worker';
 import { itemsWorld, ListRef, Person } from './support/items-world';
 import { NO_RATE_LIMIT, startTestApp, TestApp } from './support/test-app';

@@ -1,4 +1,6 @@
 import { Client } from 'pg';
+import { NodeSecretGenerator } from '../src/common/crypto/node-secret-generator';
+import { Sha256TokenHasher } from '../src/common/crypto/sha256-token-hasher';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ApiKey } from '../src/modules/keys/domain/api-key';
@@ -62,7 +64,11 @@ describe('GET /v1/me and the key guard', () => {
 
   it('answers 403 when the key lacks the route scope', async () => {
     const { user } = await makeUserWithKey(t.app);
-    const issued = ApiKey.issue({ id: '00000000-0000-4000-8000-00000000abcd', userId: user.id, label: 'narrow', now: new Date() });
+    const issued = ApiKey.issue(
+      { id: '00000000-0000-4000-8000-00000000abcd', userId: user.id, label: 'narrow', now: new Date() },
+      new NodeSecretGenerator(),
+      new Sha256TokenHasher(),
+    );
     const props = { ...issued.key.toProps(), scopes: ['lists:read' as const] };
     await t.app.get(DataSource).query(
       `INSERT INTO api_keys (id, user_id, label, prefix, last4, key_hash, scopes, status, created_at)

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import { Sha256TokenHasher } from '../src/common/crypto/sha256-token-hasher';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { hashSessionToken } from '../src/modules/auth/domain/session';
@@ -67,7 +68,7 @@ describe('developer portal API (/developers/api)', () => {
     it('stores only a hash of the session token', async () => {
       const { c, user } = await signedIn();
       const rows = await db.query('SELECT token_hash FROM sessions WHERE user_id = $1', [user.id]);
-      expect(rows).toEqual([{ token_hash: hashSessionToken(c.session!) }]);
+      expect(rows).toEqual([{ token_hash: hashSessionToken(new Sha256TokenHasher(), c.session!) }]);
       expect(JSON.stringify(rows)).not.toContain(c.session);
     });
 

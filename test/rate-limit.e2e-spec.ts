@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { NodeSecretGenerator } from '../src/common/crypto/node-secret-generator';
+import { Sha256TokenHasher } from '../src/common/crypto/sha256-token-hasher';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { ApiKey } from '../src/modules/keys/domain/api-key';
@@ -26,7 +28,11 @@ function expectRefused(res: request.Response): number {
 
 /** A key of `userId` holding only `lists:read`, written as the key repository would store it. */
 async function narrowKey(t: TestApp, userId: string): Promise<string> {
-  const issued = ApiKey.issue({ id: randomUUID(), userId, label: 'narrow', now: new Date() });
+  const issued = ApiKey.issue(
+    { id: randomUUID(), userId, label: 'narrow', now: new Date() },
+    new NodeSecretGenerator(),
+    new Sha256TokenHasher(),
+  );
   const props = { ...issued.key.toProps(), scopes: ['lists:read'] };
   await t.app.get(DataSource).query(
     `INSERT INTO api_keys (id, user_id, label, prefix, last4, key_hash, scopes, status, created_at)

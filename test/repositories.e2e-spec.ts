@@ -1,13 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { NodeSecretGenerator } from '../src/common/crypto/node-secret-generator';
+import { Sha256TokenHasher } from '../src/common/crypto/sha256-token-hasher';
 import pino from 'pino';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';
 import { SystemClock } from '../src/common/ports/clock';
-import { UuidGenerator } from '../src/common/ports/id-generator';
+import { UuidGenerator } from '../src/common/crypto/uuid-generator';
 import { openDatabase } from '../src/database/data-source';
 import { AccountsService } from '../src/modules/auth/domain/accounts.service';
-import { ScryptPasswordHasher } from '../src/modules/auth/domain/password-hasher';
+import { ScryptPasswordHasher } from '../src/modules/auth/infrastructure/crypto/scrypt-password-hasher';
 import { SessionsService } from '../src/modules/auth/domain/sessions.service';
 import { SignInThrottle } from '../src/modules/auth/domain/sign-in-throttle';
 import { SignInService } from '../src/modules/auth/domain/sign-in.service';
@@ -124,8 +126,8 @@ describe('TypeORM repositories', () => {
     jest.spyOn(sessionRepo, 'insert').mockRejectedValueOnce(new Error('sessions table unavailable'));
     const service = new SignInService(
       new AccountsService(new TypeOrmUserRepository(dataSource), new ScryptPasswordHasher(2 ** 10), clock, ids),
-      new SessionsService(sessionRepo, clock, ids),
-      new SignInThrottle(new TypeOrmSignInAttemptRepository(dataSource), uow, clock, ids),
+      new SessionsService(sessionRepo, clock, ids, new NodeSecretGenerator(), new Sha256TokenHasher()),
+      new SignInThrottle(new TypeOrmSignInAttemptRepository(dataSource), uow, clock, ids, new Sha256TokenHasher()),
       uow,
     );
     const email = `atomic_${randomBytes(4).toString('hex')}@example.test`;

@@ -1,12 +1,14 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { NodeSecretGenerator } from '../src/common/crypto/node-secret-generator';
+import { Sha256TokenHasher } from '../src/common/crypto/sha256-token-hasher';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { SystemClock } from '../src/common/ports/clock';
-import { UuidGenerator } from '../src/common/ports/id-generator';
+import { UuidGenerator } from '../src/common/crypto/uuid-generator';
 import { openDatabase } from '../src/database/data-source';
 import { AccountsService } from '../src/modules/auth/domain/accounts.service';
-import { ScryptPasswordHasher } from '../src/modules/auth/domain/password-hasher';
+import { ScryptPasswordHasher } from '../src/modules/auth/infrastructure/crypto/scrypt-password-hasher';
 import { TypeOrmUserRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-user.repository';
 import { ApiKey } from '../src/modules/keys/domain/api-key';
 import { ownDatabase, type OwnDatabase } from './support/own-database';
@@ -68,7 +70,11 @@ describe('webhook deliveries across two instances', () => {
       name: 'Cluster',
       password: 'long enough password',
     });
-    const issued = ApiKey.issue({ id: randomUUID(), userId: user.id, label: 'cluster', now: new Date() });
+    const issued = ApiKey.issue(
+      { id: randomUUID(), userId: user.id, label: 'cluster', now: new Date() },
+      new NodeSecretGenerator(),
+      new Sha256TokenHasher(),
+    );
     const props = issued.key.toProps();
     await db.query(
       `INSERT INTO api_keys (id, user_id, label, prefix, last4, key_hash, scopes, status, created_at)

@@ -1,9 +1,11 @@
 import { Readable } from 'node:stream';
+import { NodeSecretGenerator } from '../common/crypto/node-secret-generator';
+import { Sha256TokenHasher } from '../common/crypto/sha256-token-hasher';
 import { FakeClock } from '../common/testing/fake-clock';
 import { SequentialIdGenerator } from '../common/testing/sequential-id-generator';
 import { AccountsService } from '../modules/auth/domain/accounts.service';
 import { EmailTaken } from '../modules/auth/domain/auth.errors';
-import { ScryptPasswordHasher } from '../modules/auth/domain/password-hasher';
+import { ScryptPasswordHasher } from '../modules/auth/infrastructure/crypto/scrypt-password-hasher';
 import { InMemoryUserRepository } from '../modules/auth/infrastructure/in-memory/in-memory-user.repository';
 import { ApiKey } from '../modules/keys/domain/api-key';
 import { KeyNotFound } from '../modules/keys/domain/keys.errors';
@@ -50,7 +52,7 @@ describe('operator command', () => {
       const ids = new SequentialIdGenerator();
       services = {
         accounts: new AccountsService(new InMemoryUserRepository(), new ScryptPasswordHasher(2 ** 10), clock, ids),
-        keys: new KeysService((keyRepo = new InMemoryApiKeyRepository()), clock, ids),
+        keys: new KeysService((keyRepo = new InMemoryApiKeyRepository()), clock, ids, new NodeSecretGenerator(), new Sha256TokenHasher()),
       };
     });
 

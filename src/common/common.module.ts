@@ -1,15 +1,22 @@
 import { Global, Module } from '@nestjs/common';
 import { ShutdownGate } from './http/http-server';
 import { Clock, SystemClock } from './ports/clock';
-import { IdGenerator, UuidGenerator } from './ports/id-generator';
+import { IdGenerator } from './ports/id-generator';
+import { SecretGenerator } from './ports/secret-generator';
+import { TokenHasher } from './ports/token-hasher';
+import { NodeSecretGenerator } from './crypto/node-secret-generator';
+import { Sha256TokenHasher } from './crypto/sha256-token-hasher';
+import { UuidGenerator } from './crypto/uuid-generator';
 
 @Global()
 @Module({
   providers: [
     { provide: Clock, useClass: SystemClock },
     { provide: IdGenerator, useClass: UuidGenerator },
+    { provide: SecretGenerator, useClass: NodeSecretGenerator },
+    { provide: TokenHasher, useClass: Sha256TokenHasher },
     { provide: ShutdownGate, useFactory: () => new ShutdownGate() },
   ],
-  exports: [Clock, IdGenerator, ShutdownGate],
+  exports: [Clock, IdGenerator, SecretGenerator, TokenHasher, ShutdownGate],
 })
 export class CommonModule {}

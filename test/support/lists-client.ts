@@ -1,4 +1,6 @@
 import type { INestApplication } from '@nestjs/common';
+import { NodeSecretGenerator } from '../../src/common/crypto/node-secret-generator';
+import { Sha256TokenHasher } from '../../src/common/crypto/sha256-token-hasher';
 import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import type { Server } from 'node:http';
@@ -39,7 +41,11 @@ export type Client = ReturnType<typeof client>;
 
 /** A key of `userId` holding only `scopes` (granular keys cannot be made through the API yet). */
 export async function keyWithScopes(app: INestApplication, userId: string, scopes: Scope[]): Promise<string> {
-  const { key, secret } = ApiKey.issue({ id: randomUUID(), userId, label: 'narrow', now: new Date() });
+  const { key, secret } = ApiKey.issue(
+    { id: randomUUID(), userId, label: 'narrow', now: new Date() },
+    new NodeSecretGenerator(),
+    new Sha256TokenHasher(),
+  );
   const props = key.toProps();
   await app.get(DataSource).query(
     `INSERT INTO api_keys (id, user_id, label, prefix, last4, key_hash, scopes, status, created_at)

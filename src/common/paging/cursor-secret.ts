@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { DataSource } from 'typeorm';
-import { CursorCodec } from './cursor';
+import { HmacCursorCodec } from './hmac-cursor-codec';
 
 /**
  * The key that signs cursors. Every instance behind one load balancer must hold the same
@@ -21,6 +21,6 @@ export async function loadCursorSecret(configured: string | undefined, dataSourc
   return rows[0].value;
 }
 
-export async function cursorCodecFor(configured: string | undefined, dataSource: DataSource): Promise<CursorCodec> {
-  return new CursorCodec(await loadCursorSecret(configured, dataSource));
+export async function cursorCodecFor(configured: string | undefined, dataSource: DataSource): Promise<HmacCursorCodec> {
+  return new HmacCursorCodec(await loadCursorSecret(configured, dataSource));
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { itemJsonObjectSql } from '../../modules/items/infrastructure/typeorm/item-json.sql';
+import { isoSql } from './iso-sql';
 
 /**
  * SQL fragments of the events outbox (tables: migrations 1763800700000-events.ts and
@@ -7,9 +9,6 @@ import { randomUUID } from 'node:crypto';
  * the webhook relay. The event JSON is the one eventJson() in src/modules/events/domain/event.ts
  * builds.
  */
-
-/** An ISO 8601 UTC timestamp with milliseconds, as Date.prototype.toISOString() writes it. */
-export const isoSql = (expression: string): string => `to_char((${expression}) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** `evt_` and 122 random bits in hex: a new event id, made in Node (the events store, the add statement). */
 export const newEventId = (): string => `evt_${randomUUID().replaceAll('-', '')}`;
@@ -46,17 +45,18 @@ export const eventIdSql = (e: string, x: string): string =>
 
 /**
  * The JSON of the event `x` of the row `e`: a payload row's payload, or the event an item row
- * stands for, in the form eventJson() and presentItem() give (src/modules/events/domain/event.ts,
- * src/modules/items/http/item.presenter.ts; an e2e spec compares them with the item routes).
+ * stands for, in the form eventJson() gives (src/modules/events/domain/event.ts), its item
+ * built from the Item resource's one field list (ITEM_FIELDS, through itemJsonObjectSql; an e2e
+ * spec compares them with the item routes). An item row keeps the list's id once, and an added
+ * item's `completed` as null.
  */
 export const eventPayloadSql = (e: string, x: string): string =>
   `COALESCE(${e}.payload, json_build_object(
      'id', ${eventIdSql(e, x)}, 'type', ${e}.type, 'created_at', ${isoSql(`${e}.created_at`)},
      'list', json_build_object('id', ${e}.list_id, 'name', ${e}.list_name), 'actor', ${e}.actor,
-     'data', json_build_object('item', json_build_object(
-       'id', ${x}.id, 'list_id', ${e}.list_id, 'text', ${x}.text, 'completed', COALESCE(${x}.completed, false),
-       'created_at', ${isoSql(`${x}.created_at`)}, 'created_by', ${x}.created_by,
-       'completed_at', ${isoSql(`${x}.completed_at`)}, 'completed_by', ${x}.completed_by))))`;
+     'data', json_build_object('item', ${itemJsonObjectSql((column) =>
+       column === 'list_id' ? `${e}.list_id` : column === 'completed' ? `COALESCE(${x}.completed, false)` : `${x}.${column}`,
+     )})))`;
 
 /**
  * A CTE `name` of the audience of the one list row of the CTE `listCte` (the UPDATE that took

@@ -4,9 +4,17 @@
  * uses its own index (the owner's, the member's). `$1` is the caller's user id; `where` narrows
  * the lists (alias `l`); `columns` are read from `l`, and each row gets the caller's `role`.
  *
- * The lists module owns the rule and its tables; it lives here because the items module's page
- * statement applies it too, in the same statement as the page, so that a page is one round trip
- * (README, "Hot-path rules"), and one text for both keeps them from drifting apart.
+ * The lists module owns the rule and its tables; it lives here because the items module's
+ * statements apply it too (the page read model, the add), in the same statement as their own
+ * work, so that a page or an add is one round trip; one text for all keeps them together.
+ *
+ * The rule of which list a reference means exists twice on purpose: here in SQL (the add
+ * decides in its own statement, one round trip) and in TypeScript (ListAccess's pickList, over
+ * the candidates the stores return in BEST_MATCH_FIRST's order; the in-memory stores apply it
+ * too). One shared contract holds both to the same cases: describeItemRepositoryContract's
+ * "which list an add means" runs against the in-memory store (pickList) in the unit suite and
+ * against PostgreSQL (this SQL) in test/item-repository.e2e-spec.ts, and
+ * describeListRepositoryContract does the same for the candidates and their order.
  */
 export const visibleListsSql = (columns: string, where: string): string => `
   SELECT ${columns}, 'owner' AS role FROM lists l WHERE l.owner_id = $1 AND ${where}

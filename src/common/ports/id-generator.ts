@@ -1,14 +1,6 @@
-import { randomUUID } from 'node:crypto';
-
 /** Source of new identifiers (UUIDs in production, predictable ones in tests). */
 export abstract class IdGenerator {
   abstract next(): string;
-}
-
-export class UuidGenerator extends IdGenerator {
-  next(): string {
-    return randomUUID();
-  }
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,5 +1,6 @@
 import { FakeClock } from '../testing/fake-clock';
-import { isUuid, UuidGenerator } from './id-generator';
+import { isUuid } from './id-generator';
+import { UuidGenerator } from '../crypto/uuid-generator';
 import { SequentialIdGenerator } from '../testing/sequential-id-generator';
 import { InMemoryUnitOfWork } from '../testing/in-memory-unit-of-work';
 

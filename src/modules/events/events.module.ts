@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { CursorCodec } from '../../common/paging/cursor';
+import { CursorCodec } from '../../common/ports/cursor-codec';
 import { Clock } from '../../common/ports/clock';
 import { AppConfig } from '../../config/app-config';
 import { ListsModule } from '../lists/lists.module';

@@ -1,7 +1,9 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { AppConfig } from '../../config/app-config';
-import { CursorCodec } from '../../common/paging/cursor';
+import { CursorCodec } from '../../common/ports/cursor-codec';
+import { ItemPageReadModel } from './application/item-page.read-model';
+import { ItemPages } from './application/item-pages';
 import { Clock } from '../../common/ports/clock';
 import { IdGenerator } from '../../common/ports/id-generator';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
@@ -12,6 +14,7 @@ import { ItemRepository } from './domain/item.repository';
 import { ItemsService } from './domain/items.service';
 import { ItemsController } from './http/items.controller';
 import { RenderedPageCache } from './infrastructure/typeorm/rendered-page-cache';
+import { TypeOrmItemPageReadModel } from './infrastructure/typeorm/typeorm-item-page.read-model';
 import { TypeOrmItemRepository } from './infrastructure/typeorm/typeorm-item.repository';
 
 /** Items of lists: the actions and the paged read (API.md sections 3 and 6). Knows lists only through ListAccess. */
@@ -19,17 +22,23 @@ import { TypeOrmItemRepository } from './infrastructure/typeorm/typeorm-item.rep
   imports: [ListsModule, IdempotencyModule],
   controllers: [ItemsController],
   providers: [
+    { provide: ItemRepository, useClass: TypeOrmItemRepository },
     {
-      provide: ItemRepository,
+      provide: ItemPageReadModel,
       inject: [DataSource, AppConfig],
       useFactory: (dataSource: DataSource, config: AppConfig) =>
-        new TypeOrmItemRepository(dataSource, new RenderedPageCache(config.pageCacheBytes)),
+        new TypeOrmItemPageReadModel(dataSource, new RenderedPageCache(config.pageCacheBytes)),
     },
     {
       provide: ItemsService,
-      inject: [ItemRepository, ListAccess, UnitOfWork, Clock, IdGenerator, CursorCodec],
-      useFactory: (items: ItemRepository, access: ListAccess, uow: UnitOfWork, clock: Clock, ids: IdGenerator, cursors: CursorCodec) =>
-        new ItemsService(items, access, uow, clock, ids, cursors),
+      inject: [ItemRepository, ListAccess, UnitOfWork, Clock, IdGenerator],
+      useFactory: (items: ItemRepository, access: ListAccess, uow: UnitOfWork, clock: Clock, ids: IdGenerator) =>
+        new ItemsService(items, access, uow, clock, ids),
+    },
+    {
+      provide: ItemPages,
+      inject: [ItemPageReadModel, CursorCodec],
+      useFactory: (pages: ItemPageReadModel, cursors: CursorCodec) => new ItemPages(pages, cursors),
     },
   ],
   exports: [ItemsService],

@@ -1,5 +1,7 @@
 import { Inject, Module, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../../common/ports/clock';
+import { SecretGenerator } from '../../common/ports/secret-generator';
+import { TokenHasher } from '../../common/ports/token-hasher';
 import { IdGenerator } from '../../common/ports/id-generator';
 import { RootLogger } from '../../common/logging/root-logger';
 import { AppConfig } from '../../config/app-config';
@@ -23,9 +25,16 @@ function createRevocationBus(config: AppConfig, root: RootLogger): RevocationBus
     { provide: RevocationBus, inject: [AppConfig, RootLogger], useFactory: createRevocationBus },
     {
       provide: KeysService,
-      inject: [ApiKeyRepository, Clock, IdGenerator, RevocationBus, RootLogger],
-      useFactory: (keys: ApiKeyRepository, clock: Clock, ids: IdGenerator, revocations: RevocationBus, root: RootLogger) =>
-        new KeysService(keys, clock, ids, revocations, root.pino),
+      inject: [ApiKeyRepository, Clock, IdGenerator, SecretGenerator, TokenHasher, RevocationBus, RootLogger],
+      useFactory: (
+        keys: ApiKeyRepository,
+        clock: Clock,
+        ids: IdGenerator,
+        secrets: SecretGenerator,
+        hasher: TokenHasher,
+        revocations: RevocationBus,
+        root: RootLogger,
+      ) => new KeysService(keys, clock, ids, secrets, hasher, revocations, root.pino),
     },
   ],
   exports: [KeysService],

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { CursorCodec } from '../../common/paging/cursor';
+import { CursorCodec } from '../../common/ports/cursor-codec';
 import { cursorCodecFor } from '../../common/paging/cursor-secret';
 import { Clock } from '../../common/ports/clock';
 import { IdGenerator } from '../../common/ports/id-generator';
+import { SecretGenerator } from '../../common/ports/secret-generator';
+import { TokenHasher } from '../../common/ports/token-hasher';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
 import { AppConfig } from '../../config/app-config';
 import { AuthModule } from '../auth/auth.module';
@@ -68,16 +70,24 @@ import { EventLogModule } from '../events/event-log.module';
     },
     {
       provide: SharesService,
-      inject: [ListRepository, ShareRepository, UnitOfWork, Clock, IdGenerator, ListEvents],
-      useFactory: (lists: ListRepository, shares: ShareRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator, events: ListEvents) =>
-        new SharesService(lists, shares, uow, clock, ids, events),
+      inject: [ListRepository, ShareRepository, UnitOfWork, Clock, IdGenerator, SecretGenerator, TokenHasher, ListEvents],
+      useFactory: (
+        lists: ListRepository,
+        shares: ShareRepository,
+        uow: UnitOfWork,
+        clock: Clock,
+        ids: IdGenerator,
+        secrets: SecretGenerator,
+        hasher: TokenHasher,
+        events: ListEvents,
+      ) => new SharesService(lists, shares, uow, clock, ids, secrets, hasher, events),
     },
     { provide: ListAccess, inject: [ListRepository], useFactory: (lists: ListRepository) => new ListAccessService(lists) },
     { provide: ListsPresenter, inject: [UserDirectory], useFactory: (users: UserDirectory) => new ListsPresenter(users) },
     {
       provide: ListEvents,
-      inject: [ListsPresenter, EventLog],
-      useFactory: (presenter: ListsPresenter, log: EventLog) => new RecordedListEvents(presenter, log),
+      inject: [UserDirectory, EventLog],
+      useFactory: (users: UserDirectory, log: EventLog) => new RecordedListEvents(users, log),
     },
   ],
   exports: [ListAccess, CursorCodec],

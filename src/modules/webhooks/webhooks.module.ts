@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
-import { CursorCodec } from '../../common/paging/cursor';
+import { CursorCodec } from '../../common/ports/cursor-codec';
+import { SecretGenerator } from '../../common/ports/secret-generator';
 import { Clock } from '../../common/ports/clock';
 import { IdGenerator } from '../../common/ports/id-generator';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
@@ -14,7 +15,8 @@ import { DeliveryAttempts } from './domain/delivery-attempts';
 import { DeliveryRepository } from './domain/delivery.repository';
 import { EventRelay } from './domain/event-relay';
 import { SecretCipher } from './domain/secret-cipher';
-import { HostResolver } from './domain/url-policy';
+import { PayloadSigner } from './domain/signing';
+import { AddressClassifier, HostResolver } from './domain/url-policy';
 import { WebhookRepository } from './domain/webhook.repository';
 import { WebhookSender } from './domain/webhook-sender';
 import { DeliveryNudge, WebhooksService } from './domain/webhooks.service';
@@ -22,7 +24,9 @@ import { WebhooksController } from './http/webhooks.controller';
 import { AesGcmSecretCipher, loadWebhookMasterKey } from './infrastructure/delivery/aes-gcm-secret-cipher';
 import { DeliveryWorker } from './infrastructure/delivery/delivery-worker';
 import { DnsHostResolver } from './infrastructure/delivery/dns-host-resolver';
+import { HmacPayloadSigner } from './infrastructure/delivery/hmac-payload-signer';
 import { HttpWebhookSender } from './infrastructure/delivery/http-webhook-sender';
+import { IpaddrAddressClassifier } from './infrastructure/delivery/ipaddr-address-classifier';
 import { TypeOrmDeliveryRepository } from './infrastructure/typeorm/typeorm-delivery.repository';
 import { TypeOrmEventRelay } from './infrastructure/typeorm/typeorm-event-relay';
 import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webhook.repository';
@@ -44,6 +48,8 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
       useFactory: (config: AppConfig) => new AesGcmSecretCipher(loadWebhookMasterKey(config.webhooks.secretKey, config.dataDir)),
     },
     { provide: HostResolver, useClass: DnsHostResolver },
+    { provide: AddressClassifier, useClass: IpaddrAddressClassifier },
+    { provide: PayloadSigner, useClass: HmacPayloadSigner },
     {
       provide: WebhookSender,
       inject: [AppConfig],
@@ -52,16 +58,17 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
     },
     {
       provide: DeliveryAttempts,
-      inject: [WebhookRepository, DeliveryRepository, UnitOfWork, Clock, SecretCipher, WebhookSender, RootLogger],
+      inject: [WebhookRepository, DeliveryRepository, UnitOfWork, Clock, SecretCipher, PayloadSigner, WebhookSender, RootLogger],
       useFactory: (
         webhooks: WebhookRepository,
         deliveries: DeliveryRepository,
         uow: UnitOfWork,
         clock: Clock,
         cipher: SecretCipher,
+        signer: PayloadSigner,
         sender: WebhookSender,
         root: RootLogger,
-      ) => new DeliveryAttempts(webhooks, deliveries, uow, clock, cipher, sender, root.pino.child({ context: 'Webhooks' })),
+      ) => new DeliveryAttempts(webhooks, deliveries, uow, clock, cipher, signer, sender, root.pino.child({ context: 'Webhooks' })),
     },
     { provide: EventRelay, useClass: TypeOrmEventRelay },
     {
@@ -91,6 +98,8 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
         IdGenerator,
         SecretCipher,
         HostResolver,
+        AddressClassifier,
+        SecretGenerator,
         ListAccess,
         CursorCodec,
         DeliveryNudge,
@@ -105,13 +114,15 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
         ids: IdGenerator,
         cipher: SecretCipher,
         resolver: HostResolver,
+        addresses: AddressClassifier,
+        secrets: SecretGenerator,
         lists: ListAccess,
         cursors: CursorCodec,
         nudge: DeliveryNudge,
         users: UserDirectory,
         config: AppConfig,
       ) =>
-        new WebhooksService(webhooks, deliveries, uow, clock, ids, cipher, resolver, lists, cursors, nudge, users, {
+        new WebhooksService(webhooks, deliveries, uow, clock, ids, cipher, resolver, addresses, secrets, lists, cursors, nudge, users, {
           allowPrivate: config.webhooks.allowPrivateUrls,
         }),
     },

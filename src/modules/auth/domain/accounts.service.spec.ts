@@ -3,7 +3,7 @@ import { SequentialIdGenerator } from '../../../common/testing/sequential-id-gen
 import { InMemoryUserRepository } from '../infrastructure/in-memory/in-memory-user.repository';
 import { AccountsService, SignUp } from './accounts.service';
 import { EmailTaken, InvalidAccountField, InvalidCredentials, UsernameTaken } from './auth.errors';
-import { ScryptPasswordHasher } from './password-hasher';
+import { ScryptPasswordHasher } from '../infrastructure/crypto/scrypt-password-hasher';
 
 const valid: SignUp = { email: 'Ada@Example.com', username: 'ada_l', name: '  Ada Lovelace ', password: 'analytical engine' };
 

@@ -1,4 +1,6 @@
 import { FakeClock } from '../../../common/testing/fake-clock';
+import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
+import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { InMemorySessionRepository } from '../infrastructure/in-memory/in-memory-session.repository';
 import { NoSession } from './auth.errors';
@@ -13,7 +15,7 @@ describe('SessionsService', () => {
   beforeEach(() => {
     clock = new FakeClock('2026-05-01T08:00:00.000Z');
     repo = new InMemorySessionRepository();
-    sessions = new SessionsService(repo, clock, new SequentialIdGenerator());
+    sessions = new SessionsService(repo, clock, new SequentialIdGenerator(), new NodeSecretGenerator(), new Sha256TokenHasher());
   });
 
   it('starts a session for 7 days and stores only the hash of its 256-bit token', async () => {
@@ -22,12 +24,12 @@ describe('SessionsService', () => {
     expect(session).toEqual({
       id: '00000000-0000-4000-8000-000000000001',
       userId: 'user-1',
-      tokenHash: hashSessionToken(token),
+      tokenHash: hashSessionToken(new Sha256TokenHasher(), token),
       createdAt: clock.now(),
       expiresAt: new Date(clock.now().getTime() + SESSION_TTL_MS),
     });
     expect(SESSION_TTL_MS).toBe(7 * 24 * 3600 * 1000);
-    expect(await repo.findByTokenHash(hashSessionToken(token))).toEqual(session);
+    expect(await repo.findByTokenHash(hashSessionToken(new Sha256TokenHasher(), token))).toEqual(session);
   });
 
   it('gives a different token every time', async () => {

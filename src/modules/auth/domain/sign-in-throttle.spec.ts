@@ -1,4 +1,5 @@
 import { FakeClock } from '../../../common/testing/fake-clock';
+import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { InMemorySignInAttemptRepository } from '../infrastructure/in-memory/in-memory-sign-in-attempt.repository';
@@ -10,7 +11,13 @@ describe('SignInThrottle', () => {
 
   beforeEach(() => {
     clock = new FakeClock('2026-05-01T08:00:00.000Z');
-    throttle = new SignInThrottle(new InMemorySignInAttemptRepository(), new InMemoryUnitOfWork(), clock, new SequentialIdGenerator());
+    throttle = new SignInThrottle(
+      new InMemorySignInAttemptRepository(),
+      new InMemoryUnitOfWork(),
+      clock,
+      new SequentialIdGenerator(),
+      new Sha256TokenHasher(),
+    );
   });
 
   /** `count` failed attempts, one second apart. */

@@ -3,7 +3,7 @@ import { Clock } from '../../../common/ports/clock';
 import { IdGenerator } from '../../../common/ports/id-generator';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { SignInAttemptRepository } from './sign-in-attempt.repository';
-import { sha256Hex } from '../../../common/crypto/sha256';
+import { TokenHasher } from '../../../common/ports/token-hasher';
 
 export const SIGN_IN_FAILURE_LIMIT = 10;
 export const SIGN_IN_WINDOW_MS = 15 * 60 * 1000;
@@ -26,7 +26,7 @@ export class TooManySignUps extends TooManySignIns {
 export type ThrottledAction = 'sign-in' | 'sign-up';
 
 /** Emails are case-insensitive and usernames lower case, so one login has one counter however it is typed. */
-export const loginKeyOf = (login: string): string => sha256Hex(login.trim().toLowerCase());
+export const loginKeyOf = (hasher: TokenHasher, login: string): string => hasher.digest(login.trim().toLowerCase());
 
 /**
  * At most 10 failed sign-ins per login and per client address in any 15 minutes.
@@ -42,13 +42,14 @@ export class SignInThrottle {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly hasher: TokenHasher,
     private readonly limit = SIGN_IN_FAILURE_LIMIT,
     private readonly windowMs = SIGN_IN_WINDOW_MS,
   ) {}
 
   /** Reserves one attempt (counted as a failure until `succeeded`), or throws TooManySignIns / TooManySignUps (429). */
   async begin(login: string, address: string, action: ThrottledAction = 'sign-in'): Promise<string> {
-    const loginKey = loginKeyOf(login);
+    const loginKey = loginKeyOf(this.hasher, login);
     const since = new Date(this.clock.now().getTime() - this.windowMs);
     await this.attempts.removeOlderThan(since);
     return this.uow.run(async () => {

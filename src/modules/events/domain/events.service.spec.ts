@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CursorCodec } from '../../../common/paging/cursor';
+import { HmacCursorCodec } from '../../../common/paging/hmac-cursor-codec';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { InMemoryEventLog } from '../infrastructure/in-memory/in-memory-event-log';
 import type { NewEvent } from './event';
@@ -15,7 +15,7 @@ describe('EventsService', () => {
     const clock = new FakeClock('2026-05-01T08:00:00.000Z');
     const audience = [OWNER];
     const log = new InMemoryEventLog(() => [...audience]);
-    const cursors = new CursorCodec(randomBytes(32));
+    const cursors = new HmacCursorCodec(randomBytes(32));
     const service = new EventsService(log, cursors, clock, { days: 30, batch: 2 });
     const record = (note: string, type: NewEvent['type'] = 'item.added') =>
       log.record([

@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { CursorCodec, PAGE_LIMIT } from '../../../common/paging/cursor';
+import { PAGE_LIMIT } from '../../../common/paging/cursor';
+import { CursorCodec, cursorField } from '../../../common/ports/cursor-codec';
 import type { Clock } from '../../../common/ports/clock';
 import { isUuid } from '../../../common/ports/id-generator';
 import { comparePositions, EventJson, EventPosition, EventType, isEventType, ORIGIN } from './event';
@@ -27,7 +27,7 @@ export interface EventRetention {
   batch: number;
 }
 
-const CURSOR = { t: z.string().regex(/^[0-9]{1,20}$/), s: z.number().int().nonnegative() };
+const CURSOR = { t: cursorField.digits, s: cursorField.count };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The change feed (GET /v1/events) and its retention. */

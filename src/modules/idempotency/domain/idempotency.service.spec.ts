@@ -2,7 +2,7 @@ import { FakeClock } from '../../../common/testing/fake-clock';
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { InMemoryIdempotencyRepository } from '../infrastructure/in-memory/in-memory-idempotency.repository';
 import { IDEMPOTENCY_TTL_MS, IdempotencyService } from './idempotency.service';
-import { fingerprintRequest, readIdempotencyKey } from './idempotent-request';
+import { fingerprintRequest } from '../http/idempotent-request';
 
 const ALICE = '00000000-0000-4000-8000-00000000000a';
 const BOB = '00000000-0000-4000-8000-00000000000b';
@@ -96,25 +96,5 @@ describe('IdempotencyService', () => {
     expect(await service.purgeExpired()).toBe(1);
     expect(records.size).toBe(1);
     expect((await service.execute(request({ key: 'new' }), work())).replayed).toBe(true);
-  });
-});
-
-describe('Idempotency-Key header and request fingerprint', () => {
-  it('accepts 1-255 characters and refuses anything else with a 400-kind error', () => {
-    expect(readIdempotencyKey(undefined)).toBeUndefined();
-    expect(readIdempotencyKey('a')).toBe('a');
-    expect(readIdempotencyKey('k'.repeat(255))).toHaveLength(255);
-    const invalid = expect.objectContaining({ kind: 'invalid', code: 'INVALID_IDEMPOTENCY_KEY' });
-    expect(() => readIdempotencyKey('')).toThrow(invalid);
-    expect(() => readIdempotencyKey('k'.repeat(256))).toThrow(invalid);
-    expect(readIdempotencyKey(['a', 'b'])).toBe('a, b');
-  });
-
-  it('ignores field order but not values, paths or methods', () => {
-    const base = fingerprintRequest('POST', '/v1/actions/add', { list: 'a', items: ['x', 'y'], nested: { b: 1, a: 2 } });
-    expect(fingerprintRequest('POST', '/v1/actions/add', { nested: { a: 2, b: 1 }, items: ['x', 'y'], list: 'a' })).toBe(base);
-    expect(fingerprintRequest('POST', '/v1/actions/add', { list: 'a', items: ['y', 'x'], nested: { b: 1, a: 2 } })).not.toBe(base);
-    expect(fingerprintRequest('POST', '/v1/actions/remove', { list: 'a', items: ['x', 'y'], nested: { b: 1, a: 2 } })).not.toBe(base);
-    expect(fingerprintRequest('POST', '/v1/shares/t/join', undefined)).toBe(fingerprintRequest('POST', '/v1/shares/t/join', {}));
   });
 });

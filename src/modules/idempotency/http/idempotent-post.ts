@@ -4,7 +4,7 @@ import { PostOk } from '../../../common/http/decorators';
 import type { RequestWithPrincipal } from '../../../common/http/principal';
 import { revealShownOnce } from '../../../common/http/shown-once';
 import type { IdempotencyService } from '../domain/idempotency.service';
-import { fingerprintRequest, readIdempotencyKey } from '../domain/idempotent-request';
+import { fingerprintRequest, readIdempotencyKey } from './idempotent-request';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 
@@ -38,8 +38,8 @@ type Handler = (this: unknown, ...args: unknown[]) => unknown;
  * data (API.md section 6); with no key (or no caller: not a /v1/ request) it just runs it.
  * A wrapper of the handler rather than an interceptor: Nest builds an rxjs pipeline per request
  * for a route with any interceptor, whose objects live as long as the request, and with 50
- * requests in flight they made every young-generation collection copy more than it freed
- * (README, "Where the time goes"). It runs after the guards and the validation pipes, so a
+ * requests in flight they make every young-generation collection copy more than it frees
+ * (docs/performance.md). It runs after the guards and the validation pipes, so a
  * body the contract refuses is a 400 before its key is looked at (docs/API.md, Idempotency).
  */
 function idempotentHandler(options: IdempotentPostOptions): MethodDecorator {

@@ -1,5 +1,3 @@
-import { randomBytes } from 'node:crypto';
-import { CursorCodec } from '../../../common/paging/cursor';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
@@ -30,14 +28,7 @@ describe('item events', () => {
     await lists.insert(List.create({ id: LIST, ownerId: OWNER, name: 'Groceries', now: new Date(0) }));
     await lists.insertMember(Membership.join({ listId: LIST, userId: EDITOR, role: 'editor', joinedAt: new Date(0) }));
     const items = new InMemoryItemRepository(store, { log, listName: () => 'Groceries', actor });
-    const service = new ItemsService(
-      items,
-      new ListAccessService(lists),
-      new InMemoryUnitOfWork(),
-      clock,
-      new SequentialIdGenerator(),
-      new CursorCodec(randomBytes(32)),
-    );
+    const service = new ItemsService(items, new ListAccessService(lists), new InMemoryUnitOfWork(), clock, new SequentialIdGenerator());
     const feed = async (userId = OWNER) => (await log.read({ userId, after: null, limit: 500 })).events.map((entry) => entry.event);
     return { clock, items, service, feed, actor };
   }

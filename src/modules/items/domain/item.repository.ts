@@ -1,6 +1,6 @@
 import type { AccessibleList, ListReference } from '../../lists/domain/list-access';
 import type { CandidateQuery } from './item-matching';
-import type { Item, ItemStatusFilter, NewItem } from './item';
+import type { Item, NewItem } from './item';
 
 /**
  * An add as a store performs it (ItemRepository.addToList): every item is created by the
@@ -21,38 +21,6 @@ export type AddOutcome =
   | { ok: false; reason: 'unresolved'; candidates: AccessibleList[] }
   /** The list the reference means, and why nothing was added to it. */
   | { ok: false; reason: 'viewer' | 'limit_reached' | 'list_missing'; list: AccessibleList };
-
-export interface PageRequest {
-  /** Only items after this position (exclusive); from the start when absent. */
-  afterSeq?: number;
-  status: ItemStatusFilter;
-  limit: number;
-}
-
-/**
- * A page's items as clients read them: the text of a JSON array of Item resources (API.md
- * section 3), oldest first. The store renders it where the rows are, so that a page of items
- * is never parsed into objects only to be serialised again (README, "Hot-path rules"); the
- * repository contract holds every store to the presenter's rendering, byte for byte.
- */
-export interface RenderedItems {
-  /** `[...]`, exactly as `JSON.stringify(items.map(presentItem))` would write it. */
-  json: string;
-  count: number;
-  /** The position of the last item of the page; undefined when the page is empty. */
-  lastSeq: number | undefined;
-}
-
-export interface ItemPage {
-  items: RenderedItems;
-  /** Whether at least one more item of the status follows the page. */
-  hasMore: boolean;
-}
-
-/** A page with the list it is of, as the caller sees it. */
-export interface VisibleItemPage extends ItemPage {
-  list: AccessibleList;
-}
 
 /**
  * Port: where items live. Besides the items themselves, a store keeps the list's
@@ -99,12 +67,4 @@ export abstract class ItemRepository {
    * item.removed event per removed item (as it was), in the order of `itemIds`, by `by`.
    */
   abstract removeAll(listId: string, itemIds: readonly string[], at: Date, by: string): Promise<void>;
-
-  /**
-   * A page of the list's items of a status, oldest first, by keyset on `seq`, for a list the
-   * caller can see (its owner or a member, as the lists module's ListAccess.getVisible
-   * decides), with the list as they see it; null when they cannot see it or it does not exist.
-   * One step: in PostgreSQL, one statement for a page of items.
-   */
-  abstract visiblePage(userId: string, listId: string, request: PageRequest): Promise<VisibleItemPage | null>;
 }

@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { CursorCodec } from '../../../common/paging/cursor';
+import { HmacCursorCodec } from '../../../common/paging/hmac-cursor-codec';
+import { ItemPages } from '../application/item-pages';
+import { InMemoryItemPageReadModel } from '../infrastructure/in-memory/in-memory-item-page.read-model';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
@@ -34,10 +36,11 @@ function setup() {
   const lists = new InMemoryListRepository(store);
   const items = new InMemoryItemRepository(store);
   const access = new ListAccessService(lists);
-  const cursors = new CursorCodec(randomBytes(32));
-  const service = new ItemsService(items, access, new InMemoryUnitOfWork(), clock, new SequentialIdGenerator(), cursors);
+  const cursors = new HmacCursorCodec(randomBytes(32));
+  const service = new ItemsService(items, access, new InMemoryUnitOfWork(), clock, new SequentialIdGenerator());
+  const reader = new ItemPages(new InMemoryItemPageReadModel(store, items), cursors);
   const texts = async (listId = LIST) =>
-    itemsShown((await service.page(OWNER, listId, { limit: 500 })).items).map((i) => [i.text, i.completed]);
+    itemsShown((await reader.page(OWNER, listId, { limit: 500 })).items).map((i) => [i.text, i.completed]);
   /** The list's counters as the lists module reports them. */
   const counters = async (listId = LIST) => {
     const list = await lists.findById(listId);
@@ -49,7 +52,7 @@ function setup() {
       await lists.insertMember(Membership.join({ listId: id, userId, role, joinedAt: new Date(0) }));
     }
   };
-  return { clock, lists, items, access, service, texts, cursors, counters, addList };
+  return { clock, lists, items, access, service, reader, texts, cursors, counters, addList };
 }
 
 async function world() {
@@ -251,25 +254,25 @@ describe('ItemsService', () => {
 
   describe('page', () => {
     it('walks every item once, oldest first, with next_cursor null exactly at the end', async () => {
-      const { service } = await world();
+      const { service, reader } = await world();
       const added = (await service.add(OWNER, LIST, ['1', '2', '3', '4', '5'])).items;
       const seen: string[] = [];
       let cursor: string | undefined;
       let pages = 0;
       do {
-        const page = await service.page(VIEWER, LIST, { limit: 2, cursor });
+        const page = await reader.page(VIEWER, LIST, { limit: 2, cursor });
         seen.push(...itemsShown(page.items).map((i) => i.id));
         cursor = page.nextCursor ?? undefined;
         pages += 1;
       } while (cursor);
       expect(seen).toEqual(added.map((i) => i.id));
       expect(pages).toBe(3);
-      const exact = await service.page(VIEWER, LIST, { limit: 5 });
+      const exact = await reader.page(VIEWER, LIST, { limit: 5 });
       expect(exact.nextCursor).toBeNull();
     });
 
     it('filters by status and defaults to 100 items', async () => {
-      const { service } = await world();
+      const { service, reader } = await world();
       await service.add(
         OWNER,
         LIST,
@@ -277,25 +280,25 @@ describe('ItemsService', () => {
       );
       await service.add(OWNER, LIST, ['last']);
       await service.complete(OWNER, LIST, ['item 0', 'last']);
-      const all = await service.page(OWNER, LIST, {});
+      const all = await reader.page(OWNER, LIST, {});
       expect(itemsShown(all.items)).toHaveLength(100);
       expect(all.nextCursor).not.toBeNull();
-      const completed = await service.page(OWNER, LIST, { status: 'completed' });
+      const completed = await reader.page(OWNER, LIST, { status: 'completed' });
       expect(itemsShown(completed.items).map((i) => i.text)).toEqual(['item 0', 'last']);
       expect(completed.nextCursor).toBeNull();
-      const open = await service.page(OWNER, LIST, { status: 'open', limit: 99 });
+      const open = await reader.page(OWNER, LIST, { status: 'open', limit: 99 });
       expect(itemsShown(open.items)[0].text).toBe('item 1');
       expect(open.nextCursor).toBeNull();
     });
 
     it('refuses cursors it did not issue, or issued for another list (400), before looking at the list', async () => {
-      const { service, cursors } = await world();
-      await expect(service.page(STRANGER, LIST, { cursor: 'nonsense!' })).rejects.toThrow(kind('invalid', 'INVALID_CURSOR'));
+      const { reader, cursors } = await world();
+      await expect(reader.page(STRANGER, LIST, { cursor: 'nonsense!' })).rejects.toThrow(kind('invalid', 'INVALID_CURSOR'));
       const forged = Buffer.from(JSON.stringify({ v: 1, l: LIST, s: 1 })).toString('base64url');
-      await expect(service.page(OWNER, LIST, { cursor: forged })).rejects.toThrow(kind('invalid', 'INVALID_CURSOR'));
+      await expect(reader.page(OWNER, LIST, { cursor: forged })).rejects.toThrow(kind('invalid', 'INVALID_CURSOR'));
       const foreign = cursors.encode('items', { l: OTHER_LIST, s: 1 });
-      await expect(service.page(OWNER, LIST, { cursor: foreign })).rejects.toThrow(kind('invalid', 'INVALID_CURSOR'));
-      await expect(service.page(STRANGER, LIST, {})).rejects.toThrow(kind('not_found'));
+      await expect(reader.page(OWNER, LIST, { cursor: foreign })).rejects.toThrow(kind('invalid', 'INVALID_CURSOR'));
+      await expect(reader.page(STRANGER, LIST, {})).rejects.toThrow(kind('not_found'));
     });
   });
 });

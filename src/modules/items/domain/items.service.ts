@@ -1,16 +1,12 @@
-import { z } from 'zod';
-import { CursorCodec, PAGE_LIMIT } from '../../../common/paging/cursor';
 import type { Clock } from '../../../common/ports/clock';
 import type { IdGenerator } from '../../../common/ports/id-generator';
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { AccessibleList, canWriteItems, chooseList, ListAccess, readListReference } from '../../lists/domain/list-access';
-import { ListNotFound } from '../../lists/domain/lists.errors';
-import { pathId } from '../../lists/domain/visibility';
-import { Item, ItemStatusFilter, withCompletion } from './item';
+import { Item, withCompletion } from './item';
 import { candidateQuery, ItemAction, matchEntries } from './item-matching';
-import type { ItemRepository, RenderedItems } from './item.repository';
+import type { ItemRepository } from './item.repository';
 import { normaliseEntries, normaliseListReference } from './item-text';
-import { CursorOfAnotherList, ItemLimitReached, ItemsNotFound, ListGone, MAX_ITEMS_PER_LIST, ViewerCannotWrite } from './items.errors';
+import { ItemLimitReached, ItemsNotFound, ListGone, MAX_ITEMS_PER_LIST, ViewerCannotWrite } from './items.errors';
 
 export interface ListRef {
   id: string;
@@ -22,26 +18,12 @@ export interface ItemsResult {
   items: Item[];
 }
 
-export interface ItemsPage {
-  list: ListRef;
-  items: RenderedItems;
-  nextCursor: string | null;
-}
-
-export interface PageQuery {
-  limit?: number;
-  cursor?: string;
-  status?: ItemStatusFilter;
-}
-
-const CURSOR_SHAPE = { l: z.string(), s: z.number().int().nonnegative() };
-
 const refOf = (list: AccessibleList): ListRef => ({ id: list.id, name: list.name });
 
 /**
- * Adding, completing, reopening, removing and reading items. The order of checks is
- * API.md's: the body's shape (400) before the list's visibility (404), before the
- * caller's role (403), before domain rules (422). Every write is atomic.
+ * Adding, completing, reopening and removing items (application/item-pages.ts reads them).
+ * The order of checks is API.md's: the body's shape (400) before the list's visibility
+ * (404), before the caller's role (403), before domain rules (422). Every write is atomic.
  */
 export class ItemsService {
   constructor(
@@ -50,7 +32,6 @@ export class ItemsService {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
-    private readonly cursors: CursorCodec,
   ) {}
 
   /**
@@ -91,32 +72,6 @@ export class ItemsService {
   /** Answers the items as they were just before they were removed. */
   remove(userId: string, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
     return this.change('remove', userId, listReference, entries);
-  }
-
-  /**
-   * The list's visibility and the page are one store call (one statement in PostgreSQL). A
-   * cursor of another list is refused after the visibility check, as before: a list the
-   * caller cannot see is a 404 whatever the cursor.
-   */
-  async page(userId: string, listId: string, query: PageQuery): Promise<ItemsPage> {
-    const cursor = query.cursor === undefined ? undefined : this.cursors.decode('items', query.cursor, CURSOR_SHAPE);
-    const id = pathId(listId);
-    const page =
-      id &&
-      (await this.items.visiblePage(userId, id, {
-        afterSeq: cursor?.s,
-        status: query.status ?? 'all',
-        limit: query.limit ?? PAGE_LIMIT.default,
-      }));
-    if (!page) throw new ListNotFound();
-    const { list } = page;
-    if (cursor && cursor.l !== list.id) throw new CursorOfAnotherList();
-    const last = page.items.lastSeq;
-    return {
-      list: refOf(list),
-      items: page.items,
-      nextCursor: page.hasMore && last !== undefined ? this.cursors.encode('items', { l: list.id, s: last }) : null,
-    };
   }
 
   private async writableList(userId: string, listReference: string): Promise<AccessibleList> {

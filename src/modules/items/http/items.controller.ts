@@ -2,6 +2,7 @@ import { Body, Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
+import { ItemPages } from '../application/item-pages';
 import { ItemsService } from '../domain/items.service';
 import { ItemPageQuery } from './dto/item-page.query';
 import { ItemsActionDto } from './dto/items-action.dto';
@@ -11,13 +12,16 @@ import { IdempotentPost } from '../../idempotency/http/idempotent-post';
 @ApiTags('items')
 @Controller('v1')
 export class ItemsController {
-  constructor(private readonly items: ItemsService) {}
+  constructor(
+    private readonly items: ItemsService,
+    private readonly pages: ItemPages,
+  ) {}
 
   @Get('lists/:id/items')
   @RequireScope('items:read')
   @ApiOperation({ summary: 'A page of the items of a list, oldest first (keyset pagination)' })
   async page(@CurrentPrincipal() caller: Principal, @Param('id') listId: string, @Query() query: ItemPageQuery) {
-    return presentPage(await this.items.page(caller.userId, listId, query));
+    return presentPage(await this.pages.page(caller.userId, listId, query));
   }
 
   @IdempotentPost('actions/add')

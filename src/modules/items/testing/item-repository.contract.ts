@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { foldKey } from '../../../common/text/fold-key';
 import type { NewItem } from '../domain/item';
-import type { ItemRepository, PageRequest } from '../domain/item.repository';
+import type { ItemPageReadModel, PageRequest } from '../application/item-page.read-model';
+import type { ItemRepository } from '../domain/item.repository';
 import { readListReference } from '../../lists/domain/list-access';
 import { presentItem } from '../http/item.presenter';
 import { itemsShown } from './rendered-items';
@@ -13,9 +14,10 @@ export interface ListCountersView {
   updatedAt: Date | null;
 }
 
-/** What the contract needs from each adapter's world: the store, its unit of work, and list rows. */
+/** What the contract needs from each adapter's world: the store, the page read model over it, its unit of work, and list rows. */
 export interface ItemRepositorySubject {
   items: ItemRepository;
+  pages: ItemPageReadModel;
   uow: UnitOfWork;
   /**
    * A new, empty list (a lists row in PostgreSQL), owned by `owner` unless another owner is
@@ -50,7 +52,8 @@ function freshId(): string {
 const drafts = (texts: string[]): NewItem[] => texts.map((text) => ({ id: freshId(), text }));
 
 /**
- * One contract for every ItemRepository adapter, run against the in-memory store by the
+ * One contract for every ItemRepository adapter and the ItemPageReadModel beside it (the
+ * pages must show what the store wrote), run against the in-memory store by the
  * unit suite and against PostgreSQL by the e2e suite, so the fake cannot drift from
  * the real thing.
  */
@@ -66,14 +69,14 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
 
     /** A page of the list as its owner sees it. */
     async function page(request: PageRequest) {
-      const visible = await s.items.visiblePage(s.owner, listId, request);
+      const visible = await s.pages.visiblePage(s.owner, listId, request);
       if (!visible) throw new Error('the owner cannot see the list');
       return { ...visible, shown: itemsShown(visible.items) };
     }
 
     /** What a caller sees of the list's items, parsed; null when they cannot see the list. */
     async function shownTo(userId: string, request: PageRequest) {
-      const visible = await s.items.visiblePage(userId, listId, request);
+      const visible = await s.pages.visiblePage(userId, listId, request);
       return visible && { ...visible, shown: itemsShown(visible.items) };
     }
 
@@ -299,7 +302,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
           const list = await s.newList();
           const outcome = await addTo(list, drafts(texts), 10_000, T0);
           if (!outcome.ok) throw new Error(`insert refused: ${outcome.reason}`);
-          const rendered = await s.items.visiblePage(s.owner, list, { status: 'all', limit: 100 });
+          const rendered = await s.pages.visiblePage(s.owner, list, { status: 'all', limit: 100 });
           expect(rendered?.items.json).toBe(JSON.stringify(outcome.items.map(presentItem)));
         }),
         { numRuns: 25 },
@@ -321,30 +324,30 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
         expect(seen?.list).toEqual({ ...owned!.list, role });
         expect(seen?.shown.map((i) => i.text)).toEqual(['1', '2', '3']);
       }
-      expect(await s.items.visiblePage(OTHER_USER, listId, { status: 'all', limit: 10 })).toBeNull();
-      expect(await s.items.visiblePage(s.owner, freshId(), { status: 'all', limit: 10 })).toBeNull();
+      expect(await s.pages.visiblePage(OTHER_USER, listId, { status: 'all', limit: 10 })).toBeNull();
+      expect(await s.pages.visiblePage(s.owner, freshId(), { status: 'all', limit: 10 })).toBeNull();
     });
 
     it('answers an empty page of a visible list as the list with no items', async () => {
-      expect(await s.items.visiblePage(s.owner, listId, { status: 'all', limit: 10 })).toMatchObject({
+      expect(await s.pages.visiblePage(s.owner, listId, { status: 'all', limit: 10 })).toMatchObject({
         list: { id: listId, role: 'owner' },
         items: { json: '[]', count: 0, lastSeq: undefined },
         hasMore: false,
       });
       await insert(['only']);
-      expect(await s.items.visiblePage(s.owner, listId, { status: 'completed', limit: 10 })).toMatchObject({
+      expect(await s.pages.visiblePage(s.owner, listId, { status: 'completed', limit: 10 })).toMatchObject({
         items: { json: '[]', count: 0, lastSeq: undefined },
         hasMore: false,
       });
       await s.deleteList(listId);
-      expect(await s.items.visiblePage(s.owner, listId, { status: 'all', limit: 10 })).toBeNull();
+      expect(await s.pages.visiblePage(s.owner, listId, { status: 'all', limit: 10 })).toBeNull();
     });
 
     it('forgets the items of a deleted list', async () => {
       await insert(['a']);
       await s.deleteList(listId);
       expect(await s.items.lockList(listId)).toBe(false);
-      expect(await s.items.visiblePage(s.owner, listId, { status: 'all', limit: 10 })).toBeNull();
+      expect(await s.pages.visiblePage(s.owner, listId, { status: 'all', limit: 10 })).toBeNull();
     });
   });
 }

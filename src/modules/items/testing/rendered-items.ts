@@ -1,16 +1,8 @@
-import type { RenderedItems } from '../domain/item.repository';
+import type { RenderedItems } from '../application/item-page.read-model';
+import type { ItemResource } from '../application/item-resource';
 
 /** An Item resource as a page renders it (API.md section 3). */
-export interface ShownItem {
-  id: string;
-  list_id: string;
-  text: string;
-  completed: boolean;
-  created_at: string;
-  created_by: string;
-  completed_at: string | null;
-  completed_by: string | null;
-}
+export type ShownItem = ItemResource;
 
 /** The items of a rendered page, parsed; fails when its count does not match what it holds. */
 export function itemsShown(rendered: RenderedItems): ShownItem[] {

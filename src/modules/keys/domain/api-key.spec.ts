@@ -1,9 +1,11 @@
 import { SCOPES } from '../../../common/auth/scopes';
+import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
+import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
 import { ApiKey, hashKey, isLiveKeyFormat } from './api-key';
 
 describe('ApiKey', () => {
   const now = new Date('2026-05-01T08:00:00.000Z');
-  const issue = () => ApiKey.issue({ id: 'k1', userId: 'u1', label: 'CI', now });
+  const issue = () => ApiKey.issue({ id: 'k1', userId: 'u1', label: 'CI', now }, new NodeSecretGenerator(), new Sha256TokenHasher());
 
   it('issues sk_live_ + 64 lower-case hex characters and keeps only its SHA-256', () => {
     const { key, secret } = issue();
@@ -14,7 +16,7 @@ describe('ApiKey', () => {
       label: 'CI',
       prefix: 'sk_live_',
       last4: secret.slice(-4),
-      keyHash: hashKey(secret),
+      keyHash: hashKey(new Sha256TokenHasher(), secret),
       scopes: [...SCOPES],
       status: 'active',
       createdAt: now,

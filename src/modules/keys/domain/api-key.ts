@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { Scope, SCOPES } from '../../../common/auth/scopes';
-import { sha256Hex } from '../../../common/crypto/sha256';
+import type { SecretGenerator } from '../../../common/ports/secret-generator';
+import type { TokenHasher } from '../../../common/ports/token-hasher';
 
 export const LIVE_PREFIX = 'sk_live_';
 export const TEST_PREFIX = 'sk_test_';
@@ -23,7 +23,7 @@ export interface ApiKeyProps {
 }
 
 /** Only the SHA-256 of a key is ever stored; 256 random bits make a slow hash unnecessary. */
-export const hashKey = (secret: string): string => sha256Hex(secret);
+export const hashKey = (hasher: TokenHasher, secret: string): string => hasher.digest(secret);
 
 export const isLiveKeyFormat = (value: string): boolean => LIVE_KEY.test(value);
 
@@ -36,15 +36,19 @@ export class ApiKey {
   }
 
   /** A new key with every scope (granular keys do not exist yet). The secret is returned once. */
-  static issue(input: { id: string; userId: string; label: string; now: Date }): { key: ApiKey; secret: string } {
-    const secret = `${LIVE_PREFIX}${randomBytes(32).toString('hex')}`;
+  static issue(
+    input: { id: string; userId: string; label: string; now: Date },
+    secrets: SecretGenerator,
+    hasher: TokenHasher,
+  ): { key: ApiKey; secret: string } {
+    const secret = `${LIVE_PREFIX}${secrets.generate(32, 'hex')}`;
     const key = new ApiKey({
       id: input.id,
       userId: input.userId,
       label: input.label,
       prefix: LIVE_PREFIX,
       last4: secret.slice(-4),
-      keyHash: hashKey(secret),
+      keyHash: hashKey(hasher, secret),
       scopes: [...SCOPES],
       status: 'active',
       createdAt: input.now,

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
+import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { InMemoryApiKeyRepository } from '../infrastructure/in-memory/in-memory-api-key.repository';
@@ -31,22 +33,30 @@ describe('KeysService', () => {
   const twoInstances = () => {
     const bus = new InProcessRevocationBus();
     return {
-      here: new KeysService(repo, clock, new SequentialIdGenerator(), bus),
-      elsewhere: new KeysService(repo, clock, new SequentialIdGenerator(), bus),
+      here: new KeysService(repo, clock, new SequentialIdGenerator(), new NodeSecretGenerator(), new Sha256TokenHasher(), bus),
+      elsewhere: new KeysService(repo, clock, new SequentialIdGenerator(), new NodeSecretGenerator(), new Sha256TokenHasher(), bus),
     };
   };
 
   beforeEach(() => {
     clock = new FakeClock('2026-05-01T08:00:00.000Z');
     repo = new InMemoryApiKeyRepository();
-    keys = new KeysService(repo, clock, new SequentialIdGenerator());
+    keys = new KeysService(repo, clock, new SequentialIdGenerator(), new NodeSecretGenerator(), new Sha256TokenHasher());
   });
 
   it('reports a last-use write that failed to its warning log, and still answers the request', async () => {
     const { secret } = await keys.create('u1', 'CI');
     const warned = new Promise<{ context: object; message: string }>((resolve) => {
       const log = { warn: (context: object, message: string) => resolve({ context, message }) };
-      keys = new KeysService(repo, clock, new SequentialIdGenerator(), new InProcessRevocationBus(), log);
+      keys = new KeysService(
+        repo,
+        clock,
+        new SequentialIdGenerator(),
+        new NodeSecretGenerator(),
+        new Sha256TokenHasher(),
+        new InProcessRevocationBus(),
+        log,
+      );
     });
     jest.spyOn(repo, 'touchLastUsed').mockRejectedValue(new Error('database away'));
     await expect(keys.authenticate(secret)).resolves.toMatchObject({ userId: 'u1' });
@@ -205,7 +215,7 @@ describe('KeysService', () => {
         await keys.authenticate(secrets[0]); // renewed by the first read: not due
         await keys.authenticate(secrets[1]);
         await keys.renewalsSettled();
-        const hashes = secrets.map((secret) => hashKey(secret));
+        const hashes = secrets.map((secret) => hashKey(new Sha256TokenHasher(), secret));
         expect(renewal.mock.calls.map(([batch]) => [...batch].sort())).toEqual([[hashes[0]], [hashes[1], hashes[2]].sort()]);
       });
 
@@ -238,7 +248,15 @@ describe('KeysService', () => {
       it('logs a renewal that failed and leaves the copy to expire; the next request then reads the key itself', async () => {
         const warnings: string[] = [];
         const log = { warn: (_context: object, message: string) => warnings.push(message) };
-        keys = new KeysService(repo, clock, new SequentialIdGenerator(), new InProcessRevocationBus(), log);
+        keys = new KeysService(
+          repo,
+          clock,
+          new SequentialIdGenerator(),
+          new NodeSecretGenerator(),
+          new Sha256TokenHasher(),
+          new InProcessRevocationBus(),
+          log,
+        );
         const { secret } = await keys.create('u1', 'k');
         await keys.authenticate(secret);
         jest.spyOn(repo, 'findManyByHash').mockRejectedValueOnce(new Error('database away'));
@@ -256,7 +274,15 @@ describe('KeysService', () => {
       it('warns once per outage, not once per renewal, and again after a renewal succeeded', async () => {
         const warnings: string[] = [];
         const log = { warn: (_context: object, message: string) => warnings.push(message) };
-        keys = new KeysService(repo, clock, new SequentialIdGenerator(), new InProcessRevocationBus(), log);
+        keys = new KeysService(
+          repo,
+          clock,
+          new SequentialIdGenerator(),
+          new NodeSecretGenerator(),
+          new Sha256TokenHasher(),
+          new InProcessRevocationBus(),
+          log,
+        );
         const { secret } = await keys.create('u1', 'k');
         const renewal = jest.spyOn(repo, 'findManyByHash');
         const renewOnce = async () => {
@@ -300,7 +326,7 @@ describe('KeysService', () => {
             const start = Date.parse('2026-05-01T08:00:00.000Z');
             clock = new FakeClock(start);
             repo = new InMemoryApiKeyRepository();
-            keys = new KeysService(repo, clock, new SequentialIdGenerator());
+            keys = new KeysService(repo, clock, new SequentialIdGenerator(), new NodeSecretGenerator(), new Sha256TokenHasher());
             const { secret, key } = await keys.create('u1', 'k');
             const readNow = repo.findManyByHash.bind(repo);
             let answerLate: (() => void) | undefined;
@@ -363,7 +389,7 @@ describe('KeysService', () => {
       const heard: string[] = [];
       const bus = new InProcessRevocationBus();
       bus.onRevoked((hash) => heard.push(hash));
-      const service = new KeysService(repo, clock, new SequentialIdGenerator(), bus);
+      const service = new KeysService(repo, clock, new SequentialIdGenerator(), new NodeSecretGenerator(), new Sha256TokenHasher(), bus);
       const { secret, key } = await service.create('u1', 'k');
       await service.revoke('u1', key.id);
       expect(heard).toEqual([key.toProps().keyHash]);

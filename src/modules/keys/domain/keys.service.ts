@@ -2,6 +2,8 @@ import type { Principal } from '../../../common/auth/principal';
 import { Clock } from '../../../common/ports/clock';
 import type { WarningLog } from '../../../common/ports/warning-log';
 import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
+import { SecretGenerator } from '../../../common/ports/secret-generator';
+import { TokenHasher } from '../../../common/ports/token-hasher';
 import { codePointLength } from '../../../common/text/unicode-text';
 import { ApiKey, hashKey, isLiveKeyFormat, TEST_PREFIX } from './api-key';
 import { ApiKeyRepository } from './api-key.repository';
@@ -67,6 +69,8 @@ export class KeysService {
     private readonly keys: ApiKeyRepository,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly secrets: SecretGenerator,
+    private readonly hasher: TokenHasher,
     private readonly revocations: RevocationBus = new InProcessRevocationBus(),
     private readonly log: WarningLog = console,
   ) {
@@ -77,7 +81,7 @@ export class KeysService {
     const label = rawLabel.trim();
     const length = codePointLength(label);
     if (length < 1 || length > 100) throw new InvalidKeyLabel();
-    const issued = ApiKey.issue({ id: this.ids.next(), userId, label, now: this.clock.now() });
+    const issued = ApiKey.issue({ id: this.ids.next(), userId, label, now: this.clock.now() }, this.secrets, this.hasher);
     if (!(await this.keys.insertIfBelowLimit(issued.key, MAX_ACTIVE_KEYS))) throw new KeyLimitReached(MAX_ACTIVE_KEYS);
     // Keys only accumulate here: keeping the most recently revoked ones bounds an account's key list.
     await this.keys.deleteRevokedBeyond(userId, KEPT_REVOKED_KEYS);
@@ -116,7 +120,7 @@ export class KeysService {
     if (header.startsWith(TEST_PREFIX)) throw new SandboxKeyUnavailable();
     if (!isLiveKeyFormat(header)) throw new InvalidApiKey();
 
-    const keyHash = hashKey(header);
+    const keyHash = hashKey(this.hasher, header);
     const now = this.clock.now().getTime();
     let cached = this.cache.get(keyHash);
     if (!cached || cached.expiresAt <= now) {

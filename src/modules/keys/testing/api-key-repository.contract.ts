@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
+import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
 import { UserRepository } from '../../auth/domain/user.repository';
 import { aUser } from '../../auth/testing/user-repository.contract';
 import { ApiKey } from '../domain/api-key';
@@ -16,7 +18,11 @@ export function describeApiKeyRepositoryContract(name: string, make: () => Promi
     let adapters: ApiKeyAdapters;
     let userId: string;
     const issue = (owner = userId, minute = 0) =>
-      ApiKey.issue({ id: randomUUID(), userId: owner, label: `key ${minute}`, now: new Date(Date.UTC(2026, 2, 1, 10, minute)) }).key;
+      ApiKey.issue(
+        { id: randomUUID(), userId: owner, label: `key ${minute}`, now: new Date(Date.UTC(2026, 2, 1, 10, minute)) },
+        new NodeSecretGenerator(),
+        new Sha256TokenHasher(),
+      ).key;
     const newUser = async () => {
       const user = aUser();
       await adapters.users.insert(user);

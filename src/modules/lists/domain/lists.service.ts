@@ -1,7 +1,6 @@
-import { z } from 'zod';
-import { CursorCodec } from '../../../common/paging/cursor';
+import { CursorCodec, cursorField } from '../../../common/ports/cursor-codec';
 import { Clock } from '../../../common/ports/clock';
-import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
+import { IdGenerator } from '../../../common/ports/id-generator';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { List, VisibleList } from './list';
 import { parseListName } from './list-name';
@@ -20,7 +19,7 @@ export interface ListPage {
 
 export type { MemberEntry };
 
-const CURSOR = { c: z.iso.datetime(), i: z.string().refine(isUuid) };
+const CURSOR = { c: cursorField.instant, i: cursorField.uuid };
 
 /** Lists and their members: every rule of creating, reading, renaming, deleting and membership. */
 export class ListsService {

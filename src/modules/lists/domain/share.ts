@@ -1,6 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import type { MemberRole } from './membership';
-import { sha256Hex } from '../../../common/crypto/sha256';
+import type { SecretGenerator } from '../../../common/ports/secret-generator';
+import type { TokenHasher } from '../../../common/ports/token-hasher';
 
 export interface ShareProps {
   id: string;
@@ -21,7 +21,7 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{22,128}$/;
  * Tokens are found by their SHA-256, never compared as text, so a lookup's timing says
  * nothing about how much of a guessed token was right.
  */
-export const hashShareToken = (token: string): string => sha256Hex(token);
+export const hashShareToken = (hasher: TokenHasher, token: string): string => hasher.digest(token);
 
 /** Anything else cannot be a token this service issued: refused before any lookup. */
 export const isShareTokenFormat = (value: string): boolean => TOKEN_FORMAT.test(value);
@@ -41,13 +41,17 @@ export class Share {
     readonly issuedToken: string | null = null,
   ) {}
 
-  static issue(input: { id: string; listId: string; role: MemberRole; expiresAt: Date | null; now: Date }): Share {
-    const token = randomBytes(TOKEN_BYTES).toString('base64url');
+  static issue(
+    input: { id: string; listId: string; role: MemberRole; expiresAt: Date | null; now: Date },
+    secrets: SecretGenerator,
+    hasher: TokenHasher,
+  ): Share {
+    const token = secrets.generate(TOKEN_BYTES, 'base64url');
     return new Share(
       {
         id: input.id,
         listId: input.listId,
-        tokenHash: hashShareToken(token),
+        tokenHash: hashShareToken(hasher, token),
         role: input.role,
         createdAt: input.now,
         expiresAt: input.expiresAt,

@@ -1,5 +1,7 @@
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator } from '../../../common/ports/id-generator';
+import { SecretGenerator } from '../../../common/ports/secret-generator';
+import { TokenHasher } from '../../../common/ports/token-hasher';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { VisibleList } from './list';
 import { ListEvents } from './list-events';
@@ -22,6 +24,8 @@ export class SharesService {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly secrets: SecretGenerator,
+    private readonly hasher: TokenHasher,
     private readonly events: ListEvents,
   ) {
     this.admission = new MemberAdmission(lists);
@@ -40,7 +44,11 @@ export class SharesService {
       if ((await this.shares.countUsable(visible.list.id, now)) >= MAX_ACTIVE_SHARE_LINKS) throw new ShareLinkLimit();
       // Links only accumulate here: keeping the newest unusable ones bounds what the list holds.
       await this.shares.deleteUnusableBeyond(visible.list.id, now, KEPT_INACTIVE_SHARE_LINKS);
-      const share = Share.issue({ id: this.ids.next(), listId: visible.list.id, role: input.role, expiresAt: input.expiresAt, now });
+      const share = Share.issue(
+        { id: this.ids.next(), listId: visible.list.id, role: input.role, expiresAt: input.expiresAt, now },
+        this.secrets,
+        this.hasher,
+      );
       await this.shares.insert(share);
       return share;
     });
@@ -71,7 +79,7 @@ export class SharesService {
   /** The caller joins with the link's role. Unknown, revoked and expired tokens are one 404. */
   async join(userId: string, token: string): Promise<VisibleList> {
     if (!isShareTokenFormat(token)) throw new ShareLinkNotUsable();
-    const share = await this.shares.findByTokenHash(hashShareToken(token));
+    const share = await this.shares.findByTokenHash(hashShareToken(this.hasher, token));
     if (!share || !share.isUsableAt(this.clock.now())) throw new ShareLinkNotUsable();
     return this.uow.run(async () => {
       const list = await this.lists.lockList(share.listId);

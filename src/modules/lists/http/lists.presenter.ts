@@ -1,18 +1,18 @@
 import { UserDirectory } from '../../auth/domain/user-directory';
-import type { UserSummary } from '../../auth/domain/user';
 import type { InvitationDetails } from '../domain/invitation';
 import type { VisibleList } from '../domain/list';
 import type { MemberEntry } from '../domain/list-events';
 import type { Share } from '../domain/share';
 import { shownOnce } from '../../../common/http/shown-once';
 import { isoTime } from '../../../common/http/iso-time';
+import { lookUpUsers, presentInvitation, presentList, presentMember, type UserLookup } from '../application/list-resources';
 
-type UserRef = Pick<UserSummary, 'id' | 'username' | 'name'>;
-export type UserLookup = (id: string) => UserRef;
+export { presentInvitation, presentList, presentMember, type UserLookup };
 
 /**
- * Resources of API.md section 3 in snake_case. Users shown in them (owners, members,
- * inviters) are fetched in one batch per response, never one by one.
+ * Resources of API.md section 3 in snake_case (application/list-resources.ts writes the
+ * List, Member and Invitation ones). Users shown in them (owners, members, inviters) are
+ * fetched in one batch per response, never one by one.
  */
 export class ListsPresenter {
   constructor(private readonly users: UserDirectory) {}
@@ -58,46 +58,8 @@ export class ListsPresenter {
     return share.issuedToken ? shownOnce(shown, { token: share.issuedToken }) : shown;
   }
 
-  /** The users of `ids` in one batch, for the present* functions below. */
-  async usersOf(ids: readonly string[]): Promise<UserLookup> {
-    const found = await this.users.findByIds(ids);
-    return (id) => {
-      const summary = found.get(id);
-      // Accounts are never deleted while they own or belong to lists (foreign keys cascade).
-      if (!summary) throw new Error(`account ${id} referenced by a list is missing`);
-      return { id: summary.id, username: summary.username, name: summary.name };
-    };
+  /** The users of `ids` in one batch, for the present* functions. */
+  usersOf(ids: readonly string[]): Promise<UserLookup> {
+    return lookUpUsers(this.users, ids);
   }
-}
-
-/** The List resource; `role` is that of the viewer the VisibleList was made for. */
-export function presentList(user: UserLookup, { list, role }: VisibleList) {
-  return {
-    id: list.id,
-    name: list.name,
-    owner: user(list.ownerId),
-    role,
-    item_count: list.itemCount,
-    open_item_count: list.openItemCount,
-    created_at: isoTime(list.createdAt),
-    updated_at: isoTime(list.updatedAt),
-  };
-}
-
-export function presentMember(user: UserLookup, entry: MemberEntry) {
-  return { user: user(entry.userId), role: entry.role, joined_at: isoTime(entry.joinedAt) };
-}
-
-export function presentInvitation(user: UserLookup, invitation: InvitationDetails) {
-  return {
-    id: invitation.id,
-    list: invitation.list,
-    invitee: { email: invitation.email },
-    inviter: user(invitation.inviterId),
-    role: invitation.role,
-    status: invitation.status,
-    created_at: isoTime(invitation.createdAt),
-    expires_at: isoTime(invitation.expiresAt),
-    responded_at: isoTime(invitation.respondedAt),
-  };
 }

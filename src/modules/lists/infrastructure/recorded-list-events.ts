@@ -1,16 +1,17 @@
 import { EventLog } from '../../events/domain/event-log';
 import type { NewEvent } from '../../events/domain/event';
 import { ListEvent, ListEvents } from '../domain/list-events';
-import { ListsPresenter, presentInvitation, presentList, presentMember } from '../http/lists.presenter';
+import type { UserDirectory } from '../../auth/domain/user-directory';
+import { lookUpUsers, presentInvitation, presentList, presentMember } from '../application/list-resources';
 
 /**
  * ListEvents over the events outbox: each event's `data` in the JSON the list, member and
- * invitation routes answer with (the same presenters), the users it names fetched in one
+ * invitation routes answer with (the same resources, application/list-resources.ts), the users it names fetched in one
  * batch with the actor, then every event recorded in one statement.
  */
 export class RecordedListEvents extends ListEvents {
   constructor(
-    private readonly presenter: ListsPresenter,
+    private readonly users: UserDirectory,
     private readonly log: EventLog,
   ) {
     super();
@@ -21,7 +22,7 @@ export class RecordedListEvents extends ListEvents {
     const named = events.map((event) =>
       'member' in event ? event.member.userId : 'invitation' in event ? event.invitation.inviterId : event.list.list.ownerId,
     );
-    const user = await this.presenter.usersOf([actorId, ...named]);
+    const user = await lookUpUsers(this.users, [actorId, ...named]);
     const actor = user(actorId);
     await this.log.record(
       events.map((event): NewEvent => {

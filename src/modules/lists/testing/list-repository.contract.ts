@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
+import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Invitation } from '../domain/invitation';
 import { List } from '../domain/list';
@@ -175,7 +177,11 @@ export function describeListRepositoryContract(adapter: string, make: () => Prom
         now: nextInstant(),
       });
       await s.invitations.insert(invitation);
-      const share = Share.issue({ id: randomUUID(), listId: list.id, role: 'viewer', expiresAt: null, now: nextInstant() });
+      const share = Share.issue(
+        { id: randomUUID(), listId: list.id, role: 'viewer', expiresAt: null, now: nextInstant() },
+        new NodeSecretGenerator(),
+        new Sha256TokenHasher(),
+      );
       await s.shares.insert(share);
 
       await s.lists.delete(list.id);

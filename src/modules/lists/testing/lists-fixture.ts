@@ -1,5 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { CursorCodec } from '../../../common/paging/cursor';
+import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
+import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
+import { HmacCursorCodec } from '../../../common/paging/hmac-cursor-codec';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
@@ -14,7 +16,6 @@ import { InMemoryListRepository } from '../infrastructure/in-memory/in-memory-li
 import { InMemoryListsStore } from '../infrastructure/in-memory/in-memory-lists.store';
 import { InMemoryShareRepository } from '../infrastructure/in-memory/in-memory-share.repository';
 import { RecordedListEvents } from '../infrastructure/recorded-list-events';
-import { ListsPresenter } from '../http/lists.presenter';
 import { InMemoryEventLog } from '../../events/infrastructure/in-memory/in-memory-event-log';
 
 /** The lists module's services built with `new` over the in-memory adapters and a FakeClock. */
@@ -36,7 +37,7 @@ export function listsFixture() {
     const members = [...store.members.values()].filter((member) => member.listId === listId).map((member) => member.userId);
     return list ? [list.ownerId, ...members] : members;
   });
-  const events = new RecordedListEvents(new ListsPresenter(users), eventLog);
+  const events = new RecordedListEvents(users, eventLog);
 
   /** An account; `email` defaults to a unique address. Returns its id. */
   const addUser = async (email = `u_${randomBytes(4).toString('hex')}@example.test`): Promise<string> => {
@@ -53,9 +54,18 @@ export function listsFixture() {
     addUser,
     ...repositories,
     eventLog,
-    listsService: new ListsService(repositories.lists, uow, clock, ids, new CursorCodec(randomBytes(32)), events),
+    listsService: new ListsService(repositories.lists, uow, clock, ids, new HmacCursorCodec(randomBytes(32)), events),
     invitationsService: new InvitationsService(repositories.lists, repositories.invitations, users, uow, clock, ids, events),
-    sharesService: new SharesService(repositories.lists, repositories.shares, uow, clock, ids, events),
+    sharesService: new SharesService(
+      repositories.lists,
+      repositories.shares,
+      uow,
+      clock,
+      ids,
+      new NodeSecretGenerator(),
+      new Sha256TokenHasher(),
+      events,
+    ),
     access: new ListAccessService(repositories.lists),
   };
 }

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
+import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
 import { hashShareToken, Share } from '../domain/share';
 import { givenList, ListsStorage, nextInstant } from './lists-storage';
 
@@ -9,7 +11,11 @@ export function describeShareRepositoryContract(adapter: string, make: () => Pro
     let owner: string;
 
     const share = async (listId: string, expiresAt: Date | null = null) => {
-      const issued = Share.issue({ id: randomUUID(), listId, role: 'viewer', expiresAt, now: nextInstant() });
+      const issued = Share.issue(
+        { id: randomUUID(), listId, role: 'viewer', expiresAt, now: nextInstant() },
+        new NodeSecretGenerator(),
+        new Sha256TokenHasher(),
+      );
       await s.shares.insert(issued);
       return issued;
     };
@@ -45,10 +51,10 @@ export function describeShareRepositoryContract(adapter: string, make: () => Pro
       const list = await givenList(s, owner);
       const issued = await share(list.id, nextInstant());
       expect((await s.shares.findById(issued.id))?.toProps()).toEqual(issued.toProps());
-      expect((await s.shares.findByTokenHash(hashShareToken(issued.issuedToken!)))?.id).toBe(issued.id);
+      expect((await s.shares.findByTokenHash(hashShareToken(new Sha256TokenHasher(), issued.issuedToken!)))?.id).toBe(issued.id);
       // Only the hash is stored: a share read back does not know its token.
       expect((await s.shares.findById(issued.id))?.issuedToken).toBeNull();
-      expect(await s.shares.findByTokenHash(hashShareToken('not-a-token-of-this-store'))).toBeNull();
+      expect(await s.shares.findByTokenHash(hashShareToken(new Sha256TokenHasher(), 'not-a-token-of-this-store'))).toBeNull();
       expect(await s.shares.findById(randomUUID())).toBeNull();
     });
 

@@ -5,7 +5,7 @@ import type { AttemptOutcome, AttemptResult, ClaimedDelivery } from './delivery'
 import { DeliveryRepository } from './delivery.repository';
 import { nextAttemptAt, parseRetryAfter } from './retry-schedule';
 import { SecretCipher, SecretUnreadable } from './secret-cipher';
-import { signedHeaders } from './signing';
+import { PayloadSigner, signedHeaders } from './signing';
 import { failingTooLong } from './webhook';
 import { WebhookRepository } from './webhook.repository';
 import { WebhookSender } from './webhook-sender';
@@ -49,6 +49,7 @@ export class DeliveryAttempts {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly cipher: SecretCipher,
+    private readonly signer: PayloadSigner,
     private readonly sender: WebhookSender,
     private readonly log: WarningLog,
     private readonly random: () => number = Math.random,
@@ -59,7 +60,7 @@ export class DeliveryAttempts {
     let result: AttemptResult;
     try {
       const secrets = webhook.sealedSecrets.map((sealed) => this.cipher.open(sealed, webhook.id));
-      const headers = signedHeaders(secrets, delivery.eventId, this.clock.now(), delivery.payload);
+      const headers = signedHeaders(this.signer, secrets, delivery.eventId, this.clock.now(), delivery.payload);
       result = await this.sender.send({
         url: webhook.url,
         headers: { 'content-type': 'application/json', ...headers },

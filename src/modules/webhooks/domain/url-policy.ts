@@ -1,23 +1,15 @@
-import ipaddr from 'ipaddr.js';
 import { WEBHOOK_URL_MAX } from './limits';
 import { WebhookUrlRefused } from './webhooks.errors';
 
 /**
- * Whether an address is one the service may send to: only global unicast. ipaddr.js names
- * every special range (loopback, private, link-local, CGNAT "carrierGradeNat", multicast,
- * unspecified, broadcast, reserved and documentation ranges, IPv6 unique-local, 6to4,
- * Teredo, NAT64, ...); anything but "unicast" is refused. An IPv4-mapped IPv6 address
- * (::ffff:10.0.0.1) is judged as the IPv4 address it carries. Returns null when allowed,
- * else the range's name.
+ * Port: whether an address is one the service may send to. Only global unicast is: every
+ * special range (loopback, private, link-local, CGNAT, multicast, reserved, documentation,
+ * IPv6 unique-local, ...) is refused, and an IPv4-mapped IPv6 address is judged as the IPv4
+ * address it carries. IpaddrAddressClassifier is the adapter.
  */
-export function nonPublicRange(address: string): string | null {
-  if (!ipaddr.isValid(address)) return 'invalid address';
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) {
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  }
-  const range = parsed.range();
-  return range === 'unicast' ? null : range;
+export abstract class AddressClassifier {
+  /** Null when the address is public, else the name of its range ("private", "loopback", ..., "invalid address"). */
+  abstract nonPublicRange(address: string): string | null;
 }
 
 export interface UrlRules {
@@ -61,17 +53,17 @@ export class HostUnresolvable extends Error {}
  * Refuses (400) a host any of whose addresses is not public: checking them all defeats a
  * name that answers with one public and one private address.
  */
-export async function checkHostIsPublic(url: URL, resolver: HostResolver): Promise<void> {
+export async function checkHostIsPublic(url: URL, resolver: HostResolver, addresses: AddressClassifier): Promise<void> {
   const host = hostOf(url);
-  let addresses: string[];
+  let resolved: string[];
   try {
-    addresses = await resolver.resolveAll(host);
+    resolved = await resolver.resolveAll(host);
   } catch (error) {
     if (error instanceof HostUnresolvable) throw new WebhookUrlRefused(`host ${host} does not resolve`);
     throw error;
   }
-  for (const address of addresses) {
-    const range = nonPublicRange(address);
+  for (const address of resolved) {
+    const range = addresses.nonPublicRange(address);
     if (range) {
       throw new WebhookUrlRefused(
         `host ${host} resolves to ${address}, a ${range} address: webhooks are sent only to public addresses (an operator may allow private ones with WEBHOOK_ALLOW_PRIVATE_URLS=true)`,

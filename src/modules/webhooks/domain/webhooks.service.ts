@@ -1,8 +1,8 @@
-import { CursorCodec } from '../../../common/paging/cursor';
+import { CursorCodec, cursorField } from '../../../common/ports/cursor-codec';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
-import { z } from 'zod';
+import { SecretGenerator } from '../../../common/ports/secret-generator';
 import { UserDirectory } from '../../auth/domain/user-directory';
 import { ListAccess } from '../../lists/domain/list-access';
 import { type DeliveryProps, newDelivery } from './delivery';
@@ -11,7 +11,7 @@ import { type EventType, TEST_EVENT_TYPE } from './event-types';
 import { MAX_WEBHOOKS_PER_ACCOUNT } from './limits';
 import { SecretCipher } from './secret-cipher';
 import { generateSigningSecret } from './signing';
-import { checkHostIsPublic, checkUrlShape, HostResolver, type UrlRules } from './url-policy';
+import { AddressClassifier, checkHostIsPublic, checkUrlShape, HostResolver, type UrlRules } from './url-policy';
 import { rotated, type WebhookProps } from './webhook';
 import { WebhookRepository } from './webhook.repository';
 import { DeliveryNotFound, WebhookDisabled, WebhookLimit, WebhookNotFound } from './webhooks.errors';
@@ -28,7 +28,7 @@ export interface WebhookView {
 }
 
 const CURSOR_KIND = 'webhook-deliveries';
-const CURSOR_SHAPE = { c: z.string().datetime(), i: z.string().uuid() };
+const CURSOR_SHAPE = { c: cursorField.instant, i: cursorField.uuid };
 
 /** A new event id: opaque to clients, `evt_` as every event's. */
 export const newEventId = (ids: IdGenerator): string => `evt_${ids.next().replace(/-/g, '')}`;
@@ -43,6 +43,8 @@ export class WebhooksService {
     private readonly ids: IdGenerator,
     private readonly cipher: SecretCipher,
     private readonly resolver: HostResolver,
+    private readonly addresses: AddressClassifier,
+    private readonly secrets: SecretGenerator,
     private readonly lists: ListAccess,
     private readonly cursors: CursorCodec,
     private readonly nudge: DeliveryNudge,
@@ -52,10 +54,10 @@ export class WebhooksService {
 
   async create(userId: string, input: { url: string; types: EventType[] | null; listId: string | null }): Promise<WebhookView> {
     const url = checkUrlShape(input.url, this.rules);
-    if (!this.rules.allowPrivate) await checkHostIsPublic(url, this.resolver);
+    if (!this.rules.allowPrivate) await checkHostIsPublic(url, this.resolver, this.addresses);
     const listId = input.listId === null ? null : (await this.lists.getVisible(userId, input.listId)).id;
     const id = this.ids.next();
-    const secret = generateSigningSecret();
+    const secret = generateSigningSecret(this.secrets);
     const webhook: WebhookProps = {
       id,
       userId,
@@ -89,7 +91,7 @@ export class WebhooksService {
   /** A new secret; the current one keeps signing beside it for 24 h, so receivers can switch without a gap. */
   async rotateSecret(userId: string, webhookId: string): Promise<WebhookView> {
     const current = await this.owned(userId, webhookId);
-    const secret = generateSigningSecret();
+    const secret = generateSigningSecret(this.secrets);
     const webhook = rotated(current, this.cipher.seal(secret, current.id), this.clock.now());
     await this.webhooks.saveSecrets(webhook);
     return { webhook, secret };

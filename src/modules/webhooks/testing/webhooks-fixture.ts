@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { CursorCodec } from '../../../common/paging/cursor';
+import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
+import { HmacCursorCodec } from '../../../common/paging/hmac-cursor-codec';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
@@ -13,6 +14,8 @@ import { HostResolver, HostUnresolvable } from '../domain/url-policy';
 import { OutgoingRequest, WebhookSender } from '../domain/webhook-sender';
 import { DeliveryNudge, WebhooksService } from '../domain/webhooks.service';
 import { AesGcmSecretCipher } from '../infrastructure/delivery/aes-gcm-secret-cipher';
+import { HmacPayloadSigner } from '../infrastructure/delivery/hmac-payload-signer';
+import { IpaddrAddressClassifier } from '../infrastructure/delivery/ipaddr-address-classifier';
 import { inMemoryWebhooksStorage } from './webhooks-storage';
 
 /** Lists each account can see, by id. */
@@ -73,8 +76,10 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
     ids,
     cipher,
     resolver,
+    new IpaddrAddressClassifier(),
+    new NodeSecretGenerator(),
     lists,
-    new CursorCodec(randomBytes(32)),
+    new HmacCursorCodec(randomBytes(32)),
     nudge,
     new UserDirectory(new InMemoryUserRepository()),
     { allowPrivate: options.allowPrivate ?? false },
@@ -85,6 +90,7 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
     uow,
     clock,
     cipher,
+    new HmacPayloadSigner(),
     sender,
     { warn: (context, message) => warnings.push({ context, message }) },
     options.random ?? (() => 0),

@@ -7,6 +7,7 @@ import { InMemoryListRepository } from '../../../lists/infrastructure/in-memory/
 import { InMemoryListsStore } from '../../../lists/infrastructure/in-memory/in-memory-lists.store';
 import type { NewItem } from '../../domain/item';
 import { describeItemRepositoryContract } from '../../testing/item-repository.contract';
+import { InMemoryItemPageReadModel } from './in-memory-item-page.read-model';
 import { InMemoryItemRepository } from './in-memory-item.repository';
 
 const OWNER = '00000000-0000-4000-8000-0000000000aa';
@@ -17,20 +18,22 @@ function fullyInMemory() {
   const store = new InMemoryListsStore();
   const lists = new InMemoryListRepository(store);
   const items = new InMemoryItemRepository(store);
+  const pages = new InMemoryItemPageReadModel(store, items);
   const newList = async (id: string = randomUUID(), options: { name?: string; ownerId?: string; createdAt?: Date } = {}) => {
     await lists.insert(
       List.create({ id, ownerId: options.ownerId ?? OWNER, name: options.name ?? `list ${id}`, now: options.createdAt ?? CREATED }),
     );
     return id;
   };
-  return { store, lists, items, newList };
+  return { store, lists, items, pages, newList };
 }
 
 describeItemRepositoryContract('in-memory', async () => {
-  const { lists, items, newList } = fullyInMemory();
+  const { lists, items, pages, newList } = fullyInMemory();
   const ids = new SequentialIdGenerator();
   return {
     items,
+    pages,
     uow: new InMemoryUnitOfWork(),
     newList: (options) => newList(ids.next(), options),
     owner: OWNER,
@@ -53,7 +56,7 @@ describe('InMemoryItemRepository over the lists store', () => {
   const at = (minute: number) => new Date(Date.UTC(2026, 0, 2, 10, minute));
 
   it('moves the counters the list repository reports, and refuses a deleted list', async () => {
-    const { lists, items, newList } = fullyInMemory();
+    const { lists, items, pages, newList } = fullyInMemory();
     const listId = await newList();
     const other = await newList();
     const addTo = (list: string, texts: string[], minute: number) =>
@@ -90,7 +93,7 @@ describe('InMemoryItemRepository over the lists store', () => {
       candidates: [],
     });
     expect(await items.lockList(listId)).toBe(false);
-    expect(await items.visiblePage(OWNER, listId, { status: 'all', limit: 10 })).toBeNull();
+    expect(await pages.visiblePage(OWNER, listId, { status: 'all', limit: 10 })).toBeNull();
     expect(await items.lockList(other)).toBe(true);
   });
 });

@@ -2,11 +2,11 @@ import type { InMemoryListRows } from '../../../../common/in-memory/list-rows';
 import { foldKey } from '../../../../common/text/fold-key';
 import type { EventActor, EventType } from '../../../events/domain/event';
 import type { EventLog } from '../../../events/domain/event-log';
-import { addedItem, Item, matchesStatus, withCompletion } from '../../domain/item';
+import { addedItem, Item, withCompletion } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
-import { AddOutcome, AddRequest, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
+import { AddOutcome, AddRequest, ItemRepository } from '../../domain/item.repository';
 import { canWriteItems, LIST_CANDIDATES, pickList } from '../../../lists/domain/list-access';
-import { presentItem, renderItems } from '../../http/item.presenter';
+import { presentItem } from '../../application/item-resource';
 
 /** Where the in-memory store records item events, and what it needs to word them. */
 export interface ItemEventSink {
@@ -103,19 +103,16 @@ export class InMemoryItemRepository extends ItemRepository {
     );
   }
 
-  async visiblePage(userId: string, listId: string, request: PageRequest): Promise<VisibleItemPage | null> {
-    const list = this.lists.seenBy(listId, userId);
-    if (!list) return null;
-    const after = request.afterSeq ?? 0;
-    const following = this.itemsOf(listId).filter((item) => item.seq > after && matchesStatus(item, request.status));
-    return { list: { ...list }, items: renderItems(following.slice(0, request.limit)), hasMore: following.length > request.limit };
-  }
-
   private async record(type: EventType, listId: string, items: readonly Item[], actorId: string | undefined, at: Date): Promise<void> {
     if (!this.events || items.length === 0 || actorId === undefined) return;
     const { log, listName, actor } = this.events;
     const list = { id: listId, name: listName(listId) };
     await log.record(items.map((item) => ({ type, list, actor: actor(actorId), data: { item: presentItem(item) }, createdAt: at })));
+  }
+
+  /** The list's items, oldest first, as stored (InMemoryItemPageReadModel reads them; callers must not change them). */
+  storedItems(listId: string): readonly Item[] {
+    return this.itemsOf(listId);
   }
 
   /** Items are appended with growing positions, so each list's array stays oldest first. */

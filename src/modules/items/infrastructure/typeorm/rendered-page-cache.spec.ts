@@ -1,4 +1,4 @@
-import type { ItemPage, PageRequest } from '../../domain/item.repository';
+import type { ItemPage, PageRequest } from '../../application/item-page.read-model';
 import { RenderedPageCache } from './rendered-page-cache';
 
 const pageOf = (json: string): ItemPage => ({ items: { json, count: 1, lastSeq: 1 }, hasMore: false });

@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import type { ItemPage, PageRequest } from '../../domain/item.repository';
+import type { ItemPage, PageRequest } from '../../application/item-page.read-model';
 
 export interface CachedPage {
   /** lists.version when the page was rendered (int8, as pg hands it over: text). */

@@ -1,15 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { actorSql, audienceOnceCte, isoSql, newEventId, NEXT_EVENT_TXID_SET } from '../../../../common/persistence/events-sql';
+import { actorSql, audienceOnceCte, newEventId, NEXT_EVENT_TXID_SET } from '../../../../common/persistence/events-sql';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import { addedItem, type Item } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
-import { AddOutcome, AddRequest, ItemRepository, PageRequest, VisibleItemPage } from '../../domain/item.repository';
+import { AddOutcome, AddRequest, ItemRepository } from '../../domain/item.repository';
 import { AccessibleList, canWriteItems, LIST_CANDIDATES } from '../../../lists/domain/list-access';
 import { BEST_MATCH_FIRST, MIGHT_MEAN_WHERE, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import { foldKey } from '../../../../common/text/fold-key';
-import { DEFAULT_PAGE_CACHE_BYTES, RenderedPageCache } from './rendered-page-cache';
 
 interface ItemRow {
   id: string;
@@ -25,10 +24,10 @@ interface ItemRow {
 
 /**
  * The columns of an item row as Node reads it (the items an action names). Times leave
- * PostgreSQL as epoch milliseconds (float8, parsed with parseFloat): parsing PostgreSQL's text
- * form of a timestamp cost more than the rest of the row (README, "Performance"). Microseconds
+ * PostgreSQL as epoch milliseconds (float8, parsed with parseFloat), because parsing
+ * PostgreSQL's text form of a timestamp costs more than the rest of the row. Microseconds
  * are dropped, as a Date holds none. (A page never parses its items at all: they come as their
- * JSON, itemJsonSql below; an add reads back only each item's position.)
+ * JSON, TypeOrmItemPageReadModel; an add reads back only each item's position.)
  */
 const COLUMNS = `id, list_id, seq, text, completed,
   (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, created_by,
@@ -46,27 +45,6 @@ const toItem = (row: ItemRow): Item => ({
   // Identity values stay far below 2^53, so a number is exact.
   seq: Number(row.seq),
 });
-
-/**
- * The statement of one page (VISIBLE_PAGE below), exported so that a test can see how
- * PostgreSQL runs exactly what runs here. items_page() (migration 1763800400000-items-page.ts)
- * is the keyset query `list_id = $1 [AND completed = $4] AND seq > $2 ORDER BY seq LIMIT $3`
- * with its plan pinned to the ordered range scan of items_list_seq_idx (or, with a status, of
- * items_list_status_seq_idx), so that missing statistics cannot turn a page into a read of the
- * whole list. One more row than asked tells whether anything follows.
- */
-export function pageStatement(
-  userId: string,
-  listId: string,
-  request: PageRequest,
-  cachedVersion?: string,
-): { sql: string; parameters: unknown[] } {
-  const completed = request.status === 'all' ? null : request.status === 'completed';
-  return {
-    sql: VISIBLE_PAGE.text,
-    parameters: [userId, listId, request.afterSeq ?? 0, request.limit + 1, completed, cachedVersion ?? null],
-  };
-}
 
 /**
  * The CTEs that record one audience row for the events row of the CTE `ev` and per owner or
@@ -133,18 +111,17 @@ interface AddWriteParameters {
  * The add's events are one events row (migration 1763801000000-event-batches.ts) that holds
  * the statement's own parameters (the items' ids and texts, the add's time and author) beside
  * the list's name and the actor, read from the locked list row and the users table: nothing is
- * built per item in Node, and the audience is one row per member, not one per item and member.
- * Building each event's JSON in the statement, and one events row and audience row per item,
- * cost about a quarter of an add of 20 items' throughput (README, "The cost of recording
- * events"). The events depend on `list` only: when the limit (or the list) says no, it is
+ * built per item in Node, and the audience is one row per member, not one per item and member:
+ * building each event's JSON in the statement, with one events row and audience row per item,
+ * costs about a quarter of an add of 20 items' throughput (docs/performance.md). The events depend on `list` only: when the limit (or the list) says no, it is
  * empty and nothing is recorded; when it says yes every item is inserted, or the statement
  * fails as a whole.
  *
  * The arrays are read through `(SELECT $n)` so that the planner cannot see their length: it
  * then costs an add of 1 item as it costs the generic plan, and keeps that plan after five
- * executions. Seen as constants, a 1-item add looked cheaper planned afresh, and PostgreSQL
- * planned this statement again on every call (~200 µs of PostgreSQL CPU per add of 1 item,
- * README "Performance").
+ * executions. Seen as constants, a 1-item add looks cheaper planned afresh, and PostgreSQL
+ * would plan this statement again on every call (about 200 µs of PostgreSQL CPU per add of 1
+ * item, docs/performance.md).
  *
  * An add statement: `pick` are CTEs ending in `candidates` (id, name, role, rank) and
  * `picked` (id, role), the list the add means; the rest writes to it and answers the
@@ -209,8 +186,8 @@ const ADD_TO_LIST = addStatement(
  * that list is the pick whatever other lists are named (BEST_MATCH_FIRST: the id match comes
  * first and is always taken), so the statement reads that list alone, through the primary key
  * and the member's key, rather than every list the reference might mean. When it finds none,
- * addToList asks ADD_TO_LIST, and nothing was written. About 45 µs of PostgreSQL less per add
- * (README, "Where the time goes"): the lists a name might mean cannot be found through one key.
+ * addToList asks ADD_TO_LIST, and nothing was written. It saves about 45 µs of PostgreSQL per
+ * add (docs/performance.md): the lists a name might mean cannot be found through one key.
  */
 const ADD_TO_LIST_BY_ID = addStatement(
   'items_add_to_list_by_id',
@@ -283,67 +260,9 @@ const REMOVE_ALL = new NamedStatement(
    SELECT count(*)::integer AS removed FROM gone`,
 );
 
-/**
- * One item row of alias `t` as its Item resource's JSON (API.md section 3), exactly as
- * JSON.stringify(presentItem(item)) writes it: the same keys in the same order, no spaces,
- * texts escaped by to_json (the escapes JSON.stringify makes: \", \\, \b \f \n \r \t and
- * \u00xx), times as isoTime writes them (milliseconds, truncated, as a Date holds them).
- * Concatenated rather than json_build_object, which puts spaces around its colons.
- */
-const itemJsonSql = (t: string) => `'{"id":"' || ${t}.id || '","list_id":"' || ${t}.list_id
-  || '","text":' || to_json(${t}.text)::text
-  || ',"completed":' || CASE WHEN ${t}.completed THEN 'true' ELSE 'false' END
-  || ',"created_at":"' || ${isoSql(`${t}.created_at`)} || '","created_by":"' || ${t}.created_by
-  || '","completed_at":' || COALESCE('"' || ${isoSql(`${t}.completed_at`)} || '"', 'null')
-  || ',"completed_by":' || COALESCE('"' || ${t}.completed_by || '"', 'null') || '}'`;
-
-/**
- * The list as the caller ($1) sees it (list-visibility-sql.ts), and the page of its items
- * (items_page, limit + 1 rows, $4) after it, rendered as the JSON array clients read: one row,
- * or none when the caller cannot see the list. The items never become rows in Node: pg's
- * parsing of 100 rows, their objects and their serialisation were about a third of a page's
- * CPU in the service (README, "Where the time goes"). Reading the lists and list_members tables
- * from here is the same deliberate exception as the writes above: the visibility rule's text is
- * the lists module's, shared, and a page costs one round trip instead of two (README,
- * "Hot-path rules").
- *
- * $6 is the list's version (migration 1763801100000-list-versions.ts) at which this instance
- * rendered the same page before, or null: when the list is still at that version, nothing is
- * read or rendered (the WHERE on it gates the whole page) and the cached page is served
- * (RenderedPageCache); `version` always comes back.
- */
-const VISIBLE_PAGE = new NamedStatement(
-  'items_visible_page',
-  `WITH v AS MATERIALIZED (${visibleListsSql('l.id, l.name, l.version', 'l.id = $2::uuid')} LIMIT 1)
-   SELECT v.id, v.name, v.role, v.version, page.fetched, page.items, page.last_seq
-     FROM v CROSS JOIN LATERAL (
-       SELECT count(*)::integer AS fetched,
-              '[' || COALESCE(string_agg(${itemJsonSql('p')}, ',' ORDER BY p.seq) FILTER (WHERE p.rank < $4), '') || ']' AS items,
-              max(p.seq) FILTER (WHERE p.rank < $4) AS last_seq
-         FROM (SELECT i.*, row_number() OVER (ORDER BY i.seq) AS rank
-                 FROM items_page(v.id, $3::bigint, $4::integer, $5::boolean) i
-                WHERE v.version IS DISTINCT FROM $6::bigint) p
-     ) page`,
-);
-
-interface VisiblePageRow {
-  id: string;
-  name: string;
-  role: AccessibleList['role'];
-  /** int8: pg hands it over as text. */
-  version: string;
-  fetched: number;
-  items: string;
-  /** int8: pg hands it over as text. */
-  last_seq: string | null;
-}
-
 @Injectable()
 export class TypeOrmItemRepository extends ItemRepository {
-  constructor(
-    private readonly dataSource: DataSource,
-    private readonly pages = new RenderedPageCache(DEFAULT_PAGE_CACHE_BYTES),
-  ) {
+  constructor(private readonly dataSource: DataSource) {
     super();
   }
 
@@ -435,23 +354,5 @@ export class TypeOrmItemRepository extends ItemRepository {
 
   async removeAll(listId: string, itemIds: readonly string[], at: Date, by: string): Promise<void> {
     await REMOVE_ALL.run(this.dataSource, [listId, itemIds, at, by, newEventId()]);
-  }
-
-  async visiblePage(userId: string, listId: string, request: PageRequest): Promise<VisibleItemPage | null> {
-    const cached = this.pages.find(listId, request);
-    const { parameters } = pageStatement(userId, listId, request, cached?.version);
-    const [row] = await VISIBLE_PAGE.run<VisiblePageRow>(this.dataSource, parameters);
-    if (!row) return null;
-    const list = { id: row.id, name: row.name, role: row.role };
-    // The same version: PostgreSQL rendered nothing, the page is the one kept.
-    if (row.version === cached?.version) return { list, ...cached.page };
-    const count = Math.min(row.fetched, request.limit);
-    const page = {
-      // Identity values stay far below 2^53, so a number is exact.
-      items: { json: row.items, count, lastSeq: row.last_seq === null ? undefined : Number(row.last_seq) },
-      hasMore: row.fetched > request.limit,
-    };
-    this.pages.set(listId, request, row.version, page);
-    return { list, ...page };
   }
 }

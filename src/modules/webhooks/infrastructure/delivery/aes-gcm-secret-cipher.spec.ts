@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SecretUnreadable } from '../../domain/secret-cipher';
+import { NodeSecretGenerator } from '../../../../common/crypto/node-secret-generator';
 import { generateSigningSecret } from '../../domain/signing';
 import { AesGcmSecretCipher, KEY_FILE_NAME, loadWebhookMasterKey } from './aes-gcm-secret-cipher';
 
@@ -20,7 +21,7 @@ describe('AesGcmSecretCipher', () => {
   });
 
   it('opens what it sealed, and the sealed form does not contain the secret', () => {
-    const secret = generateSigningSecret();
+    const secret = generateSigningSecret(new NodeSecretGenerator());
     const sealed = cipher.seal(secret, 'webhook-1');
     expect(sealed).not.toContain(secret.slice(6));
     expect(cipher.seal(secret, 'webhook-1')).not.toBe(sealed);
@@ -28,7 +29,7 @@ describe('AesGcmSecretCipher', () => {
   });
 
   it('refuses another key, another webhook, and any alteration', () => {
-    const sealed = cipher.seal(generateSigningSecret(), 'webhook-1');
+    const sealed = cipher.seal(generateSigningSecret(new NodeSecretGenerator()), 'webhook-1');
     expect(() => new AesGcmSecretCipher(randomBytes(32)).open(sealed, 'webhook-1')).toThrow(/another WEBHOOK_SECRET_KEY/);
     expect(() => cipher.open(sealed, 'webhook-2')).toThrow(SecretUnreadable);
     const parts = sealed.split('.');

@@ -3,8 +3,9 @@ import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
 import type { AttemptResult } from '../../domain/delivery';
-import { hostOf, nonPublicRange } from '../../domain/url-policy';
+import { hostOf } from '../../domain/url-policy';
 import { OutgoingRequest, WebhookSender } from '../../domain/webhook-sender';
+import { nonPublicRange } from './ipaddr-address-classifier';
 
 /** Bytes of a receiver's answer read (and thrown away); a receiver cannot make us buffer more. */
 const MAX_ANSWER_BYTES = 64 * 1024;

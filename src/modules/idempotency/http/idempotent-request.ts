@@ -1,5 +1,11 @@
-import { InvalidIdempotencyKey } from './idempotency.errors';
+import { InvalidIdempotencyKey } from '../domain/idempotency.errors';
 import { sha256Hex } from '../../../common/crypto/sha256';
+
+/**
+ * How an HTTP request names itself to the idempotency store: the key from its header and a
+ * fingerprint of what it asks. Both are HTTP's business; the store and the service
+ * (domain/idempotency.service.ts) see only the resulting strings.
+ */
 
 export const IDEMPOTENCY_KEY_MAX = 255;
 

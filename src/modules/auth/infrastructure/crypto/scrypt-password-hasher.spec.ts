@@ -1,4 +1,4 @@
-import { ScryptPasswordHasher } from './password-hasher';
+import { ScryptPasswordHasher } from './scrypt-password-hasher';
 
 describe('ScryptPasswordHasher', () => {
   it('hashes with N = 2^17, r = 8, p = 1 by default (128 MiB: maxmem is raised to allow it), and verifies', async () => {

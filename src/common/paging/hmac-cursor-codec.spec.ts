@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import { z } from 'zod';
-import { CursorCodec } from './cursor';
+import { cursorField } from '../ports/cursor-codec';
+import { HmacCursorCodec } from './hmac-cursor-codec';
 
-const shape = { seq: z.number().int().nonnegative() };
+const shape = { seq: cursorField.count };
 const unsigned = (payload: object) => Buffer.from(JSON.stringify(payload)).toString('base64url');
 
 describe('cursors', () => {
-  const codec = new CursorCodec(randomBytes(32));
+  const codec = new HmacCursorCodec(randomBytes(32));
 
   it('round-trips what the service encoded', () => {
     expect(codec.decode('items', codec.encode('items', { seq: 42 }), shape)).toEqual({ seq: 42 });
@@ -17,7 +17,7 @@ describe('cursors', () => {
   });
 
   it('refuses a cursor signed under another secret (another deployment, or a forger)', () => {
-    const other = new CursorCodec(randomBytes(32));
+    const other = new HmacCursorCodec(randomBytes(32));
     expect(() => codec.decode('items', other.encode('items', { seq: 1 }), shape)).toThrow(
       expect.objectContaining({ code: 'INVALID_CURSOR' }),
     );
@@ -60,11 +60,11 @@ describe('cursors', () => {
 
   it('is the same for every instance holding the same secret', () => {
     const secret = randomBytes(32);
-    expect(new CursorCodec(secret).decode('items', new CursorCodec(secret).encode('items', { seq: 7 }), shape)).toEqual({ seq: 7 });
+    expect(new HmacCursorCodec(secret).decode('items', new HmacCursorCodec(secret).encode('items', { seq: 7 }), shape)).toEqual({ seq: 7 });
   });
 
   it('refuses a secret shorter than 32 bytes', () => {
-    expect(() => new CursorCodec(randomBytes(16))).toThrow(/32 bytes/);
+    expect(() => new HmacCursorCodec(randomBytes(16))).toThrow(/32 bytes/);
   });
 
   it.each([
@@ -84,6 +84,13 @@ describe('cursors', () => {
       expect.objectContaining({ code: 'INVALID_CURSOR' }),
     );
     expect(() => codec.decode('items', codec.encode('items', { seq: 1, sql: 'drop' }), shape)).toThrow(
+      expect.objectContaining({ code: 'INVALID_CURSOR' }),
+    );
+    expect(() => codec.decode('items', codec.encode('items', {}), shape)).toThrow(expect.objectContaining({ code: 'INVALID_CURSOR' }));
+    expect(() => codec.decode('items', codec.encode('items', { seq: -1 }), shape)).toThrow(
+      expect.objectContaining({ code: 'INVALID_CURSOR' }),
+    );
+    expect(() => codec.decode('items', codec.encode('items', { v: 2, seq: 1 }), shape)).toThrow(
       expect.objectContaining({ code: 'INVALID_CURSOR' }),
     );
   });

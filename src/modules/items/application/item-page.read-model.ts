@@ -1,0 +1,50 @@
+import type { AccessibleList } from '../../lists/domain/list-access';
+import type { ItemStatusFilter } from '../domain/item';
+
+export interface PageRequest {
+  /** Only items after this position (exclusive); from the start when absent. */
+  afterSeq?: number;
+  status: ItemStatusFilter;
+  limit: number;
+}
+
+/**
+ * A page's items as clients read them: the text of a JSON array of Item resources (API.md
+ * section 3), oldest first. The store renders it where the rows are, so that a page of items
+ * is never parsed into objects only to be serialised again (docs/performance.md); the read
+ * model's contract holds every store to presentItem's rendering, byte for byte.
+ */
+export interface RenderedItems {
+  /** `[...]`, exactly as `JSON.stringify(items.map(presentItem))` would write it. */
+  json: string;
+  count: number;
+  /** The position of the last item of the page; undefined when the page is empty. */
+  lastSeq: number | undefined;
+}
+
+export interface ItemPage {
+  items: RenderedItems;
+  /** Whether at least one more item of the status follows the page. */
+  hasMore: boolean;
+}
+
+/** A page with the list it is of, as the caller sees it. */
+export interface VisibleItemPage extends ItemPage {
+  list: AccessibleList;
+}
+
+/**
+ * Read model: pages of a list's items, ready-made as the JSON clients read. It answers the
+ * hot read of the API with text rendered where the rows are, so it is a query of its own,
+ * outside the domain's ItemRepository port (which speaks Item objects). The adapters are
+ * TypeOrmItemPageReadModel (one statement, and pages kept per list version) and
+ * InMemoryItemPageReadModel (over InMemoryItemRepository's items).
+ */
+export abstract class ItemPageReadModel {
+  /**
+   * A page of the list's items of a status, oldest first, by keyset on `seq`, for a list the
+   * caller can see (its owner or a member, as the lists module's ListAccess.getVisible
+   * decides), with the list as they see it; null when they cannot see it or it does not exist.
+   */
+  abstract visiblePage(userId: string, listId: string, request: PageRequest): Promise<VisibleItemPage | null>;
+}
