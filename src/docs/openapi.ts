@@ -7,8 +7,6 @@ import { WebhookTestEventResponse } from '../modules/webhooks/http/responses/web
 
 type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
 type Responses = Operation['responses'];
-type Response = ResponseObject;
-type Headers = HeadersObject;
 
 export const OPENAPI_JSON_PATH = 'v1/openapi.json';
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -31,21 +29,24 @@ returns the stored response with \`Idempotent-Replayed: true\` and changes nothi
 const header = (description: string) => ({ description, schema: { type: 'string' as const } });
 
 const REQUEST_ID = header('Echoes a safe client X-Request-Id, or a new id; logs carry the same id');
-const RATE_HEADERS: Headers = {
+const RATE_HEADERS: HeadersObject = {
   'RateLimit-Policy': header('The limit in force, e.g. `"default";q=120;w=60`'),
   RateLimit: header('What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60`'),
 };
-/** Answers given before the key's window is consulted, or without a valid key: no rate-limit headers. */
+/**
+ * The answers of a keyed route that carry no rate-limit headers: the key is not valid (401), or
+ * the request is refused or fails before its key is counted (413 by the body parser, 503, 500).
+ */
 const WITHOUT_RATE_HEADERS = new Set(['401', '413', '500', '503']);
 
-const errorResponse = (description: string, headers: Headers = {}): Response => ({
+const errorResponse = (description: string, headers: HeadersObject = {}): ResponseObject => ({
   description,
   headers,
   content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorEnvelope) } } },
 });
 
 /** What the access guard answers on every route that takes an API key (@RequireScope), in its order of checks. */
-const KEYED_ERRORS: Record<string, Response> = {
+const KEYED_ERRORS: Record<string, ResponseObject> = {
   '401': errorResponse('Missing, malformed, unknown or revoked API key'),
   '403': errorResponse("The key lacks this route's scope, or the caller's role does not allow the action"),
   '429': errorResponse(
@@ -59,7 +60,7 @@ const IDEMPOTENCY_REUSE = 'an Idempotency-Key reused with another path or body';
 const answersJson = (responses: Responses): boolean =>
   Object.entries(responses).some(
     ([status, response]) =>
-      status.startsWith('2') && response !== undefined && 'application/json' in ((response as Response).content ?? {}),
+      status.startsWith('2') && response !== undefined && 'application/json' in ((response as ResponseObject).content ?? {}),
   );
 
 /**
@@ -86,7 +87,7 @@ export function addCommonResponses(document: OpenAPIObject): OpenAPIObject {
       if (hasBody) responses['413'] ??= errorResponse(ERROR_CAUSES[413]);
       if (keyed) for (const [status, response] of Object.entries(KEYED_ERRORS)) responses[status] ??= response;
       if (idempotent) {
-        const rule = responses['422'] as Response | undefined;
+        const rule = responses['422'] as ResponseObject | undefined;
         responses['422'] = rule
           ? { ...rule, description: `${rule.description}; ${IDEMPOTENCY_REUSE}` }
           : errorResponse(`Domain rule: ${IDEMPOTENCY_REUSE}`);
@@ -105,8 +106,8 @@ export function addCommonResponses(document: OpenAPIObject): OpenAPIObject {
       const ordered = Object.keys(responses).sort();
       operation.responses = Object.fromEntries(
         ordered.map((status) => {
-          const response = responses[status] as Response;
-          const headers: Headers = { 'X-Request-Id': REQUEST_ID };
+          const response = responses[status] as ResponseObject;
+          const headers: HeadersObject = { 'X-Request-Id': REQUEST_ID };
           if (keyed && !WITHOUT_RATE_HEADERS.has(status)) Object.assign(headers, RATE_HEADERS);
           if (idempotent && status === '200') {
             headers['Idempotent-Replayed'] = header('`true` when this is a stored response replayed for a repeated Idempotency-Key');
