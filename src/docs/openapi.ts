@@ -1,11 +1,12 @@
-import { INestApplication, Injectable, OnModuleInit } from '@nestjs/common';
-import { DocumentBuilder, OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { INestApplication, Injectable, OnModuleInit, type Type } from '@nestjs/common';
+import { DocumentBuilder, getSchemaPath, type HeadersObject, OpenAPIObject, type ResponseObject, SwaggerModule } from '@nestjs/swagger';
+import { ERROR_CAUSES, ErrorEnvelope, retryAfterHeader } from '../common/http/api-response.decorators';
 import { API_KEY_SCHEME } from '../common/http/decorators';
-import { COMPONENT_SCHEMAS, RULES_422, routeKey, SUCCESS_DATA, WEBHOOK_EVENTS } from './schemas';
+import { EventResponse } from '../modules/events/http/responses/event.response';
+import { WebhookTestEventResponse } from '../modules/webhooks/http/responses/webhook-event.response';
 
 type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
 type Responses = Operation['responses'];
-type Headers = Record<string, { description: string; schema: Record<string, unknown> }>;
 
 export const OPENAPI_JSON_PATH = 'v1/openapi.json';
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
@@ -25,67 +26,71 @@ Requests answered 401 are limited per client address (default 300 per minute); p
 Any \`POST /v1/\` request may carry \`Idempotency-Key\` (1-255 characters): a repeat with the same key, path and body
 returns the stored response with \`Idempotent-Replayed: true\` and changes nothing.`;
 
-/** Routes without a path id that still answer 404: an id in the body names something the caller cannot see. */
-const NOT_FOUND_IN_BODY = new Set(['POST /v1/webhooks', 'POST /developers/api/webhooks']);
-
-const envelopeOk = (data: unknown) => ({
-  type: 'object',
-  required: ['data', 'error'],
-  properties: { data, error: { type: 'null' } },
-});
-
-const header = (description: string, schema: Record<string, unknown> = { type: 'string' }) => ({ description, schema });
+const header = (description: string) => ({ description, schema: { type: 'string' as const } });
 
 const REQUEST_ID = header('Echoes a safe client X-Request-Id, or a new id; logs carry the same id');
-const RATE_HEADERS = {
+const RATE_HEADERS: HeadersObject = {
   'RateLimit-Policy': header('The limit in force, e.g. `"default";q=120;w=60`'),
   RateLimit: header('What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60`'),
 };
+/**
+ * The answers of a keyed route that carry no rate-limit headers: the key is not valid (401), or
+ * the request is refused or fails before its key is counted (413 by the body parser, 503, 500).
+ */
+const WITHOUT_RATE_HEADERS = new Set(['401', '413', '500', '503']);
 
-function errorResponse(description: string, headers: Headers = {}) {
-  return {
-    description,
-    headers: { 'X-Request-Id': REQUEST_ID, ...headers } as never,
-    content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
-  };
-}
+const errorResponse = (description: string, headers: HeadersObject = {}): ResponseObject => ({
+  description,
+  headers,
+  content: { 'application/json': { schema: { $ref: getSchemaPath(ErrorEnvelope) } } },
+});
 
-function hasBody(operation: Operation, method: string): boolean {
-  return Boolean(operation.requestBody) || method === 'post' || method === 'patch';
-}
+/** What the access guard answers on every route that takes an API key (@RequireScope), in its order of checks. */
+const KEYED_ERRORS: Record<string, ResponseObject> = {
+  '401': errorResponse('Missing, malformed, unknown or revoked API key'),
+  '403': errorResponse("The key lacks this route's scope, or the caller's role does not allow the action"),
+  '429': errorResponse(
+    "Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401",
+    retryAfterHeader(),
+  ),
+};
+
+const IDEMPOTENCY_REUSE = 'an Idempotency-Key reused with another path or body';
+
+const answersJson = (responses: Responses): boolean =>
+  Object.entries(responses).some(
+    ([status, response]) =>
+      status.startsWith('2') && response !== undefined && 'application/json' in ((response as ResponseObject).content ?? {}),
+  );
 
 /**
- * Completes what the decorators cannot say: the envelope around every response, every
- * status a route can return (API.md section 2, in its order of checks), and the
- * rate-limit, request-id and idempotency headers.
+ * Adds what every route of a kind answers, beside what its own decorators declare (its
+ * success with ApiDataResponse, its own errors with ApiErrorResponse(s) and ApiRuleResponse):
+ * the request id on every answer; on a route that takes an API key (its `ApiKey` security
+ * requirement, set by @RequireScope) the guard's 401, 403 and 429 and the rate-limit headers;
+ * on a `POST /v1/` route (all declared with @IdempotentPost) the Idempotency-Key parameter,
+ * the replay header and the 422 of a reused key; 400 and 413 where the body parser and the
+ * validation pipe read input. 500 and 503 are global responses (buildOpenApiDocument).
  */
-export function completeDocument(document: OpenAPIObject): OpenAPIObject {
-  document.components ??= {};
-  document.components.schemas = {
-    ...(document.components.schemas ?? {}),
-    ...(COMPONENT_SCHEMAS as Record<string, never>),
-    ErrorEnvelope: {
-      type: 'object',
-      required: ['data', 'error'],
-      properties: { data: { type: 'null' }, error: { type: 'string', description: 'Human-readable; do not parse' } },
-    } as never,
-  };
-
+export function addCommonResponses(document: OpenAPIObject): OpenAPIObject {
   for (const [path, item] of Object.entries(document.paths)) {
     for (const method of METHODS) {
       const operation = item[method];
       if (!operation) continue;
-      const key = routeKey(method, path);
-      const isApi = path.startsWith('/v1/');
-      const isPortal = path.startsWith('/developers/api/');
-      const usesKey = isApi && Boolean(operation.security?.length);
-      const rateHeaders = usesKey ? RATE_HEADERS : {};
-      const data = SUCCESS_DATA[key] ?? { type: 'object' };
-      const responses: Responses = {};
+      const responses: Responses = { ...operation.responses };
+      const keyed = Boolean(operation.security?.some((requirement) => API_KEY_SCHEME in requirement));
+      const idempotent = path.startsWith('/v1/') && method === 'post';
+      const hasBody = Boolean(operation.requestBody) || method === 'post' || method === 'patch';
+      const hasQuery = Boolean(operation.parameters?.some((parameter) => 'in' in parameter && parameter.in === 'query'));
 
-      const okHeaders: Headers = { 'X-Request-Id': REQUEST_ID, ...rateHeaders };
-      if (isApi && method === 'post') {
-        okHeaders['Idempotent-Replayed'] = header('`true` when this is a stored response replayed for a repeated Idempotency-Key');
+      if (answersJson(responses) && (hasBody || hasQuery)) responses['400'] ??= errorResponse(ERROR_CAUSES[400]);
+      if (hasBody) responses['413'] ??= errorResponse(ERROR_CAUSES[413]);
+      if (keyed) for (const [status, response] of Object.entries(KEYED_ERRORS)) responses[status] ??= response;
+      if (idempotent) {
+        const rule = responses['422'] as ResponseObject | undefined;
+        responses['422'] = rule
+          ? { ...rule, description: `${rule.description}; ${IDEMPOTENCY_REUSE}` }
+          : errorResponse(`Domain rule: ${IDEMPOTENCY_REUSE}`);
         operation.parameters = [
           ...(operation.parameters ?? []),
           {
@@ -97,54 +102,19 @@ export function completeDocument(document: OpenAPIObject): OpenAPIObject {
           },
         ];
       }
-      responses['200'] = {
-        description: 'Success',
-        headers: okHeaders,
-        content: { 'application/json': { schema: envelopeOk(data) as never } },
-      };
 
-      const takesInput = hasBody(operation, method) || Boolean(operation.parameters?.some((p) => 'in' in p && p.in === 'query'));
-      if (takesInput || isPortal) {
-        responses['400'] = errorResponse(
-          'Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter',
-          rateHeaders,
-        );
-      }
-      if (usesKey) responses['401'] = errorResponse('Missing, malformed, unknown or revoked API key');
-      if (isPortal && !/signup|login/.test(path)) responses['401'] = errorResponse('No valid session');
-      if (key === 'POST /developers/api/login') responses['401'] = errorResponse('Wrong login or password (one generic answer)');
-      if (usesKey)
-        responses['403'] = errorResponse("The key lacks this route's scope, or the caller's role does not allow the action", rateHeaders);
-      if (isPortal && method !== 'get') responses['403'] = errorResponse('Cross-site request (Origin is not this service)');
-      if (path.includes('{') || key.startsWith('POST /v1/actions/') || NOT_FOUND_IN_BODY.has(key)) {
-        responses['404'] = errorResponse('Not found, or not visible to the caller (indistinguishable)', rateHeaders);
-      }
-      if (key === 'GET /v1/events') {
-        responses['410'] = errorResponse(
-          'The cursor is older than the retained events: "cursor expired: read the lists again, then follow the feed from now"',
-          rateHeaders,
-        );
-      }
-      if (hasBody(operation, method)) responses['413'] = errorResponse('Body larger than 256 KiB');
-      const rule = RULES_422[key] ?? (isApi && method === 'post' ? '' : undefined);
-      if (rule !== undefined) {
-        const reuse = isApi && method === 'post' ? 'an Idempotency-Key reused with another path or body' : '';
-        responses['422'] = errorResponse(`Domain rule: ${[rule, reuse].filter(Boolean).join('; ')}`, rateHeaders);
-      }
-      if (usesKey || key === 'POST /developers/api/login' || key === 'POST /developers/api/signup') {
-        const why = usesKey
-          ? "Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401"
-          : 'Too many failed sign-ins or sign-ups for this login (email) or from this address';
-        responses['429'] = errorResponse(why, {
-          ...rateHeaders,
-          'Retry-After': header('Whole seconds to wait before retrying', { type: 'integer', minimum: 1 }),
-        });
-      }
-      responses['500'] = errorResponse('Unexpected failure (generic message; the cause is logged with the request id)');
-      responses['503'] = errorResponse('The database cannot be reached right now', {
-        'Retry-After': header('Seconds to wait', { type: 'integer' }),
-      });
-      operation.responses = responses;
+      const ordered = Object.keys(responses).sort();
+      operation.responses = Object.fromEntries(
+        ordered.map((status) => {
+          const response = responses[status] as ResponseObject;
+          const headers: HeadersObject = { 'X-Request-Id': REQUEST_ID };
+          if (keyed && !WITHOUT_RATE_HEADERS.has(status)) Object.assign(headers, RATE_HEADERS);
+          if (idempotent && status === '200') {
+            headers['Idempotent-Replayed'] = header('`true` when this is a stored response replayed for a repeated Idempotency-Key');
+          }
+          return [status, { ...response, headers: { ...headers, ...response.headers } }];
+        }),
+      );
     }
   }
   return document;
@@ -158,19 +128,24 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setVersion('1.0.0')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: '`sk_live_` + 64 hex characters' }, API_KEY_SCHEME)
     .addCookieAuth('sid', { type: 'apiKey', in: 'cookie', name: 'sid', description: 'Developer-portal session' })
+    .addGlobalResponse(
+      { status: 500, description: ERROR_CAUSES[500], type: ErrorEnvelope },
+      { status: 503, description: ERROR_CAUSES[503], type: ErrorEnvelope, headers: retryAfterHeader('Seconds to wait', {}) },
+    )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+    extraModels: [ErrorEnvelope, EventResponse, WebhookTestEventResponse],
   });
-  return addWebhookEvents(completeDocument(document));
+  return addWebhookEvents(addCommonResponses(document));
 }
 
 /**
  * Mounts the reference (setupOpenApi) while Nest initialises the application, after it has
  * registered the API's own routes and before its not-found handler: module init hooks run
- * between the two. Express tries routes in the order they were registered, so mounted before
- * (as createApp did), the reference's seven routes and its static files were tried, in vain,
- * by every API request first (README, "Where the time goes").
+ * between the two. Express tries routes in the order they were registered: mounted before the
+ * API's routes, the reference's seven routes and its static files would be tried, in vain, by
+ * every API request first.
  */
 @Injectable()
 export class OpenApiRoutes implements OnModuleInit {
@@ -204,10 +179,10 @@ export function setupOpenApi(app: INestApplication): OpenAPIObject {
 export function addWebhookEvents(document: OpenAPIObject): OpenAPIObject {
   const signed = (name: string, description: string) => ({
     name,
-    in: 'header',
+    in: 'header' as const,
     required: true,
     description,
-    schema: { type: 'string' },
+    schema: { type: 'string' as const },
   });
   const parameters = [
     signed('webhook-id', "The event's id; the same on every retry of it: drop duplicates by it"),
@@ -218,11 +193,11 @@ export function addWebhookEvents(document: OpenAPIObject): OpenAPIObject {
         'base64 after `whsec_`; during a rotation two signatures, space-separated (either verifies)',
     ),
   ];
-  const post = (summary: string, schema: Record<string, unknown>) => ({
+  const post = (summary: string, model: Type<unknown>) => ({
     post: {
       summary,
       parameters,
-      requestBody: { required: true, content: { 'application/json': { schema } } },
+      requestBody: { required: true, content: { 'application/json': { schema: { $ref: getSchemaPath(model) } } } },
       responses: {
         '200': { description: 'Any 2xx within the timeout (10 s) acknowledges the delivery' },
         '410': { description: 'Disables the webhook at once' },
@@ -230,8 +205,12 @@ export function addWebhookEvents(document: OpenAPIObject): OpenAPIObject {
       },
     },
   });
-  (document as OpenAPIObject & { webhooks?: Record<string, unknown> }).webhooks = Object.fromEntries(
-    Object.entries(WEBHOOK_EVENTS).map(([name, event]) => [name, post(event.summary, event.schema)]),
-  ) as never;
+  document.webhooks = {
+    'webhook.test': post('Sent by POST /v1/webhooks/{id}/test to that endpoint only', WebhookTestEventResponse),
+    event: post(
+      'Any change to a list, its items or its members, to the matching webhooks of everyone who could see the list',
+      EventResponse,
+    ),
+  };
   return document;
 }

@@ -3,6 +3,8 @@ import { Client } from 'pg';
 import { AppConfig } from '../../config/app-config';
 import { DomainError } from '../../common/errors/domain-error';
 import { Public } from '../../common/http/decorators';
+import { ApiDataResponse } from '../../common/http/api-response.decorators';
+import { HealthResponse } from './health.response';
 
 const READY_TIMEOUT_MS = 2_000;
 
@@ -17,6 +19,7 @@ export class HealthController {
   constructor(private readonly config: AppConfig) {}
 
   @Get('live')
+  @ApiDataResponse(HealthResponse)
   live() {
     return { status: 'ok', uptime_s: Math.floor((Date.now() - this.startedAt) / 1000) };
   }
@@ -29,6 +32,7 @@ export class HealthController {
    * is not ready, since every write would fail.
    */
   @Get('ready')
+  @ApiDataResponse(HealthResponse)
   async ready() {
     const started = Date.now();
     const client = new Client({

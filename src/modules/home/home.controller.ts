@@ -1,6 +1,9 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
+import { ApiFoundResponse } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
+import { ApiDataResponse } from '../../common/http/api-response.decorators';
 import { Public } from '../../common/http/decorators';
+import { FrontDoorResponse } from './front-door.response';
 
 /** Where to go from the base URL: what a person or a program opening `/` needs next. */
 export const FRONT_DOOR = {
@@ -24,6 +27,11 @@ export const FRONT_DOOR = {
 export class HomeController {
   @Get()
   @Public()
+  @ApiDataResponse(FrontDoorResponse)
+  @ApiFoundResponse({
+    description: 'A browser (Accept preferring text/html) is sent on to the developer page',
+    headers: { Location: { description: 'The developer page', schema: { type: 'string', enum: [FRONT_DOOR.links.developers] } } },
+  })
   home(@Req() req: Request, @Res() res: Response): void {
     res.setHeader('Vary', 'Accept');
     res.setHeader('Cache-Control', 'no-store');

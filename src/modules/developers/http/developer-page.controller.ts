@@ -1,6 +1,8 @@
 import { Controller, Get, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import type { Response } from 'express';
-import { Public, Undocumented } from '../../../common/http/decorators';
+import { ApiNonJsonResponse } from '../../../common/http/api-response.decorators';
+import { Public } from '../../../common/http/decorators';
 import { developerPage, pageCsp } from './page/developer-page';
 import { loadPageScript, PAGE_SCRIPT_PATH, PageScript } from './page/page-script';
 
@@ -19,6 +21,7 @@ const REVALIDATE = 'no-cache';
  * response itself, as a value returned by a handler is sent in the JSON envelope. Page, policy
  * and script are made once, when the service starts.
  */
+@ApiTags('developer portal')
 @Controller('developers')
 export class DeveloperPageController {
   private readonly script: PageScript;
@@ -38,14 +41,17 @@ export class DeveloperPageController {
 
   @Get()
   @Public()
-  @Undocumented()
+  @ApiOperation({ summary: 'The developer page: sign up, sign in, create and revoke keys and webhooks' })
+  @ApiNonJsonResponse('text/html', 'The page (HTML, not in the envelope)')
   page(@Res() res: Response): void {
     res.set(this.pageHeaders).send(this.html);
   }
 
   @Get(PAGE_SCRIPT_PATH.slice('/developers/'.length))
   @Public()
-  @Undocumented()
+  @ApiOperation({ summary: "The developer page's script" })
+  @ApiQuery({ name: 'v', required: false, description: 'The build the page names: with the current one, cacheable for good' })
+  @ApiNonJsonResponse('text/javascript', 'The script (JavaScript, not in the envelope)')
   app(@Query('v') version: unknown, @Res() res: Response): void {
     res
       .set({

@@ -1,5 +1,14 @@
 import { Body, Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import {
+  ApiDataResponse,
+  ApiErrorResponse,
+  ApiErrorResponses,
+  ApiRuleResponse,
+  EmptyResponse,
+} from '../../../common/http/api-response.decorators';
+import { AccountData, SessionData } from './responses/account.response';
+import { ApiCrossSiteResponse, ApiNoSessionResponse, ApiSignInLimitResponse } from './responses/portal-errors';
 import type { Request, Response } from 'express';
 import { clientAddress } from '../../../common/http/client-address';
 import { PostOk, Public } from '../../../common/http/decorators';
@@ -18,6 +27,7 @@ import { SessionGuard } from './session.guard';
 
 /** The developer page's account routes: no API key, a session cookie instead. */
 @ApiTags('developer portal')
+@ApiErrorResponses(400)
 @Controller('developers/api')
 @Public()
 @UseGuards(SameOriginGuard)
@@ -31,6 +41,10 @@ export class PortalAccountController {
 
   @PostOk('signup')
   @ApiOperation({ summary: 'Create an account and sign in (sets the session cookie)' })
+  @ApiDataResponse(AccountData)
+  @ApiCrossSiteResponse()
+  @ApiRuleResponse('the email or username is taken')
+  @ApiSignInLimitResponse()
   async signUp(@Body() body: SignUpDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const signedIn = await this.signIns.signUp(body, clientAddress(req), sessionTokenOf(req));
     setSessionCookie(res, this.config, signedIn.token, signedIn.session.expiresAt);
@@ -39,6 +53,10 @@ export class PortalAccountController {
 
   @PostOk('login')
   @ApiOperation({ summary: 'Sign in with an email or username (sets a fresh session cookie)' })
+  @ApiDataResponse(AccountData)
+  @ApiErrorResponse(401, 'Wrong login or password (one generic answer)')
+  @ApiCrossSiteResponse()
+  @ApiSignInLimitResponse()
   async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const signedIn = await this.signIns.signIn(body.login, body.password, clientAddress(req), sessionTokenOf(req));
     setSessionCookie(res, this.config, signedIn.token, signedIn.session.expiresAt);
@@ -49,6 +67,9 @@ export class PortalAccountController {
   @UseGuards(SessionGuard)
   @ApiCookieAuth('sid')
   @ApiOperation({ summary: 'End the session on the server' })
+  @ApiDataResponse(EmptyResponse)
+  @ApiNoSessionResponse()
+  @ApiCrossSiteResponse()
   async logout(@Body(NoFieldsPipe) _body: unknown, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     await this.signIns.signOut(sessionTokenOf(req));
     clearSessionCookie(res, this.config);
@@ -63,6 +84,7 @@ export class PortalAccountController {
   @Get('session')
   @ApiCookieAuth('sid')
   @ApiOperation({ summary: 'The signed-in account, or user: null when no session is live' })
+  @ApiDataResponse(SessionData)
   async session(@Req() req: Request) {
     let session: Session;
     try {

@@ -1,5 +1,9 @@
 import { Body, Controller, Delete, Get, Param, Query, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiDataResponse, ApiErrorResponses, ApiRuleResponse, EmptyResponse } from '../../../common/http/api-response.decorators';
+import { DeliveryData, DeliveryPageData } from '../../webhooks/http/responses/delivery.response';
+import { NewWebhookData, WebhooksData } from '../../webhooks/http/responses/webhook.response';
+import { ApiCrossSiteResponse, ApiNoSessionResponse } from './responses/portal-errors';
 import { PostOk, Public } from '../../../common/http/decorators';
 import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
 import { ShownOnceInterceptor } from '../../../common/http/shown-once';
@@ -20,6 +24,8 @@ import { CurrentSession, SessionGuard } from './session.guard';
  */
 @ApiTags('developer portal')
 @ApiCookieAuth('sid')
+@ApiErrorResponses(400)
+@ApiNoSessionResponse()
 @Controller('developers/api/webhooks')
 @Public()
 @UseGuards(SameOriginGuard, SessionGuard)
@@ -29,6 +35,10 @@ export class PortalWebhooksController {
   @PostOk()
   @UseInterceptors(ShownOnceInterceptor)
   @ApiOperation({ summary: 'Register a webhook endpoint: the only response that shows its signing secret' })
+  @ApiDataResponse(NewWebhookData)
+  @ApiCrossSiteResponse()
+  @ApiErrorResponses(404)
+  @ApiRuleResponse('the account already has 10 webhooks')
   async create(@CurrentSession() session: Session, @Body() body: CreateWebhookDto) {
     const view = await this.webhooks.create(session.userId, { url: body.url, types: body.types ?? null, listId: body.list_id ?? null });
     return { webhook: presentView(view) };
@@ -36,12 +46,16 @@ export class PortalWebhooksController {
 
   @Get()
   @ApiOperation({ summary: 'The account’s webhook endpoints, oldest first, without secrets' })
+  @ApiDataResponse(WebhooksData)
   async list(@CurrentSession() session: Session) {
     return { webhooks: (await this.webhooks.list(session.userId)).map((webhook) => presentWebhook(webhook)) };
   }
 
   @Delete(':id')
   @ApiOperation({ summary: 'Delete a webhook endpoint and its deliveries' })
+  @ApiDataResponse(EmptyResponse)
+  @ApiCrossSiteResponse()
+  @ApiErrorResponses(404)
   async delete(@CurrentSession() session: Session, @Param('id') id: string) {
     await this.webhooks.delete(session.userId, id);
     return {};
@@ -50,18 +64,27 @@ export class PortalWebhooksController {
   @PostOk(':id/rotate-secret')
   @UseInterceptors(ShownOnceInterceptor)
   @ApiOperation({ summary: 'A new signing secret (shown this once); the old one keeps signing beside it for 24 h' })
+  @ApiDataResponse(NewWebhookData)
+  @ApiCrossSiteResponse()
+  @ApiErrorResponses(404)
   async rotate(@CurrentSession() session: Session, @Param('id') id: string, @Body(NoFieldsPipe) _body: unknown) {
     return { webhook: presentView(await this.webhooks.rotateSecret(session.userId, id)) };
   }
 
   @PostOk(':id/test')
   @ApiOperation({ summary: 'Send a webhook.test event to the endpoint now' })
+  @ApiDataResponse(DeliveryData)
+  @ApiCrossSiteResponse()
+  @ApiErrorResponses(404)
+  @ApiRuleResponse('the webhook is disabled')
   async test(@CurrentSession() session: Session, @Param('id') id: string, @Body(NoFieldsPipe) _body: unknown) {
     return { delivery: presentDelivery(await this.webhooks.sendTest(session.userId, id)) };
   }
 
   @Get(':id/deliveries')
   @ApiOperation({ summary: "The endpoint's deliveries, newest first" })
+  @ApiDataResponse(DeliveryPageData)
+  @ApiErrorResponses(404)
   async deliveries(@CurrentSession() session: Session, @Param('id') id: string, @Query() query: DeliveriesPageQuery) {
     const page = await this.webhooks.deliveriesPage(session.userId, id, query.limit ?? PAGE_LIMIT.default, query.cursor);
     return { deliveries: page.deliveries.map(presentDelivery), next_cursor: page.nextCursor };
@@ -69,6 +92,10 @@ export class PortalWebhooksController {
 
   @PostOk(':id/deliveries/:delivery_id/retry')
   @ApiOperation({ summary: 'Schedule a delivery again, now' })
+  @ApiDataResponse(DeliveryData)
+  @ApiCrossSiteResponse()
+  @ApiErrorResponses(404)
+  @ApiRuleResponse('the webhook is disabled')
   async retry(
     @CurrentSession() session: Session,
     @Param('id') id: string,

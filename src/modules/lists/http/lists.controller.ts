@@ -1,5 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiDataResponse, ApiErrorResponses, ApiRuleResponse, EmptyResponse } from '../../../common/http/api-response.decorators';
+import { ListData, ListPageData } from './responses/list.response';
+import { MemberData, MembersData } from './responses/member.response';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { PAGE_LIMIT } from '../../../common/paging/cursor';
@@ -21,6 +24,7 @@ export class ListsController {
   @Get()
   @RequireScope('lists:read')
   @ApiOperation({ summary: 'Lists the caller owns or is a member of, oldest first' })
+  @ApiDataResponse(ListPageData)
   async page(@CurrentPrincipal() caller: Principal, @Query() query: ListPageQuery) {
     const page = await this.lists.page(caller.userId, query.limit ?? PAGE_LIMIT.default, query.cursor);
     return { lists: await this.present.lists(page.lists), next_cursor: page.nextCursor };
@@ -29,6 +33,8 @@ export class ListsController {
   @IdempotentPost()
   @RequireScope('lists:write')
   @ApiOperation({ summary: 'Creates a list owned by the caller' })
+  @ApiDataResponse(ListData)
+  @ApiRuleResponse('a list of that name already exists for the owner, or 500 lists are owned')
   async create(@CurrentPrincipal() caller: Principal, @Body() body: ListNameDto) {
     return { list: await this.present.list(await this.lists.create(caller.userId, body.name)) };
   }
@@ -36,6 +42,8 @@ export class ListsController {
   @Get(':id')
   @RequireScope('lists:read')
   @ApiOperation({ summary: 'One list' })
+  @ApiDataResponse(ListData)
+  @ApiErrorResponses(404)
   async get(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
     return { list: await this.present.list(await this.lists.get(caller.userId, id)) };
   }
@@ -43,6 +51,9 @@ export class ListsController {
   @Patch(':id')
   @RequireScope('lists:write')
   @ApiOperation({ summary: 'Renames a list (owner)' })
+  @ApiDataResponse(ListData)
+  @ApiErrorResponses(404)
+  @ApiRuleResponse('the owner already has a list of that name')
   async rename(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body() body: ListNameDto) {
     return { list: await this.present.list(await this.lists.rename(caller.userId, id, body.name)) };
   }
@@ -50,6 +61,8 @@ export class ListsController {
   @Delete(':id')
   @RequireScope('lists:write')
   @ApiOperation({ summary: 'Deletes a list with its items, members, invitations and share links (owner)' })
+  @ApiDataResponse(EmptyResponse)
+  @ApiErrorResponses(404)
   async delete(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
     await this.lists.delete(caller.userId, id);
     return {};
@@ -58,6 +71,8 @@ export class ListsController {
   @Get(':id/members')
   @RequireScope('lists:read')
   @ApiOperation({ summary: 'Members of a list, owner first' })
+  @ApiDataResponse(MembersData)
+  @ApiErrorResponses(404)
   async members(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
     return { members: await this.present.members(await this.lists.members(caller.userId, id)) };
   }
@@ -65,6 +80,9 @@ export class ListsController {
   @Patch(':id/members/:user_id')
   @RequireScope('lists:write')
   @ApiOperation({ summary: "Changes a member's role to editor or viewer (owner)" })
+  @ApiDataResponse(MemberData)
+  @ApiErrorResponses(404)
+  @ApiRuleResponse("the owner's role cannot be changed")
   async changeRole(
     @CurrentPrincipal() caller: Principal,
     @Param('id') id: string,
@@ -78,6 +96,9 @@ export class ListsController {
   @Delete(':id/members/:user_id')
   @RequireScope('lists:write')
   @ApiOperation({ summary: 'Removes a member (owner), or leaves the list (the member themself)' })
+  @ApiDataResponse(EmptyResponse)
+  @ApiErrorResponses(404)
+  @ApiRuleResponse('the owner cannot leave (delete the list instead)')
   async removeMember(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Param('user_id') userId: string) {
     await this.lists.removeMember(caller.userId, id, userId);
     return {};

@@ -1,8 +1,10 @@
 import { Controller, Get } from '@nestjs/common';
+import { ApiDataResponse, ApiErrorResponses } from '../../../common/http/api-response.decorators';
 import { NotFoundError } from '../../../common/errors/domain-error';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { UserDirectory } from '../../auth/domain/user-directory';
+import { MeResponse } from './responses/me.response';
 
 @Controller('v1')
 export class ProfileController {
@@ -11,6 +13,8 @@ export class ProfileController {
   /** Confirms that a key works and reports its scopes. */
   @Get('me')
   @RequireScope('profile:read')
+  @ApiDataResponse(MeResponse)
+  @ApiErrorResponses(404)
   async me(@CurrentPrincipal() principal: Principal) {
     const user = await this.users.findById(principal.userId);
     if (!user) throw new NotFoundError('USER_NOT_FOUND', 'Account not found');

@@ -1,5 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiDataResponse, ApiErrorResponses, ApiRuleResponse, EmptyResponse } from '../../../common/http/api-response.decorators';
+import { DeliveryData, DeliveryPageData } from './responses/delivery.response';
+import { NewWebhookData, WebhooksData } from './responses/webhook.response';
 import { RequireScope } from '../../../common/http/decorators';
 import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
@@ -19,6 +22,9 @@ export class WebhooksController {
   @IdempotentPost(undefined, { showsSecretOnce: true })
   @RequireScope('lists:read')
   @ApiOperation({ summary: 'Registers a webhook endpoint; the response shows its signing secret, this once' })
+  @ApiDataResponse(NewWebhookData)
+  @ApiErrorResponses(404)
+  @ApiRuleResponse('the account already has 10 webhooks')
   async create(@CurrentPrincipal() caller: Principal, @Body() body: CreateWebhookDto) {
     const view = await this.webhooks.create(caller.userId, { url: body.url, types: body.types ?? null, listId: body.list_id ?? null });
     return { webhook: presentView(view) };
@@ -27,6 +33,7 @@ export class WebhooksController {
   @Get()
   @RequireScope('lists:read')
   @ApiOperation({ summary: "The account's webhook endpoints, oldest first, without secrets" })
+  @ApiDataResponse(WebhooksData)
   async list(@CurrentPrincipal() caller: Principal) {
     return { webhooks: (await this.webhooks.list(caller.userId)).map((webhook) => presentWebhook(webhook)) };
   }
@@ -34,6 +41,8 @@ export class WebhooksController {
   @Delete(':id')
   @RequireScope('lists:read')
   @ApiOperation({ summary: 'Deletes a webhook endpoint and its deliveries' })
+  @ApiDataResponse(EmptyResponse)
+  @ApiErrorResponses(404)
   async delete(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
     await this.webhooks.delete(caller.userId, id);
     return {};
@@ -42,6 +51,8 @@ export class WebhooksController {
   @IdempotentPost(':id/rotate-secret', { showsSecretOnce: true })
   @RequireScope('lists:read')
   @ApiOperation({ summary: 'A new signing secret (shown this once); the old one keeps signing beside it for 24 h' })
+  @ApiDataResponse(NewWebhookData)
+  @ApiErrorResponses(404)
   async rotate(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body(NoFieldsPipe) _body: unknown) {
     return { webhook: presentView(await this.webhooks.rotateSecret(caller.userId, id)) };
   }
@@ -49,6 +60,9 @@ export class WebhooksController {
   @IdempotentPost(':id/test')
   @RequireScope('lists:read')
   @ApiOperation({ summary: 'Sends a webhook.test event to the endpoint now' })
+  @ApiDataResponse(DeliveryData)
+  @ApiErrorResponses(404)
+  @ApiRuleResponse('the webhook is disabled')
   async test(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body(NoFieldsPipe) _body: unknown) {
     return { delivery: presentDelivery(await this.webhooks.sendTest(caller.userId, id)) };
   }
@@ -56,6 +70,8 @@ export class WebhooksController {
   @Get(':id/deliveries')
   @RequireScope('lists:read')
   @ApiOperation({ summary: "The endpoint's deliveries, newest first" })
+  @ApiDataResponse(DeliveryPageData)
+  @ApiErrorResponses(404)
   async deliveries(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Query() query: DeliveriesPageQuery) {
     const page = await this.webhooks.deliveriesPage(caller.userId, id, query.limit ?? PAGE_LIMIT.default, query.cursor);
     return { deliveries: page.deliveries.map(presentDelivery), next_cursor: page.nextCursor };
@@ -64,6 +80,9 @@ export class WebhooksController {
   @IdempotentPost(':id/deliveries/:delivery_id/retry')
   @RequireScope('lists:read')
   @ApiOperation({ summary: 'Schedules a delivery again, now' })
+  @ApiDataResponse(DeliveryData)
+  @ApiErrorResponses(404)
+  @ApiRuleResponse('the webhook is disabled')
   async retry(
     @CurrentPrincipal() caller: Principal,
     @Param('id') id: string,
