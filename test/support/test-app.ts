@@ -86,7 +86,7 @@ export async function startTestApp(
 }
 
 /** For specs about something else than the rate limit: a raised limit keeps them independent of it. */
-export const NO_RATE_LIMIT = { RATE_LIMIT_MAX: '1000000' };
+export const NO_RATE_LIMIT = { RATE_LIMIT_MAX: '1000000', RATE_LIMIT_PORTAL_MAX: '1000000' };
 
 /** A TestApp started for a describe block, and its database. */
 export interface SharedTestApp extends Omit<TestApp, 'close'> {

@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
 import type { Request, Response } from 'express';
 import { clientAddress } from '../../../common/http/client-address';
 import { PostOk, Public } from '../../../common/http/decorators';
@@ -30,6 +31,7 @@ export class PortalAccountController {
   ) {}
 
   @PostOk('signup')
+  @Throttle({ portal: {} })
   @ApiOperation({ summary: 'Create an account and sign in (sets the session cookie)' })
   async signUp(@Body() body: SignUpDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const signedIn = await this.signIns.signUp(body, clientAddress(req), sessionTokenOf(req));
@@ -38,6 +40,7 @@ export class PortalAccountController {
   }
 
   @PostOk('login')
+  @Throttle({ portal: {} })
   @ApiOperation({ summary: 'Sign in with an email or username (sets a fresh session cookie)' })
   async login(@Body() body: LoginDto, @Req() req: Request, @Res({ passthrough: true }) res: Response) {
     const signedIn = await this.signIns.signIn(body.login, body.password, clientAddress(req), sessionTokenOf(req));
