@@ -130,8 +130,8 @@ export class KeyThrottlerGuard extends ThrottlerGuard {
   }
 
   /** The API key's id when the route has one, the client address otherwise. */
-  protected override async getTracker(req: Record<string, any>): Promise<string> {
-    return (req as RequestWithPrincipal).principal?.keyId ?? clientAddress(req as Request);
+  protected override async getTracker(req: Record<string, unknown>): Promise<string> {
+    return (req as RequestWithPrincipal).principal?.keyId ?? clientAddress(req as unknown as Request);
   }
 
   /** One bucket per throttler and caller, across routes. */

@@ -20,7 +20,13 @@ export type ThrottlerStorageRecord = Awaited<ReturnType<ThrottlerStorage['increm
 export class SlidingWindowThrottlerStorage implements ThrottlerStorage {
   constructor(private readonly store: RateLimitStore) {}
 
-  async increment(key: string, ttl: number, limit: number): Promise<ThrottlerStorageRecord> {
+  async increment(
+    key: string,
+    ttl: number,
+    limit: number,
+    _blockDuration?: number,
+    _throttlerName?: string,
+  ): Promise<ThrottlerStorageRecord> {
     const decision = await this.store.hit(key, limit, ttl);
     if (decision.allowed) {
       return { totalHits: limit - decision.remaining, timeToExpire: decision.resetSeconds, isBlocked: false, timeToBlockExpire: 0 };
