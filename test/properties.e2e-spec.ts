@@ -157,6 +157,7 @@ describe('properties of every route', () => {
       DATABASE_URL: url.toString(),
       RATE_LIMIT_MAX: '1000000',
       RATE_LIMIT_UNAUTHENTICATED_MAX: '1000000',
+      RATE_LIMIT_PORTAL_MAX: '1000000',
       LOG_LEVEL: 'silent',
     });
     db = new pg.Client({ connectionString: url.toString() });
