@@ -74,7 +74,7 @@ async function resolved(context: ExecutionContext, value: Resolvable<number>, op
  * in a bucket of its own, so that it neither spends nor is refused by its family's.
  *
  * Headers: every throttler that counted a request states itself in `RateLimit-Policy` and
- * `RateLimit` (several, comma-separated), 429s included; the package's `X-RateLimit-*` and
+ * `RateLimit` (one field line each, which HTTP reads as one comma-separated list), 429s included; the package's `X-RateLimit-*` and
  * suffixed `Retry-After-<name>` are not sent. A refusal throws RateLimited, so the envelope filter
  * answers 429 with the exact Retry-After.
  *
