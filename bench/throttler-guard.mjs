@@ -58,7 +58,7 @@ async function make(Guard, storage) {
   return guard;
 }
 
-const response = { appendHeader() {} };
+const response = { setHeader() {}, appendHeader() {} };
 const requests = Array.from({ length: KEYS }, (_, i) => ({
   principal: { userId: 'u', keyId: `bench-${i}`, scopes: ['profile:read'] },
   headers: {},

@@ -108,7 +108,10 @@ async function setup(options: Partial<Exclude<ThrottlerModuleOptions, unknown[]>
   ) {
     const request = { principal: who.principal, ip: who.ip ?? '192.0.2.1', socket: {}, headers: { 'user-agent': who.userAgent } };
     const headers = new Map<string, string[]>();
-    const response = { appendHeader: (name: string, value: string) => headers.set(name, [...(headers.get(name) ?? []), value]) };
+    const response = {
+      setHeader: (name: string, value: string) => headers.set(name, [value]),
+      appendHeader: (name: string, value: string) => headers.set(name, [...(headers.get(name) ?? []), value]),
+    };
     const instance = handlers[controller];
     const method = (instance as unknown as Record<string, () => void>)[handler as string];
     const context = new ExecutionContextHost([request, response], instance.constructor as never, method);
@@ -271,7 +274,7 @@ describe('KeyThrottlerGuard', () => {
     await guard.onModuleInit();
     const increment = jest.spyOn(storage, 'increment');
     const headers = new Map<string, string>();
-    const response = { appendHeader: (name: string, value: string) => headers.set(name, value) };
+    const response = { setHeader: (name: string, value: string) => headers.set(name, value) };
     const context = (name: keyof MetadataController) =>
       new ExecutionContextHost(
         [{ ip: '192.0.2.1', headers: {} }, response],

@@ -35,9 +35,12 @@ export interface RouteThrottler {
   policy: string | undefined;
 }
 
-/** What handleRequest receives from canActivate: the package's request, and the policy text when fixed. */
+/** What handleRequest receives from canActivate: the package's request, and how to write the headers. */
 interface RouteThrottlerRequest extends ThrottlerRequest {
+  /** The RateLimit-Policy entry, when the numbers do not depend on the request. */
   policy?: string;
+  /** A throttler before this one already wrote the headers of this response: add to them. */
+  append?: boolean;
 }
 
 /** The RateLimit-Policy entry of the IETF draft "RateLimit header fields for HTTP": `"name";q=limit;w=window s`. */
@@ -105,6 +108,7 @@ export class KeyThrottlerGuard extends ThrottlerGuard {
         getTracker: route.getTracker,
         generateKey: route.generateKey,
         policy: route.policy,
+        append: i > 0,
       } satisfies RouteThrottlerRequest);
     }
     return true;
@@ -122,8 +126,15 @@ export class KeyThrottlerGuard extends ThrottlerGuard {
     const record = await this.storageService.increment(key, ttl, limit, ttl, name);
     if (throttler.setHeaders ?? this.commonOptions.setHeaders ?? true) {
       const res = context.getArgByIndex<Response>(1);
-      res.appendHeader('RateLimit-Policy', request.policy ?? policyOf(name, limit, ttl));
-      res.appendHeader('RateLimit', `"${name}";r=${Math.max(0, limit - record.totalHits)};t=${record.timeToExpire}`);
+      const policy = request.policy ?? policyOf(name, limit, ttl);
+      const state = `"${name}";r=${Math.max(0, limit - record.totalHits)};t=${record.timeToExpire}`;
+      if (request.append) {
+        res.appendHeader('RateLimit-Policy', policy);
+        res.appendHeader('RateLimit', state);
+      } else {
+        res.setHeader('RateLimit-Policy', policy);
+        res.setHeader('RateLimit', state);
+      }
     }
     if (record.isBlocked) await this.throwThrottlingException(context, { ...record, limit, ttl, key, tracker });
     return true;
