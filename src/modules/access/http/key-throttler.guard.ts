@@ -74,7 +74,9 @@ async function resolved(context: ExecutionContext, value: Resolvable<number>, op
  * Buckets: one per throttler and caller, whatever the route (`default:<key id>`, `portal:<address>`):
  * the caller is the API key's id when the route has one (ApiKeyGuard ran first), the client
  * address otherwise; never the raw key. A route that sets its own numbers for a throttler counts
- * in a bucket of its own, so that it neither spends nor is refused by its family's.
+ * in a bucket of its own, so that it neither spends nor is refused by its family's. (So a keyed
+ * route that needs a tighter limit names a throttler of its own, counted on top of the key's
+ * window; setting numbers for `default` would take it out of the window the headers publish.)
  *
  * Headers: every throttler that counted a request states itself in `RateLimit-Policy` and
  * `RateLimit` (one field line each, which HTTP reads as one comma-separated list), 429s included; the package's `X-RateLimit-*` and
