@@ -27,9 +27,15 @@ const wide = (() => {
   return `{${fields.join(',')}}`;
 })();
 
-/** The service on its own embedded PostgreSQL, both limiters out of the way, and one account with a key. */
+/** The service on its own embedded PostgreSQL, the rate limits out of the way, and one account with a key. */
 async function startBenchService() {
-  const env = { ...process.env, RATE_LIMIT_MAX: '1000000', RATE_LIMIT_UNAUTHENTICATED_MAX: '1000000', LOG_LEVEL: 'warn' };
+  const env = {
+    ...process.env,
+    RATE_LIMIT_MAX: '1000000',
+    RATE_LIMIT_UNAUTHENTICATED_MAX: '1000000',
+    RATE_LIMIT_PORTAL_MAX: '1000000',
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL;
   const service = await startService(env);
   await cli(service.env, [

@@ -1,5 +1,6 @@
 import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ThrottlerModule } from '@nestjs/throttler';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { CommonModule } from './common/common.module';
@@ -10,7 +11,10 @@ import { errorSerializer } from './common/logging/logger';
 import { RootLogger } from './common/logging/root-logger';
 import { DatabaseModule } from './database/database.module';
 import { AccessModule } from './modules/access/access.module';
-import { AccessGuard } from './modules/access/http/access.guard';
+import { ApiKeyGuard } from './modules/access/http/api-key.guard';
+import { KeyThrottlerGuard } from './modules/access/http/key-throttler.guard';
+import { ScopeGuard } from './modules/access/http/scope.guard';
+import { throttlerOptions } from './modules/access/throttlers';
 import { AuthModule } from './modules/auth/auth.module';
 import { DevelopersModule } from './modules/developers/developers.module';
 import { HealthModule } from './modules/health/health.module';
@@ -22,6 +26,7 @@ import { KeysModule } from './modules/keys/keys.module';
 import { ListsModule } from './modules/lists/lists.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module';
+import { SlidingWindowThrottlerStorage } from './modules/rate-limit/infrastructure/throttler/sliding-window-throttler.storage';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 
 @Module({})
@@ -45,6 +50,12 @@ export class AppModule {
         }),
         CommonModule,
         DatabaseModule,
+        // @nestjs/throttler, counting in the exact rolling windows of RateLimitModule.
+        ThrottlerModule.forRootAsync({
+          imports: [RateLimitModule],
+          inject: [AppConfig, SlidingWindowThrottlerStorage],
+          useFactory: throttlerOptions,
+        }),
         // Express tries routes in the order they were registered, which is this order: the
         // busiest (items, then the profile and lists) first, so their requests are matched
         // against fewer routes before their own.
@@ -67,10 +78,12 @@ export class AppModule {
         { provide: AppConfig, useValue: config },
         { provide: RootLogger, useValue: logger },
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
-        // One global guard (access.guard.ts): who is calling (401, counted per client address
-        // and 429 past RATE_LIMIT_UNAUTHENTICATED_MAX), then the key's rate limit (429), then the
-        // route's scope (403), as the contract's order of checks requires.
-        { provide: APP_GUARD, useExisting: AccessGuard },
+        // Global guards run in this order: who is calling (401, counted per client address and
+        // 429 past RATE_LIMIT_UNAUTHENTICATED_MAX), then the rate limits (429), then the route's
+        // scope (403), as the contract's order of checks requires (modules/access).
+        { provide: APP_GUARD, useExisting: ApiKeyGuard },
+        { provide: APP_GUARD, useExisting: KeyThrottlerGuard },
+        { provide: APP_GUARD, useExisting: ScopeGuard },
         // No global interceptor: the envelope is added by the HTTP adapter (envelope-adapter.ts),
         // and Idempotency-Key is handled on the POST /v1/ routes that take it (@IdempotentPost).
         { provide: APP_PIPE, useFactory: createValidationPipe },

@@ -5,6 +5,8 @@ import { MemoryRateLimitStore } from '../src/modules/rate-limit/infrastructure/i
 import { RedisRateLimitStore } from '../src/modules/rate-limit/infrastructure/redis/redis-rate-limit.store';
 import { connectRateLimitRedis } from '../src/modules/rate-limit/rate-limit.module';
 import { describeRateLimitStoreContract } from '../src/modules/rate-limit/testing/rate-limit-store.contract';
+import { describeThrottlerStorageContract } from '../src/modules/rate-limit/testing/throttler-storage.contract';
+import { SlidingWindowThrottlerStorage } from '../src/modules/rate-limit/infrastructure/throttler/sliding-window-throttler.storage';
 import { SystemClock } from '../src/common/ports/clock';
 import { makeUserWithKey } from './factories/make-user';
 import { RecordingLog, withTestRedis } from './support/redis';
@@ -43,6 +45,11 @@ describeWithRedis('RedisRateLimitStore against a real Redis', () => {
     const log = new RecordingLog();
     const store = new RedisRateLimitStore(await connect(), new MemoryRateLimitStore(new SystemClock()), prefix(), log);
     return store;
+  });
+
+  describeThrottlerStorageContract('SlidingWindowThrottlerStorage over RedisRateLimitStore', async () => {
+    const store = new RedisRateLimitStore(await connect(), new MemoryRateLimitStore(new SystemClock()), prefix(), new RecordingLog());
+    return new SlidingWindowThrottlerStorage(store);
   });
 
   it('keeps at most `limit` entries per key, expiring with the window, under its prefix only', async () => {

@@ -101,6 +101,7 @@ const schema = z
     RATE_LIMIT_MAX: integer('RATE_LIMIT_MAX', 1, 1_000_000, 120),
     RATE_LIMIT_WINDOW_S: integer('RATE_LIMIT_WINDOW_S', 1, 86_400, 60),
     RATE_LIMIT_UNAUTHENTICATED_MAX: integer('RATE_LIMIT_UNAUTHENTICATED_MAX', 1, 1_000_000, 300),
+    RATE_LIMIT_PORTAL_MAX: integer('RATE_LIMIT_PORTAL_MAX', 1, 1_000_000, 60),
     EVENT_RETENTION_DAYS: integer('EVENT_RETENTION_DAYS', 1, 3650, 30),
     RATE_LIMIT_REDIS_PREFIX: z.string().max(100).default('todo:ratelimit:'),
     TRUST_PROXY: trustProxy(),
@@ -190,6 +191,8 @@ export class AppConfig {
   readonly rateLimitWindowS!: number;
   /** Requests answered 401 per client address per minute before they are answered 429. */
   readonly rateLimitUnauthenticatedMax!: number;
+  /** Developer-portal sign-ups and sign-ins per client address per minute, successful or not. */
+  readonly rateLimitPortalMax!: number;
   /** Prefix of the rate-limit keys in Redis, so that deployments (or test runs) sharing one Redis stay apart. */
   readonly rateLimitRedisPrefix!: string;
   /** Express's "trust proxy": hops, or trusted proxy addresses; 0 means use the socket's address. */
@@ -262,6 +265,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     rateLimitMax: v.RATE_LIMIT_MAX,
     rateLimitWindowS: v.RATE_LIMIT_WINDOW_S,
     rateLimitUnauthenticatedMax: v.RATE_LIMIT_UNAUTHENTICATED_MAX,
+    rateLimitPortalMax: v.RATE_LIMIT_PORTAL_MAX,
     rateLimitRedisPrefix: v.RATE_LIMIT_REDIS_PREFIX,
     trustProxy: v.TRUST_PROXY,
     logLevel: v.LOG_LEVEL,

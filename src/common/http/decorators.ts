@@ -6,14 +6,17 @@ import type { Scope } from '../auth/scopes';
 export const IS_PUBLIC = 'auth:is-public';
 export const REQUIRED_SCOPE = 'auth:required-scope';
 
-/** The route needs no API key (health, developer page, portal API, OpenAPI document). */
+/**
+ * The route needs no API key (health, developer page, portal API, OpenAPI document), and so is
+ * outside the per-key rate limit; a named throttler applies to it only through @Throttle().
+ */
 export const Public = () => SetMetadata(IS_PUBLIC, true);
 
 /** Name of the API-key security scheme in the OpenAPI document. */
 export const API_KEY_SCHEME = 'ApiKey';
 
 /**
- * The one scope an API-key route requires; the global access guard enforces it, and the
+ * The one scope an API-key route requires; the global ScopeGuard enforces it, and the
  * OpenAPI document states it (security requirement and `x-required-scope`), so the
  * reference cannot disagree with the guard.
  */

@@ -1,27 +1,17 @@
 import { Module } from '@nestjs/common';
-import { Reflector } from '@nestjs/core';
-import { AppConfig } from '../../config/app-config';
-import { KeysService } from '../keys/domain/keys.service';
 import { KeysModule } from '../keys/keys.module';
-import { RateLimitStore } from '../rate-limit/domain/rate-limit-store';
-import { RateLimitModule } from '../rate-limit/rate-limit.module';
-import { AccessGuard } from './http/access.guard';
+import { ApiKeyGuard } from './http/api-key.guard';
+import { KeyThrottlerGuard } from './http/key-throttler.guard';
+import { ScopeGuard } from './http/scope.guard';
 
-/** The global guard of every route (registered by app.module.ts): API key, rate limit, scope. */
+/**
+ * The global guards of every route, registered in this order by app.module.ts (APP_GUARD):
+ * who is calling (401), the rate limits (429), the route's scope (403), as the contract's
+ * order of checks requires. The throttlers themselves are configured in throttlers.ts.
+ */
 @Module({
-  imports: [KeysModule, RateLimitModule],
-  providers: [
-    {
-      provide: AccessGuard,
-      inject: [Reflector, KeysService, RateLimitStore, AppConfig],
-      useFactory: (reflector: Reflector, keys: KeysService, store: RateLimitStore, config: AppConfig) =>
-        new AccessGuard(reflector, keys, store, {
-          keyLimit: config.rateLimitMax,
-          windowS: config.rateLimitWindowS,
-          unauthenticatedLimit: config.rateLimitUnauthenticatedMax,
-        }),
-    },
-  ],
-  exports: [AccessGuard],
+  imports: [KeysModule],
+  providers: [ApiKeyGuard, KeyThrottlerGuard, ScopeGuard],
+  exports: [ApiKeyGuard, KeyThrottlerGuard, ScopeGuard],
 })
 export class AccessModule {}

@@ -6,6 +6,7 @@ import { FAIL_FAST_REDIS_OPTIONS } from '../../common/redis/redis-options';
 import { RateLimitStore } from './domain/rate-limit-store';
 import { MemoryRateLimitStore } from './infrastructure/in-memory/memory-rate-limit.store';
 import { RedisRateLimitStore } from './infrastructure/redis/redis-rate-limit.store';
+import { SlidingWindowThrottlerStorage } from './infrastructure/throttler/sliding-window-throttler.storage';
 
 /** How long start-up waits for Redis before it begins with per-instance limits. */
 const REDIS_STARTUP_WAIT_MS = 2_000;
@@ -43,9 +44,20 @@ async function createStore(config: AppConfig, clock: Clock): Promise<RateLimitSt
   return store;
 }
 
+/**
+ * The rolling windows (RateLimitStore), and the same windows as @nestjs/throttler's storage,
+ * which app.module.ts hands to ThrottlerModule: every limit of the service counts in them.
+ */
 @Module({
-  providers: [{ provide: RateLimitStore, inject: [AppConfig, Clock], useFactory: createStore }],
-  exports: [RateLimitStore],
+  providers: [
+    { provide: RateLimitStore, inject: [AppConfig, Clock], useFactory: createStore },
+    {
+      provide: SlidingWindowThrottlerStorage,
+      inject: [RateLimitStore],
+      useFactory: (store: RateLimitStore) => new SlidingWindowThrottlerStorage(store),
+    },
+  ],
+  exports: [RateLimitStore, SlidingWindowThrottlerStorage],
 })
 export class RateLimitModule implements OnModuleDestroy {
   constructor(private readonly store: RateLimitStore) {}

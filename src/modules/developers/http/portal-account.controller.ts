@@ -1,5 +1,6 @@
 import { Body, Controller, Get, Req, Res, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Throttle } from '@nestjs/throttler';
 import {
   ApiDataResponse,
   ApiErrorResponse,
@@ -40,6 +41,7 @@ export class PortalAccountController {
   ) {}
 
   @PostOk('signup')
+  @Throttle({ portal: {} })
   @ApiOperation({ summary: 'Create an account and sign in (sets the session cookie)' })
   @ApiDataResponse(AccountData)
   @ApiCrossSiteResponse()
@@ -52,6 +54,7 @@ export class PortalAccountController {
   }
 
   @PostOk('login')
+  @Throttle({ portal: {} })
   @ApiOperation({ summary: 'Sign in with an email or username (sets a fresh session cookie)' })
   @ApiDataResponse(AccountData)
   @ApiErrorResponse(401, 'Wrong login or password (one generic answer)')

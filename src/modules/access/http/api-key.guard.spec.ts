@@ -1,0 +1,90 @@
+import { Controller, Get } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
+import { RateLimited } from '../../../common/errors/domain-error';
+import { Public, RequireScope } from '../../../common/http/decorators';
+import type { Principal } from '../../../common/http/principal';
+import { FakeClock } from '../../../common/testing/fake-clock';
+import { AppConfig } from '../../../config/app-config';
+import { InvalidApiKey, MissingApiKey } from '../../keys/domain/keys.errors';
+import type { KeysService } from '../../keys/domain/keys.service';
+import { MemoryRateLimitStore } from '../../rate-limit/infrastructure/in-memory/memory-rate-limit.store';
+import { SlidingWindowThrottlerStorage } from '../../rate-limit/infrastructure/throttler/sliding-window-throttler.storage';
+import { ApiKeyGuard, UNAUTHENTICATED, UNAUTHENTICATED_WINDOW_MS } from './api-key.guard';
+
+@Controller('t')
+class TestController {
+  @Get('open')
+  @Public()
+  open() {}
+
+  @Get('items')
+  @RequireScope('items:read')
+  items() {}
+}
+
+const handlerOf = (name: keyof TestController) => (TestController.prototype as unknown as Record<string, () => void>)[name];
+
+const VALID = 'sk_live_valid';
+const READER: Principal = { userId: 'u1', keyId: 'k1', scopes: ['items:read'] };
+
+function setup(failure?: Error) {
+  const authenticate = jest.fn(async (header: string | undefined) => {
+    if (failure) throw failure;
+    if (!header) throw new MissingApiKey();
+    if (header !== VALID) throw new InvalidApiKey();
+    return READER;
+  });
+  const storage = new SlidingWindowThrottlerStorage(new MemoryRateLimitStore(new FakeClock()));
+  const increment = jest.spyOn(storage, 'increment');
+  const config = { rateLimitUnauthenticatedMax: 2 } as AppConfig;
+  const guard = new ApiKeyGuard(new Reflector(), { authenticate } as unknown as KeysService, storage, config);
+
+  function call(handler: keyof TestController, key?: string, ip = '192.0.2.1') {
+    const request: Record<string, unknown> = { headers: key === undefined ? {} : { 'x-api-key': key }, ip, socket: {} };
+    const context = new ExecutionContextHost([request, {}], TestController, handlerOf(handler));
+    return { outcome: Promise.resolve().then(() => guard.canActivate(context)), request };
+  }
+  return { guard, call, authenticate, increment };
+}
+
+describe('ApiKeyGuard', () => {
+  it('lets a @Public() route through without a key, at once and counting nothing', () => {
+    const { guard, authenticate, increment } = setup();
+    const context = new ExecutionContextHost([{ headers: {} }, {}], TestController, handlerOf('open'));
+    expect(guard.canActivate(context)).toBe(true);
+    expect(authenticate).not.toHaveBeenCalled();
+    expect(increment).not.toHaveBeenCalled();
+  });
+
+  it("puts a valid key's principal on the request", async () => {
+    const { call, increment } = setup();
+    const { outcome, request } = call('items', VALID);
+    await expect(outcome).resolves.toBe(true);
+    expect(request.principal).toBe(READER);
+    expect(increment).not.toHaveBeenCalled();
+  });
+
+  it('answers 401 to a missing or unknown key, and 429 once the address has had too many 401s', async () => {
+    const { call, increment } = setup();
+    await expect(call('items').outcome).rejects.toBeInstanceOf(MissingApiKey);
+    await expect(call('items', 'sk_live_nope').outcome).rejects.toBeInstanceOf(InvalidApiKey);
+    expect(increment).toHaveBeenCalledWith(
+      'unauthenticated:192.0.2.1',
+      UNAUTHENTICATED_WINDOW_MS,
+      2,
+      UNAUTHENTICATED_WINDOW_MS,
+      UNAUTHENTICATED,
+    );
+    await expect(call('items', 'sk_live_nope').outcome).rejects.toEqual(new RateLimited(60));
+    // Another address is not affected, and a valid key from the same address is never refused by it.
+    await expect(call('items', 'sk_live_nope', '192.0.2.2').outcome).rejects.toBeInstanceOf(InvalidApiKey);
+    await expect(call('items', VALID).outcome).resolves.toBe(true);
+  });
+
+  it('passes errors other than a refused key through, without counting them against the address', async () => {
+    const { call, increment } = setup(new Error('database down'));
+    await expect(call('items', VALID).outcome).rejects.toThrow('database down');
+    expect(increment).not.toHaveBeenCalled();
+  });
+});

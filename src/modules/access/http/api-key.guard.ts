@@ -1,0 +1,66 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { InjectThrottlerStorage, minutes, type ThrottlerStorage } from '@nestjs/throttler';
+import type { Request } from 'express';
+import { RateLimited, Unauthenticated } from '../../../common/errors/domain-error';
+import { clientAddress } from '../../../common/http/client-address';
+import { routeAccess } from '../../../common/http/decorators';
+import type { RequestWithPrincipal } from '../../../common/http/principal';
+import { AppConfig } from '../../../config/app-config';
+import { KeysService } from '../../keys/domain/keys.service';
+
+/** The rolling window of the per-address limit on would-be 401s. */
+export const UNAUTHENTICATED_WINDOW_MS = minutes(1);
+
+/** The name under which would-be 401s are counted, per client address, in the throttler storage. */
+export const UNAUTHENTICATED = 'unauthenticated';
+
+/**
+ * The first global guard: who is calling. Every route that is not @Public() needs a valid
+ * X-API-Key (401); the caller's Principal is put on the request for the guards and handlers
+ * after it.
+ *
+ * Each would-be 401 counts against the client's address, and past RATE_LIMIT_UNAUTHENTICATED_MAX
+ * a minute the answer becomes 429 instead, so keys cannot be guessed at speed. Only failures
+ * count, which a ThrottlerGuard (it counts every request it sees) cannot express, so this guard
+ * counts them itself, in the same throttler storage. A valid key is never refused by that count:
+ * a client sharing an address with a guesser is limited only by its own key.
+ */
+@Injectable()
+export class ApiKeyGuard implements CanActivate {
+  private readonly unauthenticatedLimit: number;
+
+  constructor(
+    private readonly reflector: Reflector,
+    private readonly keys: KeysService,
+    @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+    config: AppConfig,
+  ) {
+    this.unauthenticatedLimit = config.rateLimitUnauthenticatedMax;
+  }
+
+  canActivate(context: ExecutionContext): boolean | Promise<boolean> {
+    if (routeAccess(this.reflector, context).isPublic) return true;
+    return this.authenticate(context.getArgByIndex<Request & RequestWithPrincipal>(0));
+  }
+
+  private async authenticate(request: Request & RequestWithPrincipal): Promise<boolean> {
+    const header = request.headers['x-api-key'];
+    try {
+      request.principal = await this.keys.authenticate(typeof header === 'string' ? header : undefined);
+      return true;
+    } catch (error) {
+      if (error instanceof Unauthenticated) {
+        const record = await this.storage.increment(
+          `${UNAUTHENTICATED}:${clientAddress(request)}`,
+          UNAUTHENTICATED_WINDOW_MS,
+          this.unauthenticatedLimit,
+          UNAUTHENTICATED_WINDOW_MS,
+          UNAUTHENTICATED,
+        );
+        if (record.isBlocked) throw new RateLimited(record.timeToBlockExpire);
+      }
+      throw error;
+    }
+  }
+}

@@ -1,0 +1,26 @@
+import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
+import { ForbiddenError } from '../../../common/errors/domain-error';
+import { routeAccess } from '../../../common/http/decorators';
+import type { RequestWithPrincipal } from '../../../common/http/principal';
+
+/**
+ * The last global guard: the route's scope (403), checked after the key (ApiKeyGuard) and its
+ * rate limit (KeyThrottlerGuard), as the contract's order of checks requires. A keyed route that
+ * declares no @RequireScope() fails closed: that is a programming error, not a caller's.
+ * Synchronous, so Nest runs it without a promise of its own.
+ */
+@Injectable()
+export class ScopeGuard implements CanActivate {
+  constructor(private readonly reflector: Reflector) {}
+
+  canActivate(context: ExecutionContext): boolean {
+    const { isPublic, scope } = routeAccess(this.reflector, context);
+    if (isPublic) return true;
+    if (!scope) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no scope`);
+    const { principal } = context.getArgByIndex<RequestWithPrincipal>(0);
+    if (!principal) throw new Error('ScopeGuard found no principal: ApiKeyGuard must run before it');
+    if (!principal.scopes.includes(scope)) throw new ForbiddenError('MISSING_SCOPE', `This API key lacks the ${scope} scope`);
+    return true;
+  }
+}
