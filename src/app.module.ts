@@ -1,5 +1,6 @@
 import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
+import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { CommonModule } from './common/common.module';
@@ -43,6 +44,8 @@ export class AppModule {
           useExisting: true,
           forRoutes: [],
         }),
+        // The janitors' intervals (ScheduledSweep) live in its SchedulerRegistry.
+        ScheduleModule.forRoot(),
         CommonModule,
         DatabaseModule,
         // Express tries routes in the order they were registered, which is this order: the
