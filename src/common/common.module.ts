@@ -1,4 +1,6 @@
 import { Global, Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { RootLogger } from './logging/root-logger';
 import { ShutdownGate } from './http/http-server';
 import { Clock, SystemClock } from './ports/clock';
 import { IdGenerator, UuidGenerator } from './ports/id-generator';
@@ -8,7 +10,11 @@ import { IdGenerator, UuidGenerator } from './ports/id-generator';
   providers: [
     { provide: Clock, useClass: SystemClock },
     { provide: IdGenerator, useClass: UuidGenerator },
-    { provide: ShutdownGate, useFactory: () => new ShutdownGate() },
+    {
+      provide: ShutdownGate,
+      inject: [AppConfig, RootLogger],
+      useFactory: (config: AppConfig, logger: RootLogger) => new ShutdownGate(config.shutdownGraceMs, logger.pino),
+    },
   ],
   exports: [Clock, IdGenerator, ShutdownGate],
 })
