@@ -25,8 +25,10 @@ export class EnvelopeExpressAdapter extends ExpressAdapter {
    * Nest's `app.close()` awaits this before any lifecycle hook (`onModuleDestroy`,
    * `beforeApplicationShutdown`, `onApplicationShutdown`): the gate stops taking requests and
    * lets those in flight finish, up to the grace period, while the modules they use are still
-   * up. `close`, after the hooks `beforeApplicationShutdown`, then closes the server.
+   * up. Nest's `close`, after `beforeApplicationShutdown`, then closes the server.
    */
+  // Nest awaits what beforeClose returns (HttpServer.beforeClose in @nestjs/common); ExpressAdapter only declares it void.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
   override async beforeClose(): Promise<void> {
     super.beforeClose();
     await this.gate?.close(this.getHttpServer());
@@ -53,7 +55,7 @@ export class EnvelopeExpressAdapter extends ExpressAdapter {
    * to a Buffer. A JsonText result goes into the envelope as it is.
    */
   override reply(response: Response, body: unknown, statusCode?: number): void {
-    sendEnvelope(response, statusCode ?? response.statusCode, successJson((body ?? {}) as object));
+    sendEnvelope(response, statusCode ?? response.statusCode, successJson(body ?? {}));
   }
 }
 

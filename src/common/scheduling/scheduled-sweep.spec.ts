@@ -55,7 +55,7 @@ describe('ScheduledSweep', () => {
     sweep.onApplicationBootstrap();
     try {
       expect(scheduler.getIntervals()).toEqual(['old-rows-sweep']);
-      expect((scheduler.getInterval('old-rows-sweep') as NodeJS.Timeout).hasRef()).toBe(false);
+      expect(scheduler.getInterval<NodeJS.Timeout>('old-rows-sweep').hasRef()).toBe(false);
     } finally {
       sweep.onModuleDestroy();
     }
