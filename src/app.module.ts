@@ -33,12 +33,11 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        // nestjs-pino routes Nest's Logger to the root pino logger. Its per-request middleware
-        // (which binds a request's child logger through AsyncLocalStorage) is not mounted
-        // (`forRoutes: []`): the request line is written by createHttpLogger (app.factory.ts),
-        // and the few log calls made during a request carry `reqId` themselves. nestjs-pino
-        // derives its logger through pino-http, which would put pino's own `err` serializer
-        // back (one that keeps a failed statement's parameters): ours is passed again.
+        // nestjs-pino routes Nest's Logger to the root pino logger. Its request middleware is off
+        // (`forRoutes: []`): the request line is written by createHttpLogger, the first Express
+        // middleware (docs/adr/0003-request-log-line-middleware.md). nestjs-pino derives its logger
+        // through pino-http, which would put pino's own `err` serializer back (one that keeps a
+        // failed statement's parameters): ours is passed again.
         LoggerModule.forRoot({
           pinoHttp: { logger: logger.pino, wrapSerializers: false, serializers: { err: errorSerializer } },
           useExisting: true,

@@ -1,6 +1,7 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { Public } from '../../common/http/decorators';
+import { sendEnvelope, successJson } from '../../common/http/envelope';
 
 /** Where to go from the base URL: what a person or a program opening `/` needs next. */
 export const FRONT_DOOR = {
@@ -31,6 +32,6 @@ export class HomeController {
       res.redirect(302, FRONT_DOOR.links.developers);
       return;
     }
-    res.status(200).json({ data: FRONT_DOOR, error: null });
+    sendEnvelope(res, 200, successJson(FRONT_DOOR));
   }
 }
