@@ -1,6 +1,7 @@
 import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
 import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
+import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/app-config';
 import { CommonModule } from './common/common.module';
@@ -37,17 +38,18 @@ export class AppModule {
       module: AppModule,
       global: true,
       imports: [
-        // nestjs-pino routes Nest's Logger to the root pino logger. Its per-request middleware
-        // (which binds a request's child logger through AsyncLocalStorage) is not mounted
-        // (`forRoutes: []`): the request line is written by createHttpLogger (app.factory.ts),
-        // and the few log calls made during a request carry `reqId` themselves. nestjs-pino
-        // derives its logger through pino-http, which would put pino's own `err` serializer
-        // back (one that keeps a failed statement's parameters): ours is passed again.
+        // nestjs-pino routes Nest's Logger to the root pino logger. Its request middleware is off
+        // (`forRoutes: []`): the request line is written by createHttpLogger, the first Express
+        // middleware (docs/adr/0003-request-log-line-middleware.md). nestjs-pino derives its logger
+        // through pino-http, which would put pino's own `err` serializer back (one that keeps a
+        // failed statement's parameters): ours is passed again.
         LoggerModule.forRoot({
           pinoHttp: { logger: logger.pino, wrapSerializers: false, serializers: { err: errorSerializer } },
           useExisting: true,
           forRoutes: [],
         }),
+        // The janitors' intervals (ScheduledSweep) live in its SchedulerRegistry.
+        ScheduleModule.forRoot(),
         CommonModule,
         DatabaseModule,
         // @nestjs/throttler, counting in the exact rolling windows of RateLimitModule.

@@ -36,19 +36,22 @@ async function main(): Promise<void> {
     }
     const app = await createApp(config, new RootLogger(logger));
     await app.listen(config.port, config.host);
-    const server = app.getHttpServer();
     logger.info(
       { host: config.host, port: config.port, database: embedded ? 'embedded' : 'external' },
       `listening on http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${config.port}`,
     );
 
+    // Nest's shutdown sequence, `app.close(signal)`: the HTTP adapter's beforeClose stops taking
+    // requests and finishes those in flight (ShutdownGate, up to SHUTDOWN_GRACE_MS), then the
+    // lifecycle hooks run (workers and janitors stop in onModuleDestroy, the pool closes in
+    // onApplicationShutdown). The signal is handled here rather than by `app.enableShutdownHooks()`,
+    // which ends the process after the hooks by raising the signal again (or with status 0): the
+    // embedded database stops after the pool, and the exit status says whether a request was cut.
     const gate = app.get(ShutdownGate);
+    let stopping = false;
     const shutdown = async (signal: NodeJS.Signals) => {
-      if (gate.isStopping) return;
-      // First, synchronously: no new connection, no new request (503 on a kept-alive
-      // connection), idle connections closed, in-flight answers carry Connection: close.
-      gate.begin(server);
-      logger.info({ signal, in_flight: gate.inFlightCount }, 'shutting down: no new requests; finishing in-flight ones');
+      if (stopping) return;
+      stopping = true;
       // A last resort if closing the pool or the embedded database hangs: the exit stays bounded.
       const hardStop = setTimeout(() => {
         logger.fatal('shutdown did not finish in time: exiting');
@@ -56,13 +59,10 @@ async function main(): Promise<void> {
       }, config.shutdownGraceMs + HARD_STOP_MARGIN_MS);
       hardStop.unref();
       try {
-        // Requests still running after the grace period are cut off, and the exit says so.
-        const cut = await gate.drain(config.shutdownGraceMs);
-        if (cut > 0) {
-          logger.error({ cut }, `shutdown grace period (${config.shutdownGraceMs} ms) expired: cut ${cut} in-flight request(s)`);
-        }
+        logger.info({ signal }, `${signal} received`);
         await app.close();
         await embedded?.stop();
+        const cut = gate.cut;
         logger.info({ cut }, 'stopped');
         process.exit(cut > 0 ? 1 : 0);
       } catch (error) {

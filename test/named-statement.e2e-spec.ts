@@ -1,6 +1,6 @@
-import type { Pool } from 'pg';
+import { Client, Pool } from 'pg';
 import { DataSource, QueryFailedError } from 'typeorm';
-import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
+import { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { NamedStatement } from '../src/common/persistence/named-statement';
 import { TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';
 import { startTestApp, TestApp } from './support/test-app';
@@ -108,4 +108,36 @@ it('keeps each of several units of work in its own transaction, and again once n
   const [a] = await txid.run<{ id: string }>(ds, []);
   const [b] = await txid.run<{ id: string }>(ds, []);
   expect(a).not.toEqual(b);
+});
+
+// What NamedStatement relies on in TypeORM's Postgres driver and in pg
+// (docs/adr/0002-named-statements-on-typeorm-connections.md): if an upgrade changes one, these fail first.
+describe('the TypeORM and pg behaviour NamedStatement relies on', () => {
+  it("the driver is TypeORM's PostgresDriver over a pg Pool, and obtainMasterConnection lends one of the pool's pg clients", async () => {
+    expect(ds.driver).toBeInstanceOf(PostgresDriver);
+    expect(pool).toBeInstanceOf(Pool);
+    const busy = pool.totalCount - pool.idleCount;
+    const [client, release] = (await (ds.driver as PostgresDriver).obtainMasterConnection()) as [Client, (error?: Error) => void];
+    try {
+      expect(client).toBeInstanceOf(Client);
+      expect(pool.totalCount - pool.idleCount).toBe(busy + 1);
+      // pg's public named statement: a query config with a name.
+      const result = await client.query({ name: 'test_named_contract', text: 'SELECT $1::integer AS n', values: [7] });
+      expect(result.rows).toEqual([{ n: 7 }]);
+    } finally {
+      release();
+    }
+    await poolIdle();
+  });
+
+  it("a QueryRunner's connect() answers its own pg client, the same one for the life of the runner", async () => {
+    const runner = ds.createQueryRunner();
+    try {
+      const client: unknown = await runner.connect();
+      expect(client).toBeInstanceOf(Client);
+      expect(await runner.connect()).toBe(client);
+    } finally {
+      await runner.release();
+    }
+  });
 });

@@ -1,4 +1,6 @@
 import { Global, Module } from '@nestjs/common';
+import { AppConfig } from '../config/app-config';
+import { RootLogger } from './logging/root-logger';
 import { ShutdownGate } from './http/http-server';
 import { Clock, SystemClock } from './ports/clock';
 import { IdGenerator } from './ports/id-generator';
@@ -15,7 +17,11 @@ import { UuidGenerator } from './crypto/uuid-generator';
     { provide: IdGenerator, useClass: UuidGenerator },
     { provide: SecretGenerator, useClass: NodeSecretGenerator },
     { provide: TokenHasher, useClass: Sha256TokenHasher },
-    { provide: ShutdownGate, useFactory: () => new ShutdownGate() },
+    {
+      provide: ShutdownGate,
+      inject: [AppConfig, RootLogger],
+      useFactory: (config: AppConfig, logger: RootLogger) => new ShutdownGate(config.shutdownGraceMs, logger.pino),
+    },
   ],
   exports: [Clock, IdGenerator, SecretGenerator, TokenHasher, ShutdownGate],
 })

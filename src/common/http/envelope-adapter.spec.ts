@@ -1,7 +1,11 @@
+import { Controller, Get, Module, type OnModuleDestroy } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type Express, type Request, type Response } from 'express';
-import { IncomingMessage, ServerResponse, type Server } from 'node:http';
+import { createServer, IncomingMessage, ServerResponse, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EnvelopeExpressAdapter, expressPrototypeClasses } from './envelope-adapter';
+import { ShutdownGate } from './http-server';
 import { JsonText } from './json-text';
 
 /** What reply() does to a response: its status, headers and the one body given to end(). */
@@ -86,4 +90,93 @@ describe('EnvelopeExpressAdapter.initHttpServer', () => {
 interface ServerSide {
   requestProto: object;
   responseProto: object;
+}
+
+/**
+ * What the adapter relies on in Express and Nest, asserted on the packages themselves (see
+ * docs/adr/0001-express-prototype-http-server.md). If one of these fails after an upgrade, the
+ * prototype trick either does nothing any more (a throughput loss, not a failure) or breaks
+ * requests: read the ADR before changing the adapter.
+ */
+describe('the Express and Nest behaviour the adapter relies on', () => {
+  async function listening(server: Server, run: (url: string) => Promise<void>): Promise<void> {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      await run(`http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it('Express (app.handle) sets each request and response prototype to app.request and app.response, read per request', async () => {
+    const app = express();
+    const seen: boolean[] = [];
+    app.get('/probe', (req: Request, res: Response) => {
+      seen.push(Object.getPrototypeOf(req) === app.request, Object.getPrototypeOf(res) === app.response);
+      res.json({});
+    });
+    // Replaced after express() was made, as expressPrototypeClasses does: Express must read them per request.
+    expressPrototypeClasses(app);
+    await listening(createServer(app), async (url) => {
+      expect((await fetch(`${url}/probe`)).status).toBe(200);
+    });
+    expect(seen).toEqual([true, true]);
+  });
+
+  it('with the adapter, the prototypes Express sets are the ones node:http made the objects with', async () => {
+    await withNest(async (app, url) => {
+      const instance = (app.getHttpAdapter() as EnvelopeExpressAdapter).getInstance<Express>();
+      const server = app.getHttpServer();
+      const made: object[] = [];
+      server.prependListener('request', (req: IncomingMessage, res: ServerResponse) =>
+        made.push(Object.getPrototypeOf(req) as object, Object.getPrototypeOf(res) as object),
+      );
+      const answer = await fetch(`${url}/probe`);
+      expect(await answer.json()).toEqual({ data: { same: true }, error: null });
+      expect(made).toEqual([instance.request, instance.response]);
+    });
+  });
+
+  it("Nest builds its server with the adapter's initHttpServer and awaits beforeClose before any lifecycle hook", async () => {
+    const order: string[] = [];
+    let seen: string[] = [];
+    await withNest(async (app) => {
+      const gate = new ShutdownGate(1_000);
+      jest.spyOn(gate, 'close').mockImplementation(async () => void order.push('gate closed'));
+      (app.getHttpAdapter() as EnvelopeExpressAdapter).closeThrough(gate);
+      Probe.destroyed = () => order.push('onModuleDestroy');
+      await app.close();
+      seen = [...order];
+    });
+    expect(seen).toEqual(['gate closed', 'onModuleDestroy']);
+  });
+});
+
+@Controller()
+class ProbeController {
+  @Get('probe')
+  probe(): object {
+    return { same: true };
+  }
+}
+
+@Module({ controllers: [ProbeController] })
+class Probe implements OnModuleDestroy {
+  static destroyed = (): void => undefined;
+  onModuleDestroy(): void {
+    Probe.destroyed();
+  }
+}
+
+/** A Nest application on the adapter, listening on a free port; closed after `run`. */
+async function withNest(run: (app: NestExpressApplication, url: string) => Promise<void>): Promise<void> {
+  const adapter = new EnvelopeExpressAdapter();
+  const app = await NestFactory.create<NestExpressApplication>(Probe, adapter, { logger: false });
+  await app.listen(0, '127.0.0.1');
+  try {
+    expect(app.getHttpServer()).toBe(adapter.getHttpServer());
+    await run(app, `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}`);
+  } finally {
+    await app.close();
+  }
 }

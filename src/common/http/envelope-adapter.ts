@@ -2,18 +2,38 @@ import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express, Response } from 'express';
 import { createServer, IncomingMessage, ServerResponse, type ServerOptions } from 'node:http';
-import { success } from './envelope';
-import { JsonText } from './json-text';
+import { sendEnvelope, successJson } from './envelope';
+import type { ShutdownGate } from './http-server';
 
 /**
- * The one place a handler's result becomes `{data, error: null}`: Nest hands every value a
- * route returns to its HTTP adapter's `reply`, and errors go through the exception filter,
- * which writes `{data: null, error}` itself. A global interceptor did this before; every
- * interceptor puts an rxjs pipeline around every request, and this costs none (README,
- * "Performance"). Routes that write their own response (`@Res()`: HTML pages, redirects)
- * never reach `reply`, so they are not wrapped.
+ * Where a handler's result becomes `{data, error: null}`: Nest hands every value a route
+ * returns to its HTTP adapter's `reply`, and errors go through the exception filter; both
+ * write the envelope with envelope.ts. Not a global interceptor: every interceptor puts an
+ * rxjs pipeline around every request, and `reply` runs anyway. Routes that write their own
+ * response (`@Res()`: HTML pages, redirects) never reach `reply`, so they are not wrapped.
+ * Why the HTTP server is made here: docs/adr/0001-express-prototype-http-server.md.
  */
 export class EnvelopeExpressAdapter extends ExpressAdapter {
+  private gate?: ShutdownGate;
+
+  /** The graceful shutdown `beforeClose` runs; app.factory.ts hands it over once Nest has made it. */
+  closeThrough(gate: ShutdownGate): void {
+    this.gate = gate;
+  }
+
+  /**
+   * Nest's `app.close()` awaits this before any lifecycle hook (`onModuleDestroy`,
+   * `beforeApplicationShutdown`, `onApplicationShutdown`): the gate stops taking requests and
+   * lets those in flight finish, up to the grace period, while the modules they use are still
+   * up. Nest's `close`, after `beforeApplicationShutdown`, then closes the server.
+   */
+  // Nest awaits what beforeClose returns (HttpServer.beforeClose in @nestjs/common); ExpressAdapter only declares it void.
+  // eslint-disable-next-line @typescript-eslint/no-misused-promises
+  override async beforeClose(): Promise<void> {
+    super.beforeClose();
+    await this.gate?.close(this.getHttpServer());
+  }
+
   /**
    * The HTTP server makes each request and response as an instance of a class whose prototype
    * is Express's own (`expressPrototypeClasses`), so that Express finds them already in place.
@@ -30,31 +50,25 @@ export class EnvelopeExpressAdapter extends ExpressAdapter {
   }
 
   /**
-   * Written straight to Node's response, as Express's `res.json` would write it (same JSON,
-   * same Content-Type; Node adds Content-Length for a body given whole to `end`, and sends no
-   * body to a HEAD request), without `res.send`'s per-response MIME lookups, freshness check
-   * and conversion of the text to a Buffer. A JsonText result goes into the envelope as it is,
-   * the same bytes JSON.stringify gives for `{data, error: null}` with `data` already written.
+   * Written straight to Node's response (envelope.ts), as Express's `res.json` would write it,
+   * without `res.send`'s per-response MIME lookups, freshness check and conversion of the text
+   * to a Buffer. A JsonText result goes into the envelope as it is.
    */
   override reply(response: Response, body: unknown, statusCode?: number): void {
-    if (statusCode !== undefined) response.statusCode = statusCode;
-    response.setHeader('Content-Type', 'application/json; charset=utf-8');
-    response.end(body instanceof JsonText ? `{"data":${body.text},"error":null}` : JSON.stringify(success(body ?? {})));
+    sendEnvelope(response, statusCode ?? response.statusCode, successJson(body ?? {}));
   }
 }
 
 /**
  * Express gives every request and response its prototypes (`app.request`, `app.response`, which
  * hold its methods: `req.get`, `res.status` …) with `Object.setPrototypeOf` on each of them as it
- * arrives (express/lib/application.js, `app.handle`). Measured, not explained by V8's
- * documentation: a bare `node:http` server under 50 connections that did only that to its
- * requests and responses fell from 38,000 to 15,000 req/s, and its young-generation collections
- * went from keeping 10 KB and promoting nothing, 0.3 ms each, to promoting 3 MB, 8.5 ms each;
- * the service's did the same (README, "Where the time goes"). So node:http makes the requests
- * and responses here as instances of subclasses whose prototypes are the ones Express then
- * sets: the same chain as Express's own (the `app` property, then Express's methods, then
- * node:http's), and `Object.setPrototypeOf` of an object to the prototype it already has changes
- * nothing.
+ * arrives (`app.handle` in express/lib/application.js). V8 handles that change on every fresh
+ * object badly: young-generation collections promote far more, and a small request loses about
+ * half its throughput (docs/adr/0001-express-prototype-http-server.md). So node:http makes the requests and
+ * responses here as instances of subclasses whose prototypes are the ones Express then sets:
+ * the same chain as Express's own (the `app` property, then Express's methods, then
+ * node:http's), and `Object.setPrototypeOf` of an object to the prototype it already has
+ * changes nothing. envelope-adapter.spec.ts fails if Express stops working this way.
  */
 export function expressPrototypeClasses(app: Express): ServerOptions<typeof IncomingMessage, typeof ServerResponse<IncomingMessage>> {
   class ExpressRequest extends IncomingMessage {}

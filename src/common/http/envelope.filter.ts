@@ -2,7 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logge
 import type { Request, Response } from 'express';
 import { DomainError, ErrorKind, RateLimited } from '../errors/domain-error';
 import { classifyDatabaseFailure, DatabaseFailure } from '../persistence/database-failure';
-import { failure } from './envelope';
+import { failureJson, sendEnvelope } from './envelope';
 import { loggablePath } from '../logging/logger';
 
 const STATUS_OF_KIND: Record<ErrorKind, number> = {
@@ -137,9 +137,9 @@ export function describe(exception: unknown, request?: Request): Described {
 }
 
 /**
- * The one place where failures become responses: every error, whether thrown by a
- * service, by Nest itself (unknown route), or by the body parser, leaves as
- * `{data: null, error}` with the status its kind implies. Unexpected failures are
+ * Where failures raised while a request is handled become responses: every error, whether
+ * thrown by a service, by Nest itself (unknown route), or by the body parser, leaves as
+ * `{data: null, error}` (written by envelope.ts) with the status its kind implies. Unexpected failures are
  * logged with their cause and the request id, and answered with a generic 500.
  */
 @Catch()
@@ -165,6 +165,6 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
       return;
     }
     for (const [name, value] of Object.entries(described.headers ?? {})) response.setHeader(name, value);
-    response.status(described.status).json(failure(described.message));
+    sendEnvelope(response, described.status, failureJson(described.message));
   }
 }

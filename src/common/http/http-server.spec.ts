@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import type { Logger } from 'pino';
 import { ShutdownGate } from './http-server';
 
 /** What the gate touches of a response: headers, status, end, and its 'close' event. */
@@ -43,7 +44,7 @@ function arrive(gate: ShutdownGate): { res: FakeResponse; passed: boolean } {
 
 /** Two responses in flight, then `begin` and `drain(graceMs)`. */
 function drainingTwo(graceMs: number) {
-  const gate = new ShutdownGate();
+  const gate = new ShutdownGate(60_000);
   const [first, second] = [arrive(gate).res, arrive(gate).res];
   const server = fakeServer();
   gate.begin(server as unknown as Server);
@@ -54,7 +55,7 @@ describe('ShutdownGate', () => {
   afterEach(() => jest.useRealTimers());
 
   it('counts the responses in flight, whichever order they close in', () => {
-    const gate = new ShutdownGate();
+    const gate = new ShutdownGate(60_000);
     const responses = Array.from({ length: 5 }, () => arrive(gate));
     expect(responses.every((r) => r.passed)).toBe(true);
     expect(gate.inFlightCount).toBe(5);
@@ -65,7 +66,7 @@ describe('ShutdownGate', () => {
   });
 
   it('on begin, closes the port and idle connections and marks every unsent response in flight', () => {
-    const gate = new ShutdownGate();
+    const gate = new ShutdownGate(60_000);
     const [first, sent, middle, closed, last] = Array.from({ length: 5 }, () => arrive(gate).res);
     sent.headersSent = true;
     closed.finish();
@@ -81,7 +82,7 @@ describe('ShutdownGate', () => {
   });
 
   it('answers 503 with the envelope after begin, without passing the request on or counting it', () => {
-    const gate = new ShutdownGate();
+    const gate = new ShutdownGate(60_000);
     gate.begin(fakeServer() as unknown as Server);
     const { res, passed } = arrive(gate);
     expect(passed).toBe(false);
@@ -110,5 +111,36 @@ describe('ShutdownGate', () => {
     expect(server.closeAllConnections).toHaveBeenCalledTimes(1);
     stuck.finish();
     expect(gate.inFlightCount).toBe(0);
+  });
+
+  it('close: stops taking requests at once, waits for those in flight, then cuts the rest and says so', async () => {
+    jest.useFakeTimers();
+    const lines: Array<[string, object, string]> = [];
+    const logger = {
+      info: (context: object, message: string) => lines.push(['info', context, message]),
+      error: (context: object, message: string) => lines.push(['error', context, message]),
+    } as unknown as Logger;
+    const gate = new ShutdownGate(5_000, logger);
+    const [done, stuck] = [arrive(gate).res, arrive(gate).res];
+    const server = fakeServer();
+    const closed = gate.close(server as unknown as Server);
+    // Synchronously: the port and idle connections are closed, and a new request is refused.
+    expect(server.close).toHaveBeenCalledTimes(1);
+    expect(server.closeIdleConnections).toHaveBeenCalledTimes(1);
+    expect(arrive(gate).res.statusCode).toBe(503);
+    expect(lines).toEqual([['info', { in_flight: 2 }, 'shutting down: no new requests; finishing in-flight ones']]);
+    done.finish();
+    await jest.advanceTimersByTimeAsync(5_000);
+    await closed;
+    expect(gate.cut).toBe(1);
+    expect(server.closeAllConnections).toHaveBeenCalledTimes(1);
+    expect(lines[1]).toEqual(['error', { cut: 1 }, 'shutdown grace period (5000 ms) expired: cut 1 in-flight request(s)']);
+    stuck.finish();
+  });
+
+  it('close: nothing in flight, nothing cut', async () => {
+    const gate = new ShutdownGate(5_000);
+    await gate.close(fakeServer() as unknown as Server);
+    expect(gate.cut).toBe(0);
   });
 });

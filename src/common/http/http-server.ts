@@ -1,5 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+import { failureJson, rawFailureResponse, sendEnvelope } from './envelope';
 
 export interface HttpServerLimits {
   /** Time a client has to send a request's headers; also closes a connection that sends nothing. */
@@ -16,14 +18,6 @@ export interface HttpServerLimits {
 export const checkingIntervalMs = (limits: HttpServerLimits): number =>
   Math.max(50, Math.min(1_000, Math.floor(limits.headersTimeoutMs / 2)));
 
-function rawEnvelope(status: number, reason: string, message: string): string {
-  const body = JSON.stringify({ data: null, error: message });
-  return (
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
-    `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
-  );
-}
-
 /**
  * Errors node:http raises before a request reaches the application (a request not received in
  * time, a malformed one, headers too large). Node would answer them with a bare status line; the
@@ -38,10 +32,10 @@ export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex):
   }
   const response =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? rawEnvelope(408, 'Request Timeout', 'Request timeout: the request was not received in time')
+      ? rawFailureResponse(408, 'Request Timeout', 'Request timeout: the request was not received in time')
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? rawEnvelope(431, 'Request Header Fields Too Large', 'Request headers are too large')
-        : rawEnvelope(400, 'Bad Request', 'Malformed HTTP request');
+        ? rawFailureResponse(431, 'Request Header Fields Too Large', 'Request headers are too large')
+        : rawFailureResponse(400, 'Bad Request', 'Malformed HTTP request');
   socket.end(response, () => socket.destroy());
 }
 
@@ -59,7 +53,7 @@ export function limitHttpServer(server: Server, limits: HttpServerLimits): void 
   server.on('clientError', answerClientError);
 }
 
-const SHUTTING_DOWN = JSON.stringify({ data: null, error: 'The service is shutting down: retry the request' });
+const SHUTTING_DOWN = failureJson('The service is shutting down: retry the request');
 
 /** A response in flight, in the gate's list. */
 interface InFlight {
@@ -69,21 +63,25 @@ interface InFlight {
 }
 
 /**
- * Graceful shutdown of the HTTP side. Until `begin`, it only tracks the requests in flight.
- * After `begin`: the port is closed, idle keep-alive connections are closed, responses still
- * being worked on carry `Connection: close` (so their connection ends with them), and a request
- * that still arrives on an open connection is answered 503 without being handled. `drain`
- * waits for the requests in flight, up to the grace period, then cuts the rest.
+ * Graceful shutdown of the HTTP side, run by Nest's `app.close()` through the HTTP adapter's
+ * `beforeClose` (EnvelopeExpressAdapter), which Nest awaits before any lifecycle hook: so the
+ * requests in flight finish while every module still has what they use (the pool, Redis).
+ *
+ * Until `close`, it only tracks the requests in flight (its middleware). `close` first stops
+ * taking requests, synchronously (`begin`): the port is closed, idle keep-alive connections are
+ * closed, responses still being worked on carry `Connection: close` (so their connection ends
+ * with them), and a request that still arrives on an open connection is answered 503 without
+ * being handled. Then it waits for the requests in flight up to the grace period, and cuts the
+ * rest (`drain`); `cut` says how many, for the exit status.
  *
  * The responses in flight are a doubly linked list whose entries are unlinked, links cleared,
  * when their response closes; not a Set. A Set that lives long ends up in V8's old generation,
- * and each time it outgrows its table (every few dozen additions, with deletions in between) V8
- * copies the live entries into a new table and leaves them in the old one too. A young-generation
- * collection cannot tell that old table is garbage: every response in flight when it was
- * replaced stayed reachable, with its request and everything they held, until the next full
- * collection. When requests wait on I/O (Redis, PostgreSQL), that was most of them: under
- * `GET /v1/me` with REDIS_URL, 1.6 MB promoted per young collection instead of 0.1 MB, and a
- * third of the service's CPU per request (README, "Where the time goes").
+ * and each time it outgrows its table V8 copies the live entries into a new table and leaves
+ * them in the old one too. A young-generation collection cannot tell that old table is garbage,
+ * so every response in flight when it was replaced, with its request and all they hold, stays
+ * reachable until the next full collection; when requests wait on I/O (Redis, PostgreSQL) that
+ * is most of them, and the collector promotes and copies them all. An unlinked entry holds
+ * nothing.
  */
 export class ShutdownGate {
   private stopping = false;
@@ -91,15 +89,20 @@ export class ShutdownGate {
   private count = 0;
   private server?: Server;
   private settle?: () => void;
+  private cutCount = 0;
+
+  constructor(
+    /** How long requests in flight may take to finish once shutdown has begun (SHUTDOWN_GRACE_MS). */
+    private readonly graceMs: number,
+    private readonly logger?: Logger,
+  ) {}
 
   /** Express middleware; mount it ahead of anything that reads the request. */
   readonly middleware = (_req: IncomingMessage, res: ServerResponse, next: () => void): void => {
     if (this.stopping) {
-      res.statusCode = 503;
       res.setHeader('Connection', 'close');
       res.setHeader('Retry-After', '1');
-      res.setHeader('Content-Type', 'application/json; charset=utf-8');
-      res.end(SHUTTING_DOWN);
+      sendEnvelope(res, 503, SHUTTING_DOWN);
       return;
     }
     const entry: InFlight = { res, prev: undefined, next: this.newest };
@@ -124,7 +127,26 @@ export class ShutdownGate {
     return this.count;
   }
 
-  /** Stops taking requests at once (synchronous, so nothing slips in after the signal). */
+  /** How many requests the grace period cut (0 until `close` has finished). */
+  get cut(): number {
+    return this.cutCount;
+  }
+
+  /** Stops taking requests, then finishes (or, past the grace period, cuts) those in flight. */
+  async close(server: Server): Promise<void> {
+    if (this.stopping) return;
+    this.begin(server);
+    this.logger?.info({ in_flight: this.count }, 'shutting down: no new requests; finishing in-flight ones');
+    this.cutCount = await this.drain(this.graceMs);
+    if (this.cutCount > 0) {
+      this.logger?.error(
+        { cut: this.cutCount },
+        `shutdown grace period (${this.graceMs} ms) expired: cut ${this.cutCount} in-flight request(s)`,
+      );
+    }
+  }
+
+  /** Stops taking requests at once (synchronous, so nothing slips in after it). */
   begin(server: Server): void {
     if (this.stopping) return;
     this.stopping = true;

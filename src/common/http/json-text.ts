@@ -1,7 +1,7 @@
 /**
  * A route's result that is already JSON text, written into the envelope as it is
- * (EnvelopeExpressAdapter.reply) instead of going through JSON.stringify: for results whose
- * bulk a store rendered where the rows are (a page of items, README "Hot-path rules").
+ * (`successJson` in envelope.ts) instead of going through JSON.stringify: for results whose
+ * bulk a store rendered where the rows are (a page of items, docs/performance.md).
  * Whoever makes one vouches that `text` is one well-formed JSON value.
  */
 export class JsonText {

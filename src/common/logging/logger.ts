@@ -125,22 +125,21 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
 /**
  * One JSON line per request: method, path, status, duration (ms), request id and client
  * address, in the shape pino-http writes (`reqId`, `req`, `res`, `duration_ms`). No headers:
- * they carry credentials and cookies, and masking every header of every request cost more
- * than the rest of the line.
+ * they carry credentials and cookies, and masking every header of every request would cost
+ * more than the rest of the line.
  *
- * Written here rather than by pino-http: pino-http builds two child loggers per request
- * (one to bind the request id, one to serialize `req`) and hands them to every later log
- * call through the request, which is the right design when code logs through `req.log`.
- * Nothing here does (errors carry `reqId` themselves, see envelope.filter.ts), and those two
- * children were the largest single cost of a `GET /v1/me` in a CPU profile (README,
- * "Performance"). Here the line is one `logger[level]` call on the root logger, with the
- * same serializers as every other line.
+ * The first Express middleware (app.factory.ts), so that every answer has its request id and
+ * its line, those given before routing included (the shutdown gate's 503, a refused body).
+ * Written here rather than by nestjs-pino's pino-http middleware, which Nest mounts after the
+ * application's own middleware and which makes two child loggers per request, one bound
+ * through AsyncLocalStorage for `req.log`, which nothing here uses (errors carry `reqId`
+ * themselves, see envelope.filter.ts): docs/adr/0003-request-log-line-middleware.md.
  *
  * Its info and warn lines skip pino's redaction: they hold only the fields built here (an id
  * of a safe shape, the method, the path as loggablePath masks it, the address, the status and
  * the duration), none of which a redacted path (REDACTED_PATHS) can name, so redaction could
- * only copy the line and find nothing. It was half of the line's cost (about 4 of 8 µs alone,
- * more under load). A line with an error goes through the root logger, redaction and all.
+ * only copy the line and find nothing, at about half the line's cost. A line with an error goes
+ * through the root logger, redaction and all.
  */
 export function createHttpLogger(logger: Logger): (req: IncomingMessage & { id?: unknown }, res: ServerResponse, next: () => void) => void {
   const lines = logger.child({}, { redact: [] });

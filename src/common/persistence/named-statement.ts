@@ -1,4 +1,4 @@
-import type { Pool, PoolClient, QueryResultRow } from 'pg';
+import type { PoolClient, QueryResultRow } from 'pg';
 import { DataSource, QueryFailedError, QueryRunnerAlreadyReleasedError } from 'typeorm';
 import type { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
@@ -10,16 +10,21 @@ const ignore = (): void => undefined;
 
 /**
  * A statement of a per-request path that PostgreSQL parses and plans once per connection
- * instead of on every call (pg's named prepared statements). The text must be constant: one
- * name, one text, for the life of the process.
+ * instead of on every call: pg's named prepared statements, its public query config
+ * `{name, text, values}`. The text must be constant: one name, one text, for the life of the
+ * process.
  *
- * It runs on the TypeORM DataSource's own pool and connections (its pg driver's pool of
- * GuardedClient, with the same timeouts), and inside a unit of work on that transaction's
- * connection, so it joins the transaction; its errors are TypeORM's QueryFailedError like any
- * other statement's, and TypeORM's logger sees it. What it leaves out is TypeORM's per-statement
- * machinery around pg: a QueryRunner and its event broadcaster made and released for each
- * statement, with half a dozen awaited steps, which cost about as much Node CPU as pg's own
- * work for a short statement (README, "Where the time goes").
+ * TypeORM has no way to run a named statement (`query(text, parameters)` sends an unnamed
+ * one), so it runs on the connections TypeORM's Postgres driver hands out: outside a unit of
+ * work a connection of the DataSource's own pool (`obtainMasterConnection`, the method
+ * TypeORM's own query runner connects with; GuardedClient, with the same timeouts), inside one
+ * the transaction's connection (`QueryRunner.connect()`), so it joins the transaction. Its
+ * errors are TypeORM's QueryFailedError like any other statement's, and TypeORM's logger sees
+ * it. It leaves out TypeORM's per-statement QueryRunner and its event broadcaster, whose
+ * awaited steps cost about as much Node CPU as pg's own work for a short statement.
+ * Why, measured, and what an upgrade of TypeORM or pg must keep:
+ * docs/adr/0002-named-statements-on-typeorm-connections.md; test/named-statement.e2e-spec.ts
+ * fails if the driver stops answering pg clients.
  *
  * A prepared statement keeps the plan PostgreSQL chose for it; those used here read and write
  * through primary keys and fixed index ranges, whose best plan does not depend on the values.
@@ -41,8 +46,10 @@ export class NamedStatement {
       if (runner.isReleased) throw new QueryRunnerAlreadyReleasedError();
       return rowsOf<T>((await runner.connect()) as PoolClient, config);
     }
-    const pool = (dataSource.driver as PostgresDriver).master as Pool;
-    const client = await pool.connect();
+    const [client, release] = (await (dataSource.driver as PostgresDriver).obtainMasterConnection()) as [
+      PoolClient,
+      (error?: Error) => void,
+    ];
     client.on('error', ignore);
     let doubt: unknown;
     try {
@@ -53,7 +60,7 @@ export class NamedStatement {
       throw error;
     } finally {
       client.removeListener('error', ignore);
-      client.release(doubt as Error | undefined);
+      release(doubt as Error | undefined);
     }
   }
 }

@@ -4,6 +4,7 @@ import type { Request, Response } from 'express';
 import { ApiDataResponse } from '../../common/http/api-response.decorators';
 import { Public } from '../../common/http/decorators';
 import { FrontDoorResponse } from './front-door.response';
+import { sendEnvelope, successJson } from '../../common/http/envelope';
 
 /** Where to go from the base URL: what a person or a program opening `/` needs next. */
 export const FRONT_DOOR = {
@@ -39,6 +40,6 @@ export class HomeController {
       res.redirect(302, FRONT_DOOR.links.developers);
       return;
     }
-    res.status(200).json({ data: FRONT_DOOR, error: null });
+    sendEnvelope(res, 200, successJson(FRONT_DOOR));
   }
 }

@@ -22,6 +22,7 @@ import { WebhookSender } from './domain/webhook-sender';
 import { DeliveryNudge, WebhooksService } from './domain/webhooks.service';
 import { WebhooksController } from './http/webhooks.controller';
 import { AesGcmSecretCipher, loadWebhookMasterKey } from './infrastructure/delivery/aes-gcm-secret-cipher';
+import { DeliveriesJanitor } from './infrastructure/delivery/deliveries-janitor';
 import { DeliveryWorker } from './infrastructure/delivery/delivery-worker';
 import { DnsHostResolver } from './infrastructure/delivery/dns-host-resolver';
 import { HmacPayloadSigner } from './infrastructure/delivery/hmac-payload-signer';
@@ -88,6 +89,7 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
         ),
     },
     { provide: DeliveryNudge, useExisting: DeliveryWorker },
+    DeliveriesJanitor,
     {
       provide: WebhooksService,
       inject: [

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { PeriodicSweep } from '../../../common/scheduling/periodic-sweep';
+import { SchedulerRegistry } from '@nestjs/schedule';
+import { ScheduledSweep } from '../../../common/scheduling/scheduled-sweep';
 import { EventsService } from '../domain/events.service';
 
 /** How often events past their retention are deleted. */
@@ -10,17 +11,20 @@ export const EVENT_PURGE_BATCH = 1000;
 const MAX_BATCHES_PER_SWEEP = 50;
 
 /**
- * Deletes events older than EVENT_RETENTION_DAYS (PeriodicSweep: bounded batches, an unref'd
- * timer started with the application and stopped before the pool closes). The time comes from
- * the Clock port through the service. With several instances each sweeps; batches skip the
- * rows another instance is deleting, and the purge watermark only moves up.
+ * Deletes events older than EVENT_RETENTION_DAYS (ScheduledSweep: bounded batches on an
+ * interval of the SchedulerRegistry, added once the application has booted and removed before
+ * the pool closes). The time comes from the Clock port through the service. With several
+ * instances each sweeps; batches skip the rows another instance is deleting, and the purge
+ * watermark only moves up.
  */
 @Injectable()
-export class EventsJanitor extends PeriodicSweep {
-  constructor(events: EventsService) {
+export class EventsJanitor extends ScheduledSweep {
+  constructor(events: EventsService, scheduler: SchedulerRegistry) {
     super(
+      scheduler,
       () => events.purgeExpired(),
       {
+        name: 'events-janitor',
         intervalMs: EVENT_SWEEP_INTERVAL_MS,
         batchSize: EVENT_PURGE_BATCH,
         maxBatches: MAX_BATCHES_PER_SWEEP,

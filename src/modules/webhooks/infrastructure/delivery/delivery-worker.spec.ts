@@ -38,16 +38,4 @@ describe('DeliveryWorker', () => {
     worker.nudge();
     expect(f.sender.sent).toHaveLength(7);
   });
-
-  it('sweeps finished deliveries past their 30 days', async () => {
-    const f = webhooksFixture();
-    const worker = new DeliveryWorker(f.deliveries, f.attempts, f.clock, { pollIntervalMs: 60_000, leaseMs: 30_000, batchSize: 10 });
-    const { webhook } = await f.service.create(USER, { url: 'https://example.com/', types: null, listId: null });
-    const delivery = await f.service.sendTest(USER, webhook.id);
-    await f.runDue();
-    expect(await worker.sweep()).toBe(0);
-    f.clock.advance(30 * 24 * 3600_000 + 1);
-    expect(await worker.sweep()).toBe(1);
-    expect(await f.deliveries.findOfWebhook(webhook.id, delivery.id)).toBeNull();
-  });
 });

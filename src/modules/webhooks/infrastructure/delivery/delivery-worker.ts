@@ -1,15 +1,10 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../../../../common/ports/clock';
-import { PeriodicSweep } from '../../../../common/scheduling/periodic-sweep';
 import { DeliveryAttempts } from '../../domain/delivery-attempts';
-import { DELIVERY_RETENTION_MS } from '../../domain/limits';
 import { DeliveryRepository } from '../../domain/delivery.repository';
 import { EventRelay } from '../../domain/event-relay';
 import { DeliveryNudge } from '../../domain/webhooks.service';
 
-/** How often finished deliveries past their retention are deleted, and how many per statement. */
-const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
-const SWEEP_BATCH = 1000;
 /** The longest pause between polls while claims keep failing. */
 const MAX_BACKOFF_MS = 30_000;
 /** Events the relay reads per statement. */
@@ -39,8 +34,6 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
   private running?: Promise<void>;
   private stopped = true;
   private again = false;
-  /** Finished deliveries past their retention go, a batch at a time, so the table stays bounded. */
-  private readonly sweeper: PeriodicSweep;
   /** Rounds in a row whose claim failed (the database away): the polls back off, and log less. */
   private failures = 0;
 
@@ -53,29 +46,17 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
     private readonly relay?: EventRelay,
   ) {
     super();
-    this.sweeper = new PeriodicSweep(
-      () => this.deliveries.purgeFinishedBefore(new Date(this.clock.now().getTime() - DELIVERY_RETENTION_MS), SWEEP_BATCH),
-      { intervalMs: SWEEP_INTERVAL_MS, batchSize: SWEEP_BATCH, maxBatches: Number.POSITIVE_INFINITY, what: 'old webhook deliveries' },
-      this.logger,
-    );
   }
 
   onApplicationBootstrap(): void {
     this.stopped = false;
     this.schedule(0);
-    this.sweeper.start();
   }
 
   async onModuleDestroy(): Promise<void> {
     this.stopped = true;
     clearTimeout(this.timer);
-    this.sweeper.stop();
     await this.running;
-  }
-
-  /** Deletes succeeded and failed deliveries older than the retention, now; answers how many. */
-  sweep(): Promise<number> {
-    return this.sweeper.sweep();
   }
 
   /** Something is due now: look at once rather than at the next poll. */

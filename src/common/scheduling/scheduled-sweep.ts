@@ -1,3 +1,6 @@
+import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import type { SchedulerRegistry } from '@nestjs/schedule';
+
 /** Where a sweep reports: Nest's Logger fits (routed to pino with the context object). */
 export interface SweepLog {
   log(context: object, message: string): void;
@@ -5,6 +8,8 @@ export interface SweepLog {
 }
 
 export interface SweepOptions {
+  /** The interval's name in the SchedulerRegistry; one per sweep. */
+  name: string;
   /** How often it runs. */
   intervalMs: number;
   /** A batch that deletes fewer rows than this was the last one due. */
@@ -17,41 +22,38 @@ export interface SweepOptions {
 
 /**
  * A background clean-up of rows past their retention, shared by the idempotency records, the
- * events outbox and finished webhook deliveries. Deletes in bounded batches, each its own short
- * statement, so no sweep holds locks for long; runs on an unref'd timer (it never keeps the
- * process alive) that the owner stops before the database pool closes. A failure (the database
+ * events outbox and finished webhook deliveries, scheduled through @nestjs/schedule's
+ * SchedulerRegistry: one named interval per sweep, added once the application has booted. The
+ * interval is each janitor's own setting, so it is added in code rather than by `@Interval`.
+ *
+ * Deletes in bounded batches, each its own short statement, so no sweep holds locks for long.
+ * The interval is unref'd, so it never keeps the process alive, and it is removed in
+ * `onModuleDestroy`, which Nest runs before any `onApplicationShutdown` (where TypeORM closes
+ * the pool); a sweep under way starts no further batch once stopped. A failure (the database
  * away) is logged and the next tick tries again. With several instances each sweeps; the
- * deletes are idempotent.
+ * deletes are idempotent. Tests call `sweep()` directly.
  */
-export class PeriodicSweep {
-  private timer?: NodeJS.Timeout;
+export class ScheduledSweep implements OnApplicationBootstrap, OnModuleDestroy {
   private stopped = false;
 
   constructor(
+    private readonly scheduler: SchedulerRegistry,
     private readonly deleteBatch: () => Promise<number>,
     private readonly options: SweepOptions,
     private readonly logger: SweepLog,
   ) {}
 
-  start(): void {
-    this.stopped = false;
-    this.timer = setInterval(() => void this.sweep(), this.options.intervalMs);
-    this.timer.unref();
-  }
-
-  stop(): void {
-    this.stopped = true;
-    clearInterval(this.timer);
-  }
-
-  /** Nest's lifecycle, for a janitor that is a PeriodicSweep: starts once the application has booted. */
   onApplicationBootstrap(): void {
-    this.start();
+    this.stopped = false;
+    const interval = setInterval(() => void this.sweep(), this.options.intervalMs);
+    interval.unref();
+    this.scheduler.addInterval(this.options.name, interval);
   }
 
-  /** Nest's lifecycle: stops before the database pool closes. */
   onModuleDestroy(): void {
-    this.stop();
+    this.stopped = true;
+    // deleteInterval clears the timer as well.
+    if (this.scheduler.doesExist('interval', this.options.name)) this.scheduler.deleteInterval(this.options.name);
   }
 
   /** One sweep now; answers how many rows it deleted. */
