@@ -2,7 +2,7 @@
 // The throttler guard's own cost per request, in process, against dist/: KeyThrottlerGuard, which
 // reads a route's @Throttle()/@SkipThrottle() once per handler, beside the same guard running
 // @nestjs/throttler's own canActivate, which reads them on every request
-// (docs/adr/0007-throttler-guard-reads-route-limits-once.md). Both count a keyed route with the
+// (docs/adr/0005-throttler-guard-reads-route-limits-once.md). Both count a keyed route with the
 // app's two throttlers, under a limit never reached, and write the same headers: once with a
 // storage that answers at once (the guard's own cost), once with the memory store. Rounds
 // alternate so that a busy machine weighs on both alike.

@@ -113,9 +113,8 @@ const schema = z
     PASSWORD_SCRYPT_COST: integer('PASSWORD_SCRYPT_COST', 10, 20, 17),
     // 10, not more: on a machine whose cores PostgreSQL and Node share, requests beyond that
     // wait in the pool's queue, first come first served, rather than as runnable backends
-    // that take the CPU from the event loop. Against 20, at the same throughput, add 20's p99
-    // was 19-25 % lower in two runs and add 1's from 3 % higher to 11 % lower (README, "Where
-    // the time goes").
+    // that take the CPU from the event loop, which keeps the tail of the writes shorter
+    // (docs/performance.md).
     DB_POOL_SIZE: integer('DB_POOL_SIZE', 1, 1000, 10),
     PAGE_CACHE_MB: integer('PAGE_CACHE_MB', 0, 4096, 32),
     DB_CONNECT_TIMEOUT_S: integer('DB_CONNECT_TIMEOUT_S', 1, 3600, 30),
@@ -226,7 +225,7 @@ export class AppConfig {
   readonly cursorSecret?: string;
   /** Days the change feed keeps events (GET /v1/events); older cursors answer 410. */
   readonly eventRetentionDays!: number;
-  /** Webhook delivery settings (API.md section 8; README "Webhooks"). */
+  /** Webhook delivery settings (docs/API.md section 8; docs/operations.md, "Webhooks"). */
   readonly webhooks!: WebhookSettings;
 
   constructor(values: AppConfig) {

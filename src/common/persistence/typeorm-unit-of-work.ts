@@ -66,8 +66,8 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
     return runInTransaction(this.dataSource, (manager) => current.run(manager, work)).finally(() => {
       unitsInFlight -= 1;
       // On Node 20 and 22, an AsyncLocalStorage that has run once keeps promise hooks on every
-      // promise of the process, for good (a few % of a request's CPU, README "Where the time
-      // goes"), though only units of work read it. With none in flight nothing can: disabling
+      // promise of the process, for good (a few % of a request's CPU), though only units of
+      // work read it. With none in flight nothing can: disabling
       // takes the hooks off until the next run() puts them back. (Node 24's AsyncLocalStorage
       // needs no hooks; there, disable() only clears the store of this callback's context, in
       // which no unit of work's store is set.)

@@ -1,7 +1,7 @@
 import { CASE_FOLDING } from './case-folding.data';
 
 /**
- * The one comparison rule for list names and item texts (README "Contract notes"): trimmed,
+ * The one comparison rule for list names and item texts (docs/API.md, "Contract notes"): trimmed,
  * NFC-normalised, then Unicode full case folding (CaseFolding.txt statuses C and F). So
  * "Straße" matches "STRASSE", "é" typed precomposed matches e + U+0301, and Σ, σ and ς
  * match. Full folding is not Turkish-aware: "İ" (U+0130) folds to "i̇" (i + U+0307), so it

@@ -6,10 +6,9 @@ const BLOCK = 128;
 /**
  * Item events as one row per statement (API.md section 8 still sees one event per item).
  *
- * An add of 20 items recorded 20 events rows, each with its JSON payload built and checked
- * in the statement, and 20 audience rows per member: together about a quarter of the add's
- * throughput (README, "The cost of recording events"). Now an item statement records one
- * row: the list's name and the actor as they are then, and the items as typed arrays (the
+ * One events row per item, each with its JSON payload built and checked in the statement,
+ * and one audience row per item and member, would cost an add of 20 items a large share of
+ * its throughput. So an item statement records one row: the list's name and the actor as they are then, and the items as typed arrays (the
  * add's are its own parameters, so nothing is built per item). The feed and the webhook relay
  * expand the row into its events and render their JSON (events-sql.ts) when they read it.
  *

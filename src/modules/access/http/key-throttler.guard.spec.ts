@@ -251,7 +251,7 @@ describe('KeyThrottlerGuard', () => {
 
   /**
    * The guard reads @Throttle() and @SkipThrottle() through @nestjs/throttler's metadata keys
-   * (docs/adr/0007-throttler-guard-reads-route-limits-once.md). If the package renames them, the
+   * (docs/adr/0005-throttler-guard-reads-route-limits-once.md). If the package renames them, the
    * decorators above stop taking effect and this fails: each kind of metadata is asserted here.
    */
   it("reads every kind of @nestjs/throttler's route metadata: skip, limit, ttl, tracker, key generator", async () => {

@@ -85,7 +85,7 @@ async function resolved(context: ExecutionContext, value: Resolvable<number>, op
  *
  * Each route's throttlers are read from its decorators once and kept per handler: the package's
  * own canActivate reads six pieces of metadata per throttler on every request, a measurable share
- * of a `GET /v1/me` (docs/adr/0007-throttler-guard-reads-route-limits-once.md). Reading them
+ * of a `GET /v1/me` (docs/adr/0005-throttler-guard-reads-route-limits-once.md). Reading them
  * needs the package's metadata keys, which its index does not export; the spec beside this file
  * fails if they change.
  */

@@ -35,7 +35,7 @@ export class TypeOrmUserRepository extends UserRepository {
     }
   }
 
-  /** Per request (GET /v1/me): plain SQL, not the query builder (README, "Hot path rules"). */
+  /** Per request (GET /v1/me): a prepared statement, not the query builder (docs/performance.md). */
   async findById(id: string): Promise<User | null> {
     const rows = await FIND_BY_ID.run<User>(this.dataSource, [id]);
     return rows[0] ?? null;
