@@ -1,32 +1,15 @@
-import { Controller, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { RateLimited } from '../../../common/errors/domain-error';
-import { Public, RequireScope } from '../../../common/http/decorators';
-import type { Principal } from '../../../common/http/principal';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { AppConfig } from '../../../config/app-config';
 import { InvalidApiKey, MissingApiKey } from '../../keys/domain/keys.errors';
 import type { KeysService } from '../../keys/domain/keys.service';
 import { MemoryRateLimitStore } from '../../rate-limit/infrastructure/in-memory/memory-rate-limit.store';
 import { SlidingWindowThrottlerStorage } from '../../rate-limit/infrastructure/throttler/sliding-window-throttler.storage';
+import { contextOf, type GuardedRoute, READER } from '../testing/guarded-routes';
 import { ApiKeyGuard, UNAUTHENTICATED, UNAUTHENTICATED_WINDOW_MS } from './api-key.guard';
 
-@Controller('t')
-class TestController {
-  @Get('open')
-  @Public()
-  open() {}
-
-  @Get('items')
-  @RequireScope('items:read')
-  items() {}
-}
-
-const handlerOf = (name: keyof TestController) => (TestController.prototype as unknown as Record<string, () => void>)[name];
-
 const VALID = 'sk_live_valid';
-const READER: Principal = { userId: 'u1', keyId: 'k1', scopes: ['items:read'] };
 
 function setup(failure?: Error) {
   const authenticate = jest.fn(async (header: string | undefined) => {
@@ -40,9 +23,9 @@ function setup(failure?: Error) {
   const config = { rateLimitUnauthenticatedMax: 2 } as AppConfig;
   const guard = new ApiKeyGuard(new Reflector(), { authenticate } as unknown as KeysService, storage, config);
 
-  function call(handler: keyof TestController, key?: string, ip = '192.0.2.1') {
+  function call(handler: GuardedRoute, key?: string, ip = '192.0.2.1') {
     const request: Record<string, unknown> = { headers: key === undefined ? {} : { 'x-api-key': key }, ip, socket: {} };
-    const context = new ExecutionContextHost([request, {}], TestController, handlerOf(handler));
+    const context = contextOf(handler, request);
     return { outcome: Promise.resolve().then(() => guard.canActivate(context)), request };
   }
   return { guard, call, authenticate, increment };
@@ -51,7 +34,7 @@ function setup(failure?: Error) {
 describe('ApiKeyGuard', () => {
   it('lets a @Public() route through without a key, at once and counting nothing', () => {
     const { guard, authenticate, increment } = setup();
-    const context = new ExecutionContextHost([{ headers: {} }, {}], TestController, handlerOf('open'));
+    const context = contextOf('open', { headers: {} });
     expect(guard.canActivate(context)).toBe(true);
     expect(authenticate).not.toHaveBeenCalled();
     expect(increment).not.toHaveBeenCalled();

@@ -1,37 +1,13 @@
-import { Controller, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
 import { ForbiddenError } from '../../../common/errors/domain-error';
-import { Public, RequireScope } from '../../../common/http/decorators';
 import type { Principal } from '../../../common/http/principal';
+import { contextOf, type GuardedRoute, READER } from '../testing/guarded-routes';
 import { ScopeGuard } from './scope.guard';
 
-@Controller('t')
-class TestController {
-  @Get('open')
-  @Public()
-  open() {}
-
-  @Get('items')
-  @RequireScope('items:read')
-  items() {}
-
-  @Get('forgotten')
-  forgotten() {}
-}
-
-const READER: Principal = { userId: 'u1', keyId: 'k1', scopes: ['items:read'] };
 const PROFILE_ONLY: Principal = { userId: 'u2', keyId: 'k2', scopes: ['profile:read'] };
 
 const guard = new ScopeGuard(new Reflector());
-const check = (handler: keyof TestController, principal?: Principal) =>
-  guard.canActivate(
-    new ExecutionContextHost(
-      [{ principal }, {}],
-      TestController,
-      (TestController.prototype as unknown as Record<string, () => void>)[handler],
-    ),
-  );
+const check = (handler: GuardedRoute, principal?: Principal) => guard.canActivate(contextOf(handler, { principal }));
 
 describe('ScopeGuard', () => {
   it('lets a @Public() route through', () => {
@@ -47,7 +23,7 @@ describe('ScopeGuard', () => {
   });
 
   it('fails closed on a keyed route that declares no scope', () => {
-    expect(() => check('forgotten', READER)).toThrow('route TestController.forgotten declares no scope');
+    expect(() => check('forgotten', READER)).toThrow('route GuardedRoutes.forgotten declares no scope');
   });
 
   it('fails closed when no principal was put on the request (guards registered out of order)', () => {

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
 import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
+import type { WarningLog } from '../../../common/ports/warning-log';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { InMemoryApiKeyRepository } from '../infrastructure/in-memory/in-memory-api-key.repository';
@@ -22,6 +23,10 @@ describe('KeysService', () => {
   let repo: InMemoryApiKeyRepository;
   let keys: KeysService;
 
+  /** A service over the shared repository and clock; `bus` and `log` as an instance would have them. */
+  const serviceWith = (bus?: InProcessRevocationBus, log?: WarningLog) =>
+    new KeysService(repo, clock, new SequentialIdGenerator(), new NodeSecretGenerator(), new Sha256TokenHasher(), bus, log);
+
   /** Another instance (sharing the database, not a revocation bus) revokes the key. */
   const revokeElsewhere = async (keyId: string) => {
     const key = (await repo.findById(keyId))!;
@@ -33,30 +38,22 @@ describe('KeysService', () => {
   const twoInstances = () => {
     const bus = new InProcessRevocationBus();
     return {
-      here: new KeysService(repo, clock, new SequentialIdGenerator(), new NodeSecretGenerator(), new Sha256TokenHasher(), bus),
-      elsewhere: new KeysService(repo, clock, new SequentialIdGenerator(), new NodeSecretGenerator(), new Sha256TokenHasher(), bus),
+      here: serviceWith(bus),
+      elsewhere: serviceWith(bus),
     };
   };
 
   beforeEach(() => {
     clock = new FakeClock('2026-05-01T08:00:00.000Z');
     repo = new InMemoryApiKeyRepository();
-    keys = new KeysService(repo, clock, new SequentialIdGenerator(), new NodeSecretGenerator(), new Sha256TokenHasher());
+    keys = serviceWith();
   });
 
   it('reports a last-use write that failed to its warning log, and still answers the request', async () => {
     const { secret } = await keys.create('u1', 'CI');
     const warned = new Promise<{ context: object; message: string }>((resolve) => {
       const log = { warn: (context: object, message: string) => resolve({ context, message }) };
-      keys = new KeysService(
-        repo,
-        clock,
-        new SequentialIdGenerator(),
-        new NodeSecretGenerator(),
-        new Sha256TokenHasher(),
-        new InProcessRevocationBus(),
-        log,
-      );
+      keys = serviceWith(new InProcessRevocationBus(), log);
     });
     jest.spyOn(repo, 'touchLastUsed').mockRejectedValue(new Error('database away'));
     await expect(keys.authenticate(secret)).resolves.toMatchObject({ userId: 'u1' });
@@ -248,15 +245,7 @@ describe('KeysService', () => {
       it('logs a renewal that failed and leaves the copy to expire; the next request then reads the key itself', async () => {
         const warnings: string[] = [];
         const log = { warn: (_context: object, message: string) => warnings.push(message) };
-        keys = new KeysService(
-          repo,
-          clock,
-          new SequentialIdGenerator(),
-          new NodeSecretGenerator(),
-          new Sha256TokenHasher(),
-          new InProcessRevocationBus(),
-          log,
-        );
+        keys = serviceWith(new InProcessRevocationBus(), log);
         const { secret } = await keys.create('u1', 'k');
         await keys.authenticate(secret);
         jest.spyOn(repo, 'findManyByHash').mockRejectedValueOnce(new Error('database away'));
@@ -274,15 +263,7 @@ describe('KeysService', () => {
       it('warns once per outage, not once per renewal, and again after a renewal succeeded', async () => {
         const warnings: string[] = [];
         const log = { warn: (_context: object, message: string) => warnings.push(message) };
-        keys = new KeysService(
-          repo,
-          clock,
-          new SequentialIdGenerator(),
-          new NodeSecretGenerator(),
-          new Sha256TokenHasher(),
-          new InProcessRevocationBus(),
-          log,
-        );
+        keys = serviceWith(new InProcessRevocationBus(), log);
         const { secret } = await keys.create('u1', 'k');
         const renewal = jest.spyOn(repo, 'findManyByHash');
         const renewOnce = async () => {
@@ -326,7 +307,7 @@ describe('KeysService', () => {
             const start = Date.parse('2026-05-01T08:00:00.000Z');
             clock = new FakeClock(start);
             repo = new InMemoryApiKeyRepository();
-            keys = new KeysService(repo, clock, new SequentialIdGenerator(), new NodeSecretGenerator(), new Sha256TokenHasher());
+            keys = serviceWith();
             const { secret, key } = await keys.create('u1', 'k');
             const readNow = repo.findManyByHash.bind(repo);
             let answerLate: (() => void) | undefined;
@@ -389,7 +370,7 @@ describe('KeysService', () => {
       const heard: string[] = [];
       const bus = new InProcessRevocationBus();
       bus.onRevoked((hash) => heard.push(hash));
-      const service = new KeysService(repo, clock, new SequentialIdGenerator(), new NodeSecretGenerator(), new Sha256TokenHasher(), bus);
+      const service = serviceWith(bus);
       const { secret, key } = await service.create('u1', 'k');
       await service.revoke('u1', key.id);
       expect(heard).toEqual([key.toProps().keyHash]);

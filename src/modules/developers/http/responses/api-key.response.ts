@@ -5,9 +5,8 @@ import { LIVE_PREFIX, type ApiKeyStatus } from '../../../keys/domain/api-key';
 
 const KEY_STATUSES: ApiKeyStatus[] = ['active', 'revoked'];
 
-/** Everything about a key but its secret, which is never stored. */
-@ApiSchema({ name: 'ApiKeyInfo' })
-export class ApiKeyInfoResponse {
+/** What every answer about a key shows of it. */
+class ApiKeyFields {
   @ApiIdProperty()
   id!: string;
 
@@ -23,11 +22,15 @@ export class ApiKeyInfoResponse {
   @ApiProperty({ enum: SCOPES, isArray: true })
   scopes!: string[];
 
-  @ApiProperty({ enum: KEY_STATUSES })
-  status!: string;
-
   @ApiTimestampProperty()
   created_at!: string;
+}
+
+/** Everything about a key but its secret, which is never stored. */
+@ApiSchema({ name: 'ApiKeyInfo' })
+export class ApiKeyInfoResponse extends ApiKeyFields {
+  @ApiProperty({ enum: KEY_STATUSES })
+  status!: string;
 
   @ApiTimestampProperty({ nullable: true })
   last_used_at!: string | null;
@@ -38,30 +41,12 @@ export class ApiKeyInfoResponse {
 
 /** The one answer that carries the full key. */
 @ApiSchema({ name: 'CreatedApiKey' })
-export class CreatedApiKeyResponse {
+export class CreatedApiKeyResponse extends ApiKeyFields {
   @ApiProperty({ pattern: '^sk_live_[0-9a-f]{64}$', description: 'The full key: shown this once only' })
   key!: string;
 
-  @ApiIdProperty()
-  id!: string;
-
-  @ApiProperty()
-  label!: string;
-
-  @ApiProperty({ enum: [LIVE_PREFIX] })
-  prefix!: string;
-
-  @ApiProperty({ pattern: '^[0-9a-f]{4}$' })
-  last4!: string;
-
-  @ApiProperty({ enum: SCOPES, isArray: true })
-  scopes!: string[];
-
   @ApiProperty({ enum: ['active'] })
   status!: string;
-
-  @ApiTimestampProperty()
-  created_at!: string;
 }
 
 export class ApiKeysData {

@@ -1,14 +1,4 @@
-import { ApiPropertyOptional } from '@nestjs/swagger';
-import { IsOptional, IsString } from 'class-validator';
-import { PageLimit } from '../../../../common/http/page-limit';
+import { PageQuery } from '../../../../common/http/page.query';
 
 /** Query of GET /v1/lists. */
-export class ListPageQuery {
-  @PageLimit()
-  limit?: number;
-
-  @ApiPropertyOptional({ description: 'Opaque: the next_cursor of the previous page, passed back unchanged' })
-  @IsOptional()
-  @IsString()
-  cursor?: string;
-}
+export class ListPageQuery extends PageQuery {}
