@@ -129,9 +129,10 @@ const schema = z
     HTTP_REQUEST_TIMEOUT_MS: integer('HTTP_REQUEST_TIMEOUT_MS', 100, 3_600_000, 30_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: integer('HTTP_KEEP_ALIVE_TIMEOUT_MS', 100, 600_000, 5_000),
     HTTP_MAX_CONNECTIONS: integer('HTTP_MAX_CONNECTIONS', 1, 1_000_000, 1_000),
-    // Far above what a browser (6 per origin) or a client library's pool opens; behind a proxy
-    // every connection comes from the proxy's address, so raise it to HTTP_MAX_CONNECTIONS there.
-    HTTP_MAX_CONNECTIONS_PER_ADDRESS: integer('HTTP_MAX_CONNECTIONS_PER_ADDRESS', 1, 1_000_000, 256),
+    // Unset (0 here): 256, far above what a browser (6 per origin) or a client library's pool opens; or,
+    // when TRUST_PROXY names a proxy, HTTP_MAX_CONNECTIONS, since every connection then comes
+    // from the proxy's address.
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: integer('HTTP_MAX_CONNECTIONS_PER_ADDRESS', 1, 1_000_000, 0),
     CURSOR_SECRET: z
       .string()
       .min(32, { message: 'CURSOR_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)' })
@@ -294,7 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpRequestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_MS,
     httpKeepAliveTimeoutMs: v.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     httpMaxConnections: v.HTTP_MAX_CONNECTIONS,
-    httpMaxConnectionsPerAddress: v.HTTP_MAX_CONNECTIONS_PER_ADDRESS,
+    httpMaxConnectionsPerAddress: v.HTTP_MAX_CONNECTIONS_PER_ADDRESS || (v.TRUST_PROXY === 0 ? 256 : v.HTTP_MAX_CONNECTIONS),
     cursorSecret: v.CURSOR_SECRET,
     eventRetentionDays: v.EVENT_RETENTION_DAYS,
     webhooks: {
