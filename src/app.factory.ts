@@ -6,7 +6,7 @@ import { Logger } from 'nestjs-pino';
 import { AppModule } from './app.module';
 import { AppConfig } from './config/app-config';
 import { EnvelopeExpressAdapter } from './common/http/envelope-adapter';
-import { limitHttpServer, ShutdownGate } from './common/http/http-server';
+import { limitHttpServer, requireHost, ShutdownGate } from './common/http/http-server';
 import { jsonBody } from './common/http/json-body.middleware';
 import { createHttpLogger } from './common/logging/logger';
 import { OpenApiRoutes } from './docs/openapi';
@@ -38,16 +38,18 @@ export async function createApp(
     requestTimeoutMs: config.httpRequestTimeoutMs,
     keepAliveTimeoutMs: config.httpKeepAliveTimeoutMs,
     maxConnections: config.httpMaxConnections,
+    maxConnectionsPerAddress: config.httpMaxConnectionsPerAddress,
   });
   // Behind nginx (docker/compose.yaml) the client address comes from X-Forwarded-For, and
   // only from the proxies the operator trusts; the per-address limits depend on it.
   app.set('trust proxy', config.trustProxy);
   const gate = app.get(ShutdownGate);
   adapter.closeThrough(gate);
-  // Order matters: request id and request log first; once shutdown has begun, requests are
-  // answered 503 by the gate before anything reads them; then the body (size, syntax) before
-  // any routing, as the contract's order of checks says.
+  // Order matters: request id and request log first; an HTTP/1.1 request without Host is a 400;
+  // once shutdown has begun, requests are answered 503 by the gate before anything reads them;
+  // then the body (size, syntax) before any routing, as the contract's order of checks says.
   app.use(createHttpLogger(logger.pino));
+  app.use(requireHost);
   app.use(gate.middleware);
   // Only the developer page and its API use cookies (the session); /v1/ never reads them.
   app.use('/developers', cookieParser());

@@ -69,6 +69,13 @@ describe('loadConfig', () => {
     ).toMatchObject({ httpHeadersTimeoutMs: 200, httpRequestTimeoutMs: 300, httpKeepAliveTimeoutMs: 400, httpMaxConnections: 5 });
   });
 
+  it('bounds one address to 256 connections, or to HTTP_MAX_CONNECTIONS behind a trusted proxy, unless told otherwise', () => {
+    expect(loadConfig({}).httpMaxConnectionsPerAddress).toBe(256);
+    expect(loadConfig({ TRUST_PROXY: '1', HTTP_MAX_CONNECTIONS: '2000' }).httpMaxConnectionsPerAddress).toBe(2_000);
+    expect(loadConfig({ TRUST_PROXY: '1', HTTP_MAX_CONNECTIONS_PER_ADDRESS: '50' }).httpMaxConnectionsPerAddress).toBe(50);
+    expect(loadConfig({ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '10' }).httpMaxConnectionsPerAddress).toBe(10);
+  });
+
   it('takes a lower scrypt cost (log2 N) only under NODE_ENV=test, and never outside 10-20', () => {
     expect(loadConfig({ PASSWORD_SCRYPT_COST: '12', NODE_ENV: 'test' }).passwordScryptCost).toBe(12);
     expect(loadConfig({ PASSWORD_SCRYPT_COST: '18' }).passwordScryptCost).toBe(18);
@@ -111,6 +118,7 @@ describe('loadConfig', () => {
     [{ COOKIE_SECURE: 'maybe' }, /COOKIE_SECURE must be true or false/],
     [{ HTTP_REQUEST_TIMEOUT_MS: '50' }, /HTTP_REQUEST_TIMEOUT_MS must be an integer from 100/],
     [{ HTTP_MAX_CONNECTIONS: '0' }, /HTTP_MAX_CONNECTIONS must be an integer from 1/],
+    [{ HTTP_MAX_CONNECTIONS_PER_ADDRESS: '0' }, /HTTP_MAX_CONNECTIONS_PER_ADDRESS must be an integer from 1/],
     [
       { HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' },
       /HTTP_HEADERS_TIMEOUT_MS must not be larger than HTTP_REQUEST_TIMEOUT_MS/,

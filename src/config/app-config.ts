@@ -128,6 +128,10 @@ const schema = z
     HTTP_REQUEST_TIMEOUT_MS: integer('HTTP_REQUEST_TIMEOUT_MS', 100, 3_600_000, 30_000),
     HTTP_KEEP_ALIVE_TIMEOUT_MS: integer('HTTP_KEEP_ALIVE_TIMEOUT_MS', 100, 600_000, 5_000),
     HTTP_MAX_CONNECTIONS: integer('HTTP_MAX_CONNECTIONS', 1, 1_000_000, 1_000),
+    // Unset (0 here): 256, far above what a browser (6 per origin) or a client library's pool opens; or,
+    // when TRUST_PROXY names a proxy, HTTP_MAX_CONNECTIONS, since every connection then comes
+    // from the proxy's address.
+    HTTP_MAX_CONNECTIONS_PER_ADDRESS: integer('HTTP_MAX_CONNECTIONS_PER_ADDRESS', 1, 1_000_000, 0),
     CURSOR_SECRET: z
       .string()
       .min(32, { message: 'CURSOR_SECRET must be at least 32 characters (e.g. openssl rand -hex 32)' })
@@ -219,8 +223,10 @@ export class AppConfig {
   readonly httpRequestTimeoutMs!: number;
   /** How long an idle keep-alive connection stays open. */
   readonly httpKeepAliveTimeoutMs!: number;
-  /** Open connections per instance; further ones are closed as soon as they are accepted. */
+  /** Open connections per instance; at the bound the oldest idle or slow one makes room, else a new one is closed. */
   readonly httpMaxConnections!: number;
+  /** Open connections from one remote address (HTTP_MAX_CONNECTIONS_PER_ADDRESS, at most httpMaxConnections in effect). */
+  readonly httpMaxConnectionsPerAddress!: number;
   /** Signs pagination cursors; when unset, a secret kept in the database does (src/common/paging/cursor-secret.ts). */
   readonly cursorSecret?: string;
   /** Days the change feed keeps events (GET /v1/events); older cursors answer 410. */
@@ -288,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpRequestTimeoutMs: v.HTTP_REQUEST_TIMEOUT_MS,
     httpKeepAliveTimeoutMs: v.HTTP_KEEP_ALIVE_TIMEOUT_MS,
     httpMaxConnections: v.HTTP_MAX_CONNECTIONS,
+    httpMaxConnectionsPerAddress: v.HTTP_MAX_CONNECTIONS_PER_ADDRESS || (v.TRUST_PROXY === 0 ? 256 : v.HTTP_MAX_CONNECTIONS),
     cursorSecret: v.CURSOR_SECRET,
     eventRetentionDays: v.EVENT_RETENTION_DAYS,
     webhooks: {

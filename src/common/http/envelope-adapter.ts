@@ -46,7 +46,8 @@ export class EnvelopeExpressAdapter extends ExpressAdapter {
       return;
     }
     const app = this.getInstance<Express>();
-    this.setHttpServer(createServer(expressPrototypeClasses(app), app));
+    // node:http would answer a request without Host with a bare 400; `requireHost` answers it in the envelope.
+    this.setHttpServer(createServer({ ...expressPrototypeClasses(app), requireHostHeader: false }, app));
   }
 
   /**

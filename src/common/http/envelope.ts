@@ -39,12 +39,12 @@ export function sendEnvelope(res: ServerResponse, status: number, json: string):
 
 /**
  * A whole HTTP/1.1 error response in the envelope, for a socket on which node:http has no
- * response object (a request it could not read); the connection closes after it.
+ * response object (a request it could not read), with its request id; the connection closes after it.
  */
-export function rawFailureResponse(status: number, reason: string, message: string): string {
+export function rawFailureResponse(status: number, reason: string, message: string, requestId: string): string {
   const body = failureJson(message);
   return (
-    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${ENVELOPE_CONTENT_TYPE}\r\n` +
+    `HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${ENVELOPE_CONTENT_TYPE}\r\nX-Request-Id: ${requestId}\r\n` +
     `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`
   );
 }

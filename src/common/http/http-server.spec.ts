@@ -1,7 +1,8 @@
 import { EventEmitter } from 'node:events';
-import type { IncomingMessage, Server, ServerResponse } from 'node:http';
+import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Logger } from 'pino';
-import { ShutdownGate } from './http-server';
+import { ConnectionAccounting, ShutdownGate } from './http-server';
 
 /** What the gate touches of a response: headers, status, end, and its 'close' event. */
 class FakeResponse extends EventEmitter {
@@ -28,8 +29,10 @@ class FakeResponse extends EventEmitter {
   }
 }
 
+/** What the gate touches of a server; `allEnded` is node:net calling back once the last connection has ended. */
 function fakeServer() {
-  return { close: jest.fn(), closeIdleConnections: jest.fn(), closeAllConnections: jest.fn() };
+  const server = { closeIdleConnections: jest.fn(), closeAllConnections: jest.fn(), allEnded: () => undefined as void };
+  return server;
 }
 
 const req = {} as IncomingMessage;
@@ -52,7 +55,21 @@ function drainingTwo(graceMs: number) {
 }
 
 describe('ShutdownGate', () => {
-  afterEach(() => jest.useRealTimers());
+  /** The gate stops listening through net.Server's close; here it only records the callback. */
+  let netClose: jest.SpyInstance;
+  beforeEach(() => {
+    netClose = jest.spyOn(NetServer.prototype, 'close').mockImplementation(function (
+      this: ReturnType<typeof fakeServer>,
+      done?: () => void,
+    ) {
+      this.allEnded = () => done?.();
+      return this as unknown as NetServer;
+    });
+  });
+  afterEach(() => {
+    netClose.mockRestore();
+    jest.useRealTimers();
+  });
 
   it('counts the responses in flight, whichever order they close in', () => {
     const gate = new ShutdownGate(60_000);
@@ -65,7 +82,7 @@ describe('ShutdownGate', () => {
     expect(gate.inFlightCount).toBe(1);
   });
 
-  it('on begin, closes the port and idle connections and marks every unsent response in flight', () => {
+  it('on begin, closes the port, leaves idle connections open and marks every unsent response in flight', () => {
     const gate = new ShutdownGate(60_000);
     const [first, sent, middle, closed, last] = Array.from({ length: 5 }, () => arrive(gate).res);
     sent.headersSent = true;
@@ -73,8 +90,9 @@ describe('ShutdownGate', () => {
     const server = fakeServer();
     gate.begin(server as unknown as Server);
     expect(gate.isStopping).toBe(true);
-    expect(server.close).toHaveBeenCalledTimes(1);
-    expect(server.closeIdleConnections).toHaveBeenCalledTimes(1);
+    expect(netClose).toHaveBeenCalledTimes(1);
+    expect(netClose.mock.contexts[0]).toBe(server);
+    expect(server.closeIdleConnections).not.toHaveBeenCalled();
     for (const res of [first, middle, last]) expect(res.headers.get('connection')).toBe('close');
     expect(sent.headers.has('connection')).toBe(false);
     expect(closed.headers.has('connection')).toBe(false);
@@ -93,12 +111,18 @@ describe('ShutdownGate', () => {
     expect(gate.inFlightCount).toBe(0);
   });
 
-  it('drains when the last response in flight closes, closing idle connections as each one does', async () => {
+  it('drains once every connection has ended, not before', async () => {
     const { first, second, server, drained } = drainingTwo(60_000);
+    let settled = false;
+    void drained.then(() => (settled = true));
     second.finish();
-    expect(server.closeIdleConnections).toHaveBeenCalledTimes(2);
     first.finish();
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    expect(server.closeAllConnections).not.toHaveBeenCalled();
+    server.allEnded();
     await expect(drained).resolves.toBe(0);
+    expect(server.closeIdleConnections).not.toHaveBeenCalled();
     expect(server.closeAllConnections).toHaveBeenCalledTimes(1);
   });
 
@@ -124,9 +148,9 @@ describe('ShutdownGate', () => {
     const [done, stuck] = [arrive(gate).res, arrive(gate).res];
     const server = fakeServer();
     const closed = gate.close(server as unknown as Server);
-    // Synchronously: the port and idle connections are closed, and a new request is refused.
-    expect(server.close).toHaveBeenCalledTimes(1);
-    expect(server.closeIdleConnections).toHaveBeenCalledTimes(1);
+    // Synchronously: the port is closed, idle connections are not, and a new request is refused.
+    expect(netClose).toHaveBeenCalledTimes(1);
+    expect(server.closeIdleConnections).not.toHaveBeenCalled();
     expect(arrive(gate).res.statusCode).toBe(503);
     expect(lines).toEqual([['info', { in_flight: 2 }, 'shutting down: no new requests; finishing in-flight ones']]);
     done.finish();
@@ -138,9 +162,120 @@ describe('ShutdownGate', () => {
     stuck.finish();
   });
 
-  it('close: nothing in flight, nothing cut', async () => {
+  it('close: nothing in flight and every connection ended, nothing cut', async () => {
     const gate = new ShutdownGate(5_000);
-    await gate.close(fakeServer() as unknown as Server);
+    const server = fakeServer();
+    const closed = gate.close(server as unknown as Server);
+    server.allEnded();
+    await closed;
     expect(gate.cut).toBe(0);
+  });
+});
+
+describe('the node:http behaviour the shutdown gate relies on (docs/adr/0006-shutdown-keeps-idle-connections.md)', () => {
+  /** A listening server, and a keep-alive connection that has had one answer and is now idle. */
+  async function idleKeepAlive() {
+    const server = createServer((_req, res) => res.end('ok'));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new Agent({ keepAlive: true, maxSockets: 1 });
+    const get = () =>
+      new Promise<{ status: number; socket: Socket }>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, agent }, (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode!, socket: req.socket! }));
+        });
+        req.on('error', reject);
+        req.end();
+      });
+    const first = await get();
+    return { server, agent, get, socket: first.socket };
+  }
+
+  it("net.Server's close stops listening and leaves an idle keep-alive connection open and served", async () => {
+    const { server, agent, get, socket } = await idleKeepAlive();
+    let ended = false;
+    NetServer.prototype.close.call(server, () => (ended = true));
+    expect(server.listening).toBe(false);
+    const second = await get();
+    expect(second.status).toBe(200);
+    expect(second.socket).toBe(socket);
+    expect(ended).toBe(false);
+    agent.destroy();
+    server.closeAllConnections();
+  });
+
+  it("http.Server's own close closes an idle keep-alive connection at once (why the gate does not call it)", async () => {
+    const { server, agent, socket } = await idleKeepAlive();
+    const socketClosed = new Promise((resolve) => socket.once('close', resolve));
+    server.close();
+    await socketClosed;
+    expect(socket.destroyed).toBe(true);
+    agent.destroy();
+  });
+});
+
+/** What ConnectionAccounting touches of a socket. */
+class FakeSocket extends EventEmitter {
+  destroyed = false;
+  constructor(readonly remoteAddress: string) {
+    super();
+  }
+  destroy(): void {
+    if (this.destroyed) return;
+    this.destroyed = true;
+    this.emit('close');
+  }
+}
+
+describe('ConnectionAccounting', () => {
+  const open = (accounting: ConnectionAccounting, address: string) => {
+    const socket = new FakeSocket(address);
+    accounting.onConnection(socket as unknown as Socket);
+    return socket;
+  };
+  /** A request whose response is in progress on the socket; `finish` marks it done. */
+  const busy = (accounting: ConnectionAccounting, socket: FakeSocket) => {
+    const res = { writableFinished: false };
+    accounting.onRequest({ socket } as unknown as IncomingMessage, res as unknown as ServerResponse);
+    return { finish: () => (res.writableFinished = true) };
+  };
+
+  it('closes new connections from an address at its bound, while other addresses still connect', () => {
+    const accounting = new ConnectionAccounting(100, 3);
+    const first = [1, 2, 3].map(() => open(accounting, '10.0.0.1'));
+    const fourth = open(accounting, '10.0.0.1');
+    expect(fourth.destroyed).toBe(true);
+    expect(first.some((s) => s.destroyed)).toBe(false);
+    expect(open(accounting, '10.0.0.2').destroyed).toBe(false);
+    expect(accounting.closed.overAddressLimit).toBe(1);
+    first[0].destroy();
+    expect(open(accounting, '10.0.0.1').destroyed).toBe(false);
+    expect(accounting.openCount).toBe(4);
+  });
+
+  it('at the bound, closes the oldest connection without a request in progress to make room', () => {
+    const accounting = new ConnectionAccounting(3, 3);
+    const [a, b, c] = ['10.0.0.1', '10.0.0.2', '10.0.0.3'].map((address) => open(accounting, address));
+    busy(accounting, a);
+    busy(accounting, b).finish(); // answered: now an idle keep-alive connection
+    // c never sent a request: slow, and newer than b.
+    const d = open(accounting, '10.0.0.4');
+    expect([a.destroyed, b.destroyed, c.destroyed, d.destroyed]).toEqual([false, true, false, false]);
+    const e = open(accounting, '10.0.0.5');
+    expect([a.destroyed, c.destroyed, e.destroyed]).toEqual([false, true, false]);
+    expect(accounting.closed.shed).toBe(2);
+    expect(accounting.openCount).toBe(3);
+  });
+
+  it('refuses a new connection when every open one has a request in progress', () => {
+    const accounting = new ConnectionAccounting(2, 2);
+    const sockets = [open(accounting, '10.0.0.1'), open(accounting, '10.0.0.2')];
+    const requests = sockets.map((socket) => busy(accounting, socket));
+    expect(open(accounting, '10.0.0.3').destroyed).toBe(true);
+    expect(accounting.closed.refused).toBe(1);
+    requests[1].finish();
+    expect(open(accounting, '10.0.0.3').destroyed).toBe(false);
+    expect(sockets.map((s) => s.destroyed)).toEqual([false, true]);
   });
 });
