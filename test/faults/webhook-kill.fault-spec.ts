@@ -17,7 +17,7 @@ import { makeAttempts, newTally, printTally, reconcile, sendAdd } from './suppor
  */
 jest.setTimeout(120_000);
 
-const LEASE_MS = 4_000;
+const LEASE_MS = 6_000;
 
 describe('webhook deliveries across a kill -9 of the delivering instance', () => {
   const pg = new PostgresServer();
@@ -41,7 +41,7 @@ describe('webhook deliveries across a kill -9 of the delivering instance', () =>
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       WEBHOOK_SECRET_KEY: randomBytes(32).toString('base64'),
       // The killed instance's requests are held open: it must be killed before this fires.
-      WEBHOOK_TIMEOUT_MS: '3000',
+      WEBHOOK_TIMEOUT_MS: '5000',
       WEBHOOK_LEASE_MS: String(LEASE_MS),
       WEBHOOK_POLL_INTERVAL_MS: '50',
       WEBHOOK_BATCH_SIZE: '5',

@@ -7,7 +7,7 @@ export interface Receipt {
   /** `webhook-timestamp`: the sender's clock when it signed, in seconds. */
   signedAt: number;
   body: string;
-  /** The service process that opened the connection (0: none of those given could be found). */
+  /** The service process that opened the connection (0: none of those given, before one was chosen). */
   senderPid: number;
   /** Held open (never answered) rather than answered 200. */
   held: boolean;
@@ -45,7 +45,10 @@ export class RecordingReceiver {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
-    const senderPid = this.senders().find((pid) => ownsConnection(pid, req.socket.remotePort ?? 0)) ?? 0;
+    const found = this.senders().find((pid) => ownsConnection(pid, req.socket.remotePort ?? 0)) ?? 0;
+    // A request the kernel took before its sender died is read after it: no live process owns
+    // it, and only the chosen sender is ever killed.
+    const senderPid = found || this.victim;
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
