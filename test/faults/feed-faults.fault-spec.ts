@@ -10,8 +10,8 @@ import { AddAttempt, makeAttempts, newTally, printTally, reconcile, sendAdd } fr
  * database stop and start, with writes in flight through both. The client keeps its cursor and
  * moves to the other instance when its own dies, as a client behind a load balancer would.
  * Reconciled against the writes: every stored item has its `item.added` event in what the client
- * read (no gap), no event id is read twice (no duplicate), and no event names an item that is
- * not stored.
+ * read (no gap), in the list's order, no event id is read twice (no duplicate), and no event
+ * names an item that is not stored.
  */
 jest.setTimeout(120_000);
 
@@ -153,6 +153,10 @@ describe('the change feed across a kill -9 and a database stop', () => {
         .sort(),
     ).toEqual([...itemIds].sort());
     expect(follower.events.filter((event) => event.type !== 'item.added' && event.type !== 'list.created')).toEqual([]);
+    // In the list's order: the feed shows one list's changes in the order they were made.
+    const listed = await jsonRequest(second.port, 'GET', `/v1/lists/${listId}/items?limit=100`, { key });
+    expect(listed.status).toBe(200);
+    expect(added().map((event) => event.data.item!.id)).toEqual(listed.body.data.items.map((item: { id: string }) => item.id));
     // The faults did reach the client: the killed instance, and the database away.
     expect(follower.failures.length).toBeGreaterThan(0);
     process.stdout.write(
