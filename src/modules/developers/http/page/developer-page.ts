@@ -68,7 +68,7 @@ export const pageCsp = (script: PageScript): string =>
  * `GET /developers`. Accessible names are fixed by API.md section 4: inputs Email,
  * Username, Name, Password, Login, Label; buttons Sign up, Sign in, Sign out, Create
  * key, Revoke. Hints are descriptions (aria-describedby), so they never change a name.
- * The Webhooks section (the issue "Events") adds Endpoint URL, Event types, List id; Add
+ * The Webhooks section (API.md section 8) adds Endpoint URL, Event types, List id; Add
  * endpoint, Send test, Deliveries, Rotate secret, Delete, Retry, Refresh.
  */
 export const developerPage = (script: PageScript): string => `<!doctype html>
