@@ -1,5 +1,5 @@
 import { ArgumentMetadata, ValidationError, ValidationPipe } from '@nestjs/common';
-import { getMetadataStorage } from 'class-validator';
+import { getMetadataStorage, validateSync, type ValidatorOptions } from 'class-validator';
 import { InvalidInput } from '../errors/domain-error';
 import { unicodeTextProblem } from '../text/unicode-text';
 
@@ -104,6 +104,16 @@ export class StrictValidationPipe extends ValidationPipe {
       if (problems.length > 0) throw new InvalidInput('INVALID_TEXT', boundedMessage(problems));
     }
     return super.transform(value, metadata);
+  }
+
+  /**
+   * class-validator's synchronous run of the same decorators. No rule here is asynchronous (a
+   * decorator declared `async` would make validateSync refuse it loudly), and the asynchronous
+   * run allocates a promise per constraint of every property, which on the busiest routes (a
+   * page's query, an add's body) cost more CPU than the rest of the pipe.
+   */
+  protected override validate(object: object, validatorOptions?: ValidatorOptions): ValidationError[] {
+    return validateSync(object, validatorOptions);
   }
 }
 
