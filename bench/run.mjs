@@ -11,7 +11,7 @@
 // and their medians make the deep page's ratio: run one after the other, the machine's drift
 // between two cases (up to a fifth here) would read as a difference between the pages.
 import autocannon from 'autocannon';
-import { cli, say, startService } from './service.mjs';
+import { api, provisionKeys, say, startService } from './service.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -29,30 +29,6 @@ function medianOf(runs) {
     requests: runs.reduce((sum, r) => sum + r.requests, 0),
     'non-2xx': runs.reduce((sum, r) => sum + r['non-2xx'], 0),
   };
-}
-
-/** Users and keys come from the operator command, as an operator would make them. */
-async function provisionKeys(cliEnv, count) {
-  const tag = Date.now().toString(36);
-  const keys = [];
-  for (let i = 0; i < count; i += 1) {
-    const username = `bench_${tag}_${i}`;
-    await cli(cliEnv, ['create-user', '--email', `${username}@example.test`, '--username', username, '--name', `Bench ${i}`, '--json']);
-    const { stdout } = await cli(cliEnv, ['create-key', '--login', username, '--label', 'bench', '--json']);
-    keys.push(JSON.parse(stdout).key);
-  }
-  return keys;
-}
-
-async function api(url, key, method, path, body) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${method} ${path} → ${res.status}: ${json.error}`);
-  return json.data;
 }
 
 async function prepareData(url, keys) {
@@ -134,7 +110,7 @@ async function main() {
     : await startOwnService();
   try {
     say(`benchmarking ${service.url}: ${KEYS} keys, ${CONNECTIONS} connections, ${DURATION}s per case`);
-    const keys = await provisionKeys(service.cliEnv, KEYS);
+    const keys = await provisionKeys(service.cliEnv, KEYS, 'bench');
     say('preparing lists (100 items per key, one shared list of 10,000 items)…');
     const data = await prepareData(service.url, keys);
     const results = [];

@@ -92,3 +92,31 @@ export async function startFloor(baselineUrl, baselineDb) {
     },
   };
 }
+
+/**
+ * `count` users with one key each, made with the operator command as an operator would make
+ * them; `tag` names them (`tag_<time>_<i>`) and labels the keys.
+ */
+export async function provisionKeys(cliEnv, count, tag) {
+  const stamp = Date.now().toString(36);
+  const keys = [];
+  for (let i = 0; i < count; i += 1) {
+    const username = `${tag}_${stamp}_${i}`;
+    await cli(cliEnv, ['create-user', '--email', `${username}@example.test`, '--username', username, '--name', `${tag} ${i}`, '--json']);
+    const { stdout } = await cli(cliEnv, ['create-key', '--login', username, '--label', tag, '--json']);
+    keys.push(JSON.parse(stdout).key);
+  }
+  return keys;
+}
+
+/** One call of the API with a key; answers `data`, or throws with the envelope's error. */
+export async function api(url, key, method, path, body) {
+  const res = await fetch(`${url}${path}`, {
+    method,
+    headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
+  const json = await res.json();
+  if (res.status !== 200) throw new Error(`${method} ${path} → ${res.status}: ${json.error}`);
+  return json.data;
+}

@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { cli, root, say, startService } from './service.mjs';
+import { api, provisionKeys, root, say, startService } from './service.mjs';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const RATE = Number(process.env.SOAK_RATE ?? 100);
@@ -84,30 +84,6 @@ function requestOf(kind, data, i, c) {
     default:
       throw new Error(`unknown request kind ${kind}`);
   }
-}
-
-/** Users and keys come from the operator command, as an operator would make them. */
-async function provisionKeys(cliEnv, count) {
-  const tag = Date.now().toString(36);
-  const keys = [];
-  for (let i = 0; i < count; i += 1) {
-    const username = `soak_${tag}_${i}`;
-    await cli(cliEnv, ['create-user', '--email', `${username}@example.test`, '--username', username, '--name', `Soak ${i}`, '--json']);
-    const { stdout } = await cli(cliEnv, ['create-key', '--login', username, '--label', 'soak', '--json']);
-    keys.push(JSON.parse(stdout).key);
-  }
-  return keys;
-}
-
-async function api(url, key, method, path, body) {
-  const res = await fetch(`${url}${path}`, {
-    method,
-    headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const json = await res.json();
-  if (res.status !== 200) throw new Error(`${method} ${path} → ${res.status}: ${json.error}`);
-  return json.data;
 }
 
 async function prepareData(url, keys) {
@@ -179,7 +155,7 @@ async function main() {
     say(
       `soak: ${MINUTES} min at ${RATE} req/s, ${CONNECTIONS} connections, ${KEYS} keys, warm-up ${WARMUP} min, service pid ${service.pid}`,
     );
-    const keys = await provisionKeys(service.env, KEYS);
+    const keys = await provisionKeys(service.env, KEYS, 'soak');
     const data = await prepareData(service.url, keys);
 
     let n = 0;
