@@ -11,7 +11,7 @@
 // and their medians make the deep page's ratio: run one after the other, the machine's drift
 // between two cases (up to a fifth here) would read as a difference between the pages.
 import autocannon from 'autocannon';
-import { api, provisionKeys, say, startService } from './service.mjs';
+import { api, keyedRequest, provisionKeys, say, startService } from './service.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -69,13 +69,7 @@ function bench(url, title, keys, build, options = {}) {
             setupRequest: (request) => {
               const i = n++ % keys.length;
               const { method = 'GET', path, body } = build(i);
-              return {
-                ...request,
-                method,
-                path,
-                headers: { 'x-api-key': keys[i], ...(body ? { 'content-type': 'application/json' } : {}) },
-                body: body ? JSON.stringify(body) : undefined,
-              };
+              return keyedRequest(request, keys[i], { method, path, body });
             },
           },
         ],

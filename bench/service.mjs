@@ -120,3 +120,12 @@ export async function api(url, key, method, path, body) {
   if (res.status !== 200) throw new Error(`${method} ${path} → ${res.status}: ${json.error}`);
   return json.data;
 }
+
+/** An autocannon request of the API with a key: JSON body and its Content-Type only when there is a body. */
+export const keyedRequest = (request, key, { method, path, body }) => ({
+  ...request,
+  method,
+  path,
+  headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
+  body: body ? JSON.stringify(body) : undefined,
+});

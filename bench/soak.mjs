@@ -15,7 +15,7 @@ import autocannon from 'autocannon';
 import { mkdtemp, readFile, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { api, provisionKeys, root, say, startService } from './service.mjs';
+import { api, keyedRequest, provisionKeys, root, say, startService } from './service.mjs';
 
 const MINUTES = Number(process.env.SOAK_MINUTES ?? 30);
 const RATE = Number(process.env.SOAK_RATE ?? 100);
@@ -182,14 +182,7 @@ async function main() {
               const i = n % keys.length;
               const step = Math.floor(n / keys.length);
               n += 1;
-              const { method, path, body } = requestOf(CYCLE[step % CYCLE.length], data, i, Math.floor(step / CYCLE.length));
-              return {
-                ...request,
-                method,
-                path,
-                headers: { 'x-api-key': keys[i], ...(body ? { 'content-type': 'application/json' } : {}) },
-                body: body ? JSON.stringify(body) : undefined,
-              };
+              return keyedRequest(request, keys[i], requestOf(CYCLE[step % CYCLE.length], data, i, Math.floor(step / CYCLE.length)));
             },
           },
         ],
