@@ -1,8 +1,22 @@
 import type { Scope } from './scopes';
 
-/** Who is calling, as established by the API-key guard from the key the request carries. */
-export interface Principal {
+/** Which data a key works on: live (`sk_live_`) or the sandbox (`sk_test_`). */
+export type KeyMode = 'live' | 'test';
+
+/**
+ * Whose lists a request reaches: the account's, and for a list-restricted key only the lists
+ * named by the key (`listIds`; null: every list the account can see). Every visibility rule
+ * takes a Viewer rather than a bare user id, so that a restricted key cannot reach past its
+ * lists through any route that forgets to ask.
+ */
+export interface Viewer {
   userId: string;
+  listIds: readonly string[] | null;
+}
+
+/** Who is calling, as established by the API-key guard from the key the request carries. */
+export interface Principal extends Viewer {
   keyId: string;
   scopes: readonly Scope[];
+  mode: KeyMode;
 }

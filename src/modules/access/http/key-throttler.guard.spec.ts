@@ -74,7 +74,7 @@ class BlockingController {
   blocks() {}
 }
 
-const KEY: Principal = { userId: 'u1', keyId: 'k1', scopes: ['profile:read', 'lists:read'] };
+const KEY: Principal = { userId: 'u1', keyId: 'k1', scopes: ['profile:read', 'lists:read'], listIds: null, mode: 'live' };
 
 const handlers = {
   KeyedController: new KeyedController(),

@@ -4,7 +4,7 @@ import type { Principal } from '../../../common/http/principal';
 import { contextOf, type GuardedRoute, READER } from '../testing/guarded-routes';
 import { ScopeGuard } from './scope.guard';
 
-const PROFILE_ONLY: Principal = { userId: 'u2', keyId: 'k2', scopes: ['profile:read'] };
+const PROFILE_ONLY: Principal = { userId: 'u2', keyId: 'k2', scopes: ['profile:read'], listIds: null, mode: 'live' };
 
 const guard = new ScopeGuard(new Reflector());
 const check = (handler: GuardedRoute, principal?: Principal) => guard.canActivate(contextOf(handler, { principal }));

@@ -21,7 +21,7 @@ export class GuardedRoutes {
 export type GuardedRoute = keyof GuardedRoutes;
 
 /** A caller holding only `items:read`. */
-export const READER: Principal = { userId: 'u1', keyId: 'k1', scopes: ['items:read'] };
+export const READER: Principal = { userId: 'u1', keyId: 'k1', scopes: ['items:read'], listIds: null, mode: 'live' };
 
 /** The execution context Nest gives a guard for `route`, with this request. */
 export const contextOf = (route: GuardedRoute, request: object): ExecutionContextHost =>

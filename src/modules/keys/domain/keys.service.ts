@@ -45,7 +45,7 @@ interface CachedKey {
 }
 
 const cacheEntry = (key: ApiKey, readAt: number): CachedKey => ({
-  principal: key.isActive ? { userId: key.userId, keyId: key.id, scopes: key.scopes } : null,
+  principal: key.isActive ? { userId: key.userId, keyId: key.id, scopes: key.scopes, listIds: null, mode: 'live' } : null,
   expiresAt: readAt + KEY_CACHE_TTL_MS,
 });
 
