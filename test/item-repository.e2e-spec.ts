@@ -1,3 +1,4 @@
+import { accountViewer } from '../src/common/auth/reach';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { eventPayloadSql, eventsOfRowSql } from '../src/common/persistence/events-sql';
@@ -93,7 +94,7 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
 
   const add = ({ items }: Instance, listId: string, texts: string[]) =>
     items.addToList({
-      userId: ownerId,
+      viewer: accountViewer(ownerId),
       reference: { id: listId, name: listId },
       items: texts.map((text) => ({ id: randomUUID(), text, createdAt: at, createdBy: ownerId })),
       maxPerList: 10_000,
@@ -101,7 +102,7 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
     });
 
   const texts = async ({ pages }: Instance, listId: string) => {
-    const read = await pages.visiblePage(ownerId, listId, page);
+    const read = await pages.visiblePage(accountViewer(ownerId), listId, page);
     return (JSON.parse(read!.items.json) as Array<{ text: string; completed: boolean }>).map(
       (i) => `${i.text}${i.completed ? ' (done)' : ''}`,
     );
@@ -156,7 +157,9 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
     if (!added.ok) throw new Error('the add was refused');
     await reader.items.setCompletion(listId, [added.items[1].id], true, ownerId, at);
     const read = async (request: Parameters<TypeOrmItemPageReadModel['visiblePage']>[2]) =>
-      (JSON.parse((await reader.pages.visiblePage(ownerId, listId, request))!.items.json) as Array<{ text: string }>).map((i) => i.text);
+      (JSON.parse((await reader.pages.visiblePage(accountViewer(ownerId), listId, request))!.items.json) as Array<{ text: string }>).map(
+        (i) => i.text,
+      );
     for (let round = 0; round < 2; round += 1) {
       expect(await read({ status: 'all', limit: 2 })).toEqual(['a', 'b']);
       expect(await read({ status: 'all', limit: 100 })).toEqual(['a', 'b', 'c']);
@@ -165,7 +168,7 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
       expect(await read({ status: 'all', limit: 100, afterSeq: added.items[0].seq })).toEqual(['b', 'c']);
     }
     const stranger = (await makeUserWithKey(t.app)).user.id;
-    expect(await reader.pages.visiblePage(stranger, listId, page)).toBeNull();
+    expect(await reader.pages.visiblePage(accountViewer(stranger), listId, page)).toBeNull();
   });
 });
 
@@ -184,7 +187,7 @@ describe('the Item resource, defined once (ITEM_FIELDS)', () => {
     ]);
     const texts = ['plain', 'quote " and \\ backslash', 'line\nbreak\ttab \u0001', 'ünïcödé 🛒'];
     const added = await items.addToList({
-      userId: ownerId,
+      viewer: accountViewer(ownerId),
       reference: { id: listId, name: listId },
       items: texts.map((text) => ({ id: randomUUID(), text })),
       maxPerList: 10_000,
@@ -196,7 +199,7 @@ describe('the Item resource, defined once (ITEM_FIELDS)', () => {
     expect(stored.filter((item) => item.completed)).toHaveLength(2);
 
     // The page: the text PostgreSQL renders is the presenter's, byte for byte.
-    const page = await pages.visiblePage(ownerId, listId, { status: 'all', limit: 100 });
+    const page = await pages.visiblePage(accountViewer(ownerId), listId, { status: 'all', limit: 100 });
     expect(page?.items.json).toBe(JSON.stringify(stored.map(presentItem)));
 
     // The events: each item.completed event's item is the presenter's item as it was then.

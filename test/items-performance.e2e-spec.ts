@@ -1,3 +1,4 @@
+import { accountViewer } from '../src/common/auth/reach';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
@@ -205,7 +206,7 @@ describe('items: round trips and query plans (e2e)', () => {
       withoutStatistics = false,
       cachedVersion?: string,
     ) {
-      const { sql, parameters } = pageStatement(owner.id, list.id, request, cachedVersion);
+      const { sql, parameters } = pageStatement(accountViewer(owner.id), list.id, request, cachedVersion);
       const client = new Client({ connectionString: process.env.DATABASE_URL });
       await client.connect();
       const notices: string[] = [];

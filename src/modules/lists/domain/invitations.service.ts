@@ -1,3 +1,5 @@
+import type { Viewer } from '../../../common/auth/principal';
+import { reachesList } from '../../../common/auth/reach';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator } from '../../../common/ports/id-generator';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
@@ -12,7 +14,7 @@ import { KEPT_SETTLED_INVITATIONS, MAX_LISTED_PENDING_INVITATIONS, MAX_PENDING_I
 import { AlreadyInvited, InvitationNotFound, ListNotFound, PendingInvitationLimit } from './lists.errors';
 import type { MemberRole } from './membership';
 import { MemberAdmission } from './member-admission';
-import { findVisibleOrThrow, pathId } from './visibility';
+import { assertMayReachOutside, findVisibleOrThrow, pathId } from './visibility';
 
 /**
  * Invitations by email. Every status change runs under the list's lock and re-reads the
@@ -33,8 +35,9 @@ export class InvitationsService {
     this.admission = new MemberAdmission(lists);
   }
 
-  async invite(userId: string, listId: string, input: { email: string; role: MemberRole }): Promise<InvitationDetails> {
-    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+  async invite(viewer: Viewer, listId: string, input: { email: string; role: MemberRole }): Promise<InvitationDetails> {
+    const userId = viewer.userId;
+    const visible = await findVisibleOrThrow(this.lists, viewer, listId);
     visible.authorize('invite');
     const email = normaliseEmail(input.email);
     const account = await this.users.findByEmail(email);
@@ -56,19 +59,24 @@ export class InvitationsService {
   }
 
   /** Every invitation of the list, whatever its status (owner only). */
-  async listForList(userId: string, listId: string): Promise<InvitationDetails[]> {
-    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+  async listForList(viewer: Viewer, listId: string): Promise<InvitationDetails[]> {
+    const visible = await findVisibleOrThrow(this.lists, viewer, listId);
     visible.authorize('seeInvitations');
     const now = this.clock.now();
     return (await this.invitations.listByList(visible.list.id)).map((invitation) => invitation.describe(now, visible.list));
   }
 
-  /** Pending invitations addressed to the caller's account email, the oldest MAX_LISTED_PENDING_INVITATIONS. */
-  async listMine(userId: string): Promise<InvitationDetails[]> {
-    const me = await this.users.findById(userId);
+  /**
+   * Pending invitations addressed to the caller's account email, the oldest
+   * MAX_LISTED_PENDING_INVITATIONS; for a list-restricted key, only those to one of its lists
+   * (an invitation names its list, and a list outside the key's does not exist for it).
+   */
+  async listMine(viewer: Viewer): Promise<InvitationDetails[]> {
+    const me = await this.users.findById(viewer.userId);
     if (!me) return [];
     const now = this.clock.now();
-    const invitations = await this.invitations.listPendingFor(normaliseEmail(me.email), now, MAX_LISTED_PENDING_INVITATIONS);
+    const pending = await this.invitations.listPendingFor(normaliseEmail(me.email), now, MAX_LISTED_PENDING_INVITATIONS);
+    const invitations = pending.filter((invitation) => reachesList(viewer, invitation.listId));
     const lists = new Map((await this.lists.findByIds(invitations.map((i) => i.listId))).map((l) => [l.id, l]));
     return invitations.flatMap((invitation) => {
       const list = lists.get(invitation.listId);
@@ -76,8 +84,9 @@ export class InvitationsService {
     });
   }
 
-  async revoke(userId: string, listId: string, invitationId: string): Promise<InvitationDetails> {
-    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+  async revoke(viewer: Viewer, listId: string, invitationId: string): Promise<InvitationDetails> {
+    const userId = viewer.userId;
+    const visible = await findVisibleOrThrow(this.lists, viewer, listId);
     visible.authorize('revokeInvitation');
     return this.transition(
       invitationId,
@@ -92,9 +101,14 @@ export class InvitationsService {
     );
   }
 
-  /** The invitee joins with the invited role: membership and invitation change in one transaction. */
-  async accept(userId: string, invitationId: string): Promise<VisibleList> {
-    const isMine = await this.addressedTo(userId);
+  /**
+   * The invitee joins with the invited role: membership and invitation change in one
+   * transaction. A list-restricted key accepts none (403): the list would be outside its lists.
+   */
+  async accept(viewer: Viewer, invitationId: string): Promise<VisibleList> {
+    assertMayReachOutside(viewer, 'acceptInvitation');
+    const userId = viewer.userId;
+    const isMine = await this.addressedTo(viewer);
     return this.transition(invitationId, isMine, async (invitation, list, now) => {
       invitation.accept(now);
       const joined = await this.admission.admit(list, userId, invitation.role, now);
@@ -108,8 +122,9 @@ export class InvitationsService {
     });
   }
 
-  async decline(userId: string, invitationId: string): Promise<InvitationDetails> {
-    const isMine = await this.addressedTo(userId);
+  async decline(viewer: Viewer, invitationId: string): Promise<InvitationDetails> {
+    const userId = viewer.userId;
+    const isMine = await this.addressedTo(viewer);
     return this.transition(invitationId, isMine, async (invitation, list, now) => {
       invitation.decline(now);
       await this.invitations.save(invitation);
@@ -119,9 +134,10 @@ export class InvitationsService {
     });
   }
 
-  private async addressedTo(userId: string): Promise<(invitation: Invitation) => boolean> {
-    const me = await this.users.findById(userId);
-    return (invitation) => me !== null && invitation.isAddressedTo(me.email);
+  /** Invitations addressed to the viewer's account, to a list its key reaches (listMine's rule). */
+  private async addressedTo(viewer: Viewer): Promise<(invitation: Invitation) => boolean> {
+    const me = await this.users.findById(viewer.userId);
+    return (invitation) => me !== null && invitation.isAddressedTo(me.email) && reachesList(viewer, invitation.listId);
   }
 
   /**

@@ -39,6 +39,13 @@ export class NotAllowedOnList extends ForbiddenError {
   }
 }
 
+/** A list-restricted key asked for something that would reach a list outside its list_ids. */
+export class KeyOutsideItsLists extends ForbiddenError {
+  constructor(what: string) {
+    super('KEY_LISTS_RESTRICTED', `This API key is restricted to some lists (list_ids) and cannot ${what}`);
+  }
+}
+
 export class OnlyOwnRemoval extends ForbiddenError {
   constructor() {
     super('LIST_ACTION_FORBIDDEN', "Only the list's owner can remove other members; a member can only remove themself");
