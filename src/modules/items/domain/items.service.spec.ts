@@ -309,4 +309,35 @@ describe('ItemsService', () => {
       await expect(reader.page(accountViewer(STRANGER), LIST, {})).rejects.toThrow(kind('not_found'));
     });
   });
+
+  describe('through a list-restricted key', () => {
+    const key = { userId: OWNER, listIds: [LIST] };
+
+    it('adds, changes and pages items of its lists, by name or id', async () => {
+      const { service, reader, texts } = await world();
+      expect((await service.add(key, 'groceries', ['milk'])).list.id).toBe(LIST);
+      expect((await service.complete(key, LIST, ['milk'])).items.map((i) => i.completed)).toEqual([true]);
+      expect((await service.reopen(key, 'Groceries', ['milk'])).items.map((i) => i.completed)).toEqual([false]);
+      expect(itemsShown((await reader.page(key, LIST, {})).items).map((i) => i.text)).toEqual(['milk']);
+      await service.remove(key, LIST, ['milk']);
+      expect(await texts()).toEqual([]);
+    });
+
+    it('answers 404 for a list outside its lists, by name or id, on every action and the page, changing nothing', async () => {
+      const { service, reader, counters } = await world();
+      await service.add(accountViewer(OWNER), 'chores', ['dishes']);
+      for (const list of ['Chores', OTHER_LIST]) {
+        for (const attempt of [
+          () => service.add(key, list, ['more']),
+          () => service.complete(key, list, ['dishes']),
+          () => service.reopen(key, list, ['dishes']),
+          () => service.remove(key, list, ['dishes']),
+        ]) {
+          await expect(attempt()).rejects.toThrow(kind('not_found', 'LIST_NOT_FOUND'));
+        }
+      }
+      await expect(reader.page(key, OTHER_LIST, {})).rejects.toThrow(kind('not_found', 'LIST_NOT_FOUND'));
+      expect(await counters(OTHER_LIST)).toMatchObject({ itemCount: 1, openItemCount: 1 });
+    });
+  });
 });

@@ -54,6 +54,47 @@ describe('WebhooksService', () => {
     ).resolves.toBeDefined();
   });
 
+  it('makes a list-restricted key name one of its lists, and shows it only the webhooks of its lists', async () => {
+    const f = webhooksFixture();
+    const [inside, outside] = [randomUUID(), randomUUID()];
+    f.lists.visible.set(USER, new Set([inside, outside]));
+    const key = { userId: USER, listIds: [inside] };
+    const create = (listId: string | null) => f.service.create(key, { url: 'https://example.com/', types: null, listId });
+    await expect(create(null)).rejects.toMatchObject({
+      kind: 'forbidden',
+      code: 'KEY_LISTS_RESTRICTED',
+      message: expect.stringContaining("it would reach outside the key's lists"),
+    });
+    await expect(create(outside)).rejects.toMatchObject({ kind: 'not_found', code: 'LIST_NOT_FOUND' });
+    // The URL is checked first (400), as for any key.
+    await expect(f.service.create(key, { url: 'ftp://example.com/', types: null, listId: null })).rejects.toMatchObject({
+      kind: 'invalid',
+    });
+    const { webhook } = await create(inside);
+    expect(webhook.listId).toBe(inside);
+
+    const full = accountViewer(USER);
+    const { webhook: ofOutside } = await f.service.create(full, { url: 'https://example.com/', types: null, listId: outside });
+    const { webhook: accountWide } = await f.service.create(full, { url: 'https://example.com/', types: null, listId: null });
+    expect((await f.service.list(key)).map((w) => w.id)).toEqual([webhook.id]);
+    expect((await f.service.list(full)).map((w) => w.id)).toEqual([webhook.id, ofOutside.id, accountWide.id]);
+    for (const hidden of [ofOutside.id, accountWide.id]) {
+      for (const attempt of [
+        () => f.service.delete(key, hidden),
+        () => f.service.rotateSecret(key, hidden),
+        () => f.service.sendTest(key, hidden),
+        () => f.service.deliveriesPage(key, hidden, 10, undefined),
+        () => f.service.retry(key, hidden, randomUUID()),
+      ]) {
+        await expect(attempt()).rejects.toMatchObject({ code: 'WEBHOOK_NOT_FOUND' });
+      }
+    }
+    const delivery = await f.service.sendTest(key, webhook.id);
+    expect((await f.service.deliveriesPage(key, webhook.id, 10, undefined)).deliveries.map((d) => d.id)).toEqual([delivery.id]);
+    await f.service.delete(key, webhook.id);
+    expect((await f.service.list(full)).map((w) => w.id)).toEqual([ofOutside.id, accountWide.id]);
+  });
+
   it("answers another account's webhook, and a malformed id, as not found", async () => {
     const f = webhooksFixture();
     const { webhook } = await f.service.create(accountViewer(USER), { url: 'https://example.com/', types: null, listId: null });
