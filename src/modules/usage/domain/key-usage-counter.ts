@@ -7,6 +7,8 @@ import type { KeyUsageRepository } from './key-usage.repository';
 export const MAX_COUNTED_KEYS = 50_000;
 /** Rows kept for a later flush at most, while the database refuses them; the oldest days go first. */
 export const MAX_CARRIED_ROWS = 100_000;
+
+/** The bounds above, smaller in specs. */
 export interface KeyUsageLimits {
   maxCountedKeys: number;
   maxCarriedRows: number;
@@ -42,7 +44,10 @@ export class KeyUsageCounter {
     private readonly limits: KeyUsageLimits = { maxCountedKeys: MAX_COUNTED_KEYS, maxCarriedRows: MAX_CARRIED_ROWS },
   ) {}
 
-  /** One request of the key, by its final status: the per-request path, kept to a lookup and an increment. */
+  /**
+   * One request of the key, by its final status. The per-request path: the clock's time, a
+   * lookup and an increment; an object only for a key's first request of a day since the last flush.
+   */
   count(keyId: string, status: number): void {
     const usageClass = usageClassOf(status);
     if (usageClass === undefined) return;
