@@ -24,4 +24,10 @@ export interface Principal extends Viewer {
    * anywhere. ApiKeyGuard checks it as soon as the key is recognised.
    */
   allowedIps?: readonly string[] | null;
+  /**
+   * The key's label and expiry (null: never), for GET /v1/me to describe the key without a
+   * statement. KeysService always sets them; absent, the key is read.
+   */
+  label?: string;
+  expiresAt?: Date | null;
 }

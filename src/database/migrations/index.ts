@@ -14,6 +14,7 @@ import { WebhookRelay1763800900000 } from './1763800900000-webhook-relay';
 import { EventBatches1763801000000 } from './1763801000000-event-batches';
 import { ListVersions1763801100000 } from './1763801100000-list-versions';
 import { RestrictedKeys1763801200000 } from './1763801200000-restricted-keys';
+import { KeyUsage1763801250000 } from './1763801250000-key-usage';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -36,4 +37,5 @@ export const MIGRATIONS = [
   EventBatches1763801000000,
   ListVersions1763801100000,
   RestrictedKeys1763801200000,
+  KeyUsage1763801250000,
 ];

@@ -81,6 +81,8 @@ describe('KeysService', () => {
         listIds: null,
         mode: 'live',
         allowedIps: null,
+        label: 'CI',
+        expiresAt: null,
       });
     });
 
@@ -133,6 +135,8 @@ describe('KeysService', () => {
         listIds: [LIST_B, LIST_A],
         mode: 'live',
         allowedIps: ['192.0.2.0/24', '2001:db8::1', '198.51.100.1'],
+        label: 'CI',
+        expiresAt,
       });
     });
 

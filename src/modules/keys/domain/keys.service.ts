@@ -67,9 +67,9 @@ function cacheEntry(key: ApiKey, readAt: number): CachedKey {
   const lapse = readAt + KEY_CACHE_TTL_MS;
   const status = key.statusAt(new Date(readAt));
   if (status !== 'active') return { principal: null, refusal: status, expiresAt: lapse };
-  const { userId, id, scopes, listIds, mode, allowedIps, expiresAt } = key.toProps();
+  const { userId, id, scopes, listIds, mode, allowedIps, label, expiresAt } = key.toProps();
   return {
-    principal: { userId, keyId: id, scopes, listIds, mode, allowedIps },
+    principal: { userId, keyId: id, scopes, listIds, mode, allowedIps, label, expiresAt },
     refusal: null,
     expiresAt: expiresAt ? Math.min(lapse, expiresAt.getTime()) : lapse,
   };

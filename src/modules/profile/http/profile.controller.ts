@@ -21,16 +21,35 @@ export class ProfileController {
   @ApiDataResponse(MeResponse)
   @ApiErrorResponses(404)
   async me(@CurrentPrincipal() principal: Principal) {
-    const [user, key] = await Promise.all([this.users.findById(principal.userId), this.keys.get(principal.userId, principal.keyId)]);
+    const [user, key] = await Promise.all([this.users.findById(principal.userId), this.keyOf(principal)]);
     if (!user) throw new NotFoundError('USER_NOT_FOUND', 'Account not found');
-    const { id, label, mode, scopes, listIds, expiresAt, allowedIps } = key.toProps();
+    return { id: user.id, email: user.email, name: user.name, username: user.username, scopes: [...principal.scopes], key };
+  }
+
+  /** The calling key as the Principal carries it (no statement: the key cache), or as stored when it does not. */
+  private async keyOf(principal: Principal) {
+    const {
+      keyId: id,
+      label,
+      mode,
+      scopes,
+      listIds,
+      expiresAt,
+      allowedIps,
+    } = principal.label === undefined ? await this.storedKey(principal) : principal;
     return {
-      id: user.id,
-      email: user.email,
-      name: user.name,
-      username: user.username,
-      scopes: [...principal.scopes],
-      key: { id, label, mode, scopes, list_ids: listIds, expires_at: isoTime(expiresAt), allowed_ips: allowedIps },
+      id,
+      label,
+      mode,
+      scopes: [...scopes],
+      list_ids: listIds,
+      expires_at: isoTime(expiresAt),
+      allowed_ips: allowedIps ?? null,
     };
+  }
+
+  private async storedKey(principal: Principal) {
+    const { id, ...props } = (await this.keys.get(principal.userId, principal.keyId)).toProps();
+    return { ...props, keyId: id };
   }
 }
