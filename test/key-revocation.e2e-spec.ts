@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { ApiKeyRepository } from '../src/modules/keys/domain/api-key.repository';
 import { driveClock, frozenNow } from './support/driven-clock';
 import { listen, PortalClient } from './support/portal-client';
 import { recordSecret } from './support/secret-ledger';
+import { withTestRedis } from './support/redis';
 import { startTestApp, TestApp } from './support/test-app';
+import { waitFor } from './support/wait-for';
 
 /** The contract: a key revoked through one instance is refused by every other within this long. */
 const REVOCATION_BOUND_MS = 1_000;
@@ -115,5 +118,55 @@ describe('key revocation across instances', () => {
       expect(refused.body.error).toBe('this API key expired');
     }
     expect(lookups).toHaveBeenCalledTimes(2);
+  });
+});
+
+const { redisUrl, describeWithRedis } = withTestRedis(
+  'test/key-revocation.e2e-spec.ts',
+  'a roll announced through Redis reaching the other instance at once was NOT checked.',
+);
+
+/**
+ * The same two instances sharing a Redis: the old key's new expiry is announced, so the other
+ * instance drops its cached copy at once, without its cache entry lapsing (the clock stands still).
+ */
+describeWithRedis('a roll across instances sharing a Redis', () => {
+  const clock = frozenNow();
+  let one: TestApp;
+  let two: TestApp;
+
+  beforeAll(async () => {
+    // This run's own channel, so that parallel runs on one Redis do not hear each other.
+    const env = { REDIS_URL: redisUrl, RATE_LIMIT_REDIS_PREFIX: `key-roll-e2e:${randomBytes(6).toString('hex')}:` };
+    [one, two] = await Promise.all([startTestApp(env), startTestApp(env)]);
+    driveClock(one.app, clock);
+    driveClock(two.app, clock);
+  });
+  afterAll(async () => {
+    jest.restoreAllMocks();
+    await Promise.all([one?.close(), two?.close()]);
+  });
+
+  it('refuses the old key on the other instance as soon as the announcement arrives', async () => {
+    const portal = new PortalClient(await listen(one.app));
+    const suffix = randomBytes(5).toString('hex');
+    const password = 'long enough password';
+    expect(
+      (await portal.post('signup', { email: `roll_${suffix}@example.test`, username: `roll_${suffix}`, name: 'Roll', password })).status,
+    ).toBe(200);
+    const old = (await portal.post('keys', { label: 'rotated' })).body.data;
+    await request(two.server).get('/v1/me').set('X-API-Key', old.key).expect(200);
+    const rolled = (await portal.post(`keys/${old.id}/roll`, { expires_in_hours: 0 })).body.data;
+    recordSecret('api key', rolled.key);
+    // Pub/sub is asynchronous: wait (bounded) for its effect; the clock never moves, so only the announcement can act.
+    const refused = await waitFor(
+      async () => {
+        const res = await request(two.server).get('/v1/me').set('X-API-Key', old.key);
+        return res.status === 401 && res;
+      },
+      { what: 'the other instance to refuse the rolled key', timeoutMs: 5_000, intervalMs: 20 },
+    );
+    expect(refused.body.error).toBe('this API key expired');
+    await request(two.server).get('/v1/me').set('X-API-Key', rolled.key).expect(200);
   });
 });

@@ -1,11 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { Sha256TokenHasher } from '../src/common/crypto/sha256-token-hasher';
+import { hashKey } from '../src/modules/keys/domain/api-key';
 import { driveClock, frozenNow } from './support/driven-clock';
 import { listen, PortalClient } from './support/portal-client';
 import { recordSecret } from './support/secret-ledger';
 import { startTestApp, TestApp } from './support/test-app';
 
 const HOUR_MS = 3_600_000;
+const SCOPES = ['lists:read', 'lists:write', 'items:read', 'items:write', 'profile:read'];
 const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
 
 /**
@@ -109,6 +113,29 @@ describe('restricted keys', () => {
         last_used_at: expect.any(String),
         revoked_at: expect.stringMatching(ISO),
       });
+    });
+
+    it('reads a key stored without the restriction columns (an earlier release) as unrestricted', async () => {
+      const { userId } = await signedIn();
+      const secret = `sk_live_${randomBytes(32).toString('hex')}`;
+      recordSecret('api key', secret);
+      // As an instance of the earlier release writes a key: none of the new columns named.
+      const [{ id }] = await db.query(
+        `INSERT INTO api_keys (id, user_id, label, prefix, last4, key_hash, scopes, status, created_at)
+         VALUES (gen_random_uuid(), $1, 'old release', 'sk_live_', $2, $3, $4, 'active', now()) RETURNING id`,
+        [userId, secret.slice(-4), hashKey(new Sha256TokenHasher(), secret), SCOPES],
+      );
+      const seen = await me(secret).expect(200);
+      expect(seen.body.data.key).toEqual({
+        id,
+        label: 'old release',
+        mode: 'live',
+        scopes: SCOPES,
+        list_ids: null,
+        expires_at: null,
+        allowed_ips: null,
+      });
+      await request(t.server).get('/v1/lists').set('X-API-Key', secret).set('X-Forwarded-For', '198.51.100.200').expect(200);
     });
 
     it.each([

@@ -19,7 +19,8 @@ Commands:
   create-key --login <email or username> --label L [--mode live] [--scopes S,S] [--list-ids ID,ID]
              [--expires-at ISO-8601] [--allowed-ips ADDR,CIDR] [--json]
       Creates an API key for the account and prints it once. Each restriction is optional and
-      follows the developer page's rules: --scopes a subset of ${SCOPES.join(', ')};
+      follows the developer page's rules: --scopes a subset of
+      ${SCOPES.join(', ')};
       --list-ids lists the account can see; --expires-at a future time at most 366 days ahead
       (with an offset, e.g. 2026-12-31T23:59:59Z); --allowed-ips IPv4/IPv6 addresses or CIDR
       ranges. Without them the key has every scope, every list, no expiry, any address.

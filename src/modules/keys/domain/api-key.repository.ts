@@ -25,8 +25,11 @@ export abstract class ApiKeyRepository {
   /** Oldest first. */
   abstract listByUser(userId: string): Promise<ApiKey[]>;
   abstract save(key: ApiKey): Promise<void>;
-  /** Deletes the account's revoked keys except the `keep` most recently revoked; returns how many went. */
-  abstract deleteRevokedBeyond(userId: string, keep: number): Promise<number>;
+  /**
+   * Deletes the account's ended keys (revoked, or expired at `now`) except the `keep` that
+   * ended last (at their revocation or expiry, whichever came first); returns how many went.
+   */
+  abstract deleteEndedBeyond(userId: string, keep: number, now: Date): Promise<number>;
   /**
    * Records `at` as the key's last use unless the recorded one is later than
    * `at - resolutionMs`: however many instances report uses, the row is written at

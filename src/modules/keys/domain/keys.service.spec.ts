@@ -21,7 +21,7 @@ import {
   SandboxKeyUnavailable,
 } from './keys.errors';
 import { ApiKey, hashKey } from './api-key';
-import { KEPT_REVOKED_KEYS, KEY_CACHE_TTL_MS, KEY_RENEW_AHEAD_MS, KEY_RENEW_EVERY_MS, KeysService, MAX_ACTIVE_KEYS } from './keys.service';
+import { KEPT_ENDED_KEYS, KEY_CACHE_TTL_MS, KEY_RENEW_AHEAD_MS, KEY_RENEW_EVERY_MS, KeysService, MAX_ACTIVE_KEYS } from './keys.service';
 import { InProcessRevocationBus } from './revocation-bus';
 
 describe('KeysService', () => {
@@ -318,9 +318,9 @@ describe('KeysService', () => {
   });
 
   describe('history', () => {
-    it(`keeps the ${KEPT_REVOKED_KEYS} most recently revoked keys of an account; older ones are deleted and stay refused`, async () => {
+    it(`keeps the ${KEPT_ENDED_KEYS} most recently revoked keys of an account; older ones are deleted and stay refused`, async () => {
       const revoked = [];
-      for (let i = 0; i < KEPT_REVOKED_KEYS + 3; i += 1) {
+      for (let i = 0; i < KEPT_ENDED_KEYS + 3; i += 1) {
         const made = await keys.create('u1', `k${i}`);
         clock.advance(1);
         await keys.revoke('u1', made.key.id);
@@ -328,9 +328,22 @@ describe('KeysService', () => {
       }
       await keys.create('u1', 'current');
       const listed = await keys.list('u1');
-      expect(listed.filter((k) => !k.isActive)).toHaveLength(KEPT_REVOKED_KEYS);
+      expect(listed.filter((k) => !k.isActive)).toHaveLength(KEPT_ENDED_KEYS);
       expect(listed.map((k) => k.id)).not.toContain(revoked[0].key.id);
       await expect(keys.authenticate(revoked[0].secret)).rejects.toBeInstanceOf(InvalidApiKey);
+    });
+
+    it(`counts the keys rolls expire among the ${KEPT_ENDED_KEYS} kept`, async () => {
+      let current = await keys.create('u1', 'rotated');
+      const first = current;
+      for (let i = 0; i < KEPT_ENDED_KEYS + 2; i += 1) {
+        clock.advance(1);
+        current = await keys.roll('u1', current.key.id, 0);
+      }
+      const listed = await keys.list('u1');
+      expect(listed).toHaveLength(KEPT_ENDED_KEYS + 1);
+      expect(listed.map((k) => k.id)).not.toContain(first.key.id);
+      expect(listed.filter((k) => keys.statusOf(k) === 'active').map((k) => k.id)).toEqual([current.key.id]);
     });
   });
 

@@ -27,8 +27,11 @@ import {
 } from './keys.errors';
 
 export const MAX_ACTIVE_KEYS = 20;
-/** Revoked keys kept per account (the most recently revoked); older ones are deleted (and stay refused: unknown). */
-export const KEPT_REVOKED_KEYS = 50;
+/**
+ * Ended keys (revoked or expired) kept per account, those that ended last; older ones are
+ * deleted (and stay refused: unknown).
+ */
+export const KEPT_ENDED_KEYS = 50;
 /**
  * How long a verified key is trusted without asking the database again. It bounds how
  * late any instance can notice a revocation made elsewhere (the contract allows 1 s),
@@ -119,9 +122,13 @@ export class KeysService {
     for (const listId of restrictions.listIds ?? []) await this.lists.getVisible(accountViewer(userId), listId);
     const issued = ApiKey.issue({ id: this.ids.next(), userId, label, now, restrictions }, this.secrets, this.hasher);
     if (!(await this.keys.insertIfBelowLimit(issued.key, MAX_ACTIVE_KEYS))) throw new KeyLimitReached(MAX_ACTIVE_KEYS);
-    // Keys only accumulate here: keeping the most recently revoked ones bounds an account's key list.
-    await this.keys.deleteRevokedBeyond(userId, KEPT_REVOKED_KEYS);
+    await this.keepEndedKeys(userId, now);
     return issued;
+  }
+
+  /** Keys only accumulate through creations and rolls: keeping the last ended ones bounds an account's key list. */
+  private async keepEndedKeys(userId: string, now: Date): Promise<void> {
+    await this.keys.deleteEndedBeyond(userId, KEPT_ENDED_KEYS, now);
   }
 
   /** The account's keys, oldest first; of one mode only when `mode` is given. */
@@ -164,6 +171,7 @@ export class KeysService {
     replaced.expireBy(new Date(now.getTime() + graceHours * HOUR_MS));
     if (!(await this.keys.insertReplacing(issued.key, replaced, MAX_ACTIVE_KEYS))) throw new KeyLimitReached(MAX_ACTIVE_KEYS);
     await this.announceChange(replaced);
+    await this.keepEndedKeys(userId, now);
     return { ...issued, replaced };
   }
 

@@ -138,24 +138,34 @@ export function describeApiKeyRepositoryContract(name: string, make: () => Promi
       expect((await adapters.keys.listByUser(userId)).map((k) => k.id)).toEqual([first.id, second.id]);
     });
 
-    it('deletes revoked keys of the account beyond the `keep` most recently revoked, and nothing else', async () => {
+    it('deletes ended keys of the account (revoked or expired) beyond the `keep` that ended last, and nothing else', async () => {
+      const at = (hour: number, minute: number) => new Date(Date.UTC(2026, 2, 1, hour, minute));
       const [active, a, b, c] = [issue(userId, 1), issue(userId, 2), issue(userId, 3), issue(userId, 4)];
+      // Expired at 11:09, revoked at 11:14 after its expiry: it ended at 11:09.
+      const [expired, expiredThenRevoked] = [restricted(at(11, 11), 5), restricted(at(11, 9), 6)];
+      const expiringLater = restricted(at(13, 0), 7);
       const someoneElses = issue(await newUser(), 5);
-      for (const key of [active, a, b, c, someoneElses]) await adapters.keys.insertIfBelowLimit(key, 20);
+      for (const key of [active, a, b, c, expired, expiredThenRevoked, expiringLater, someoneElses]) {
+        await adapters.keys.insertIfBelowLimit(key, 20);
+      }
       for (const [key, minute] of [
         [b, 10],
-        [a, 11],
-        [c, 12],
-        [someoneElses, 13],
+        [a, 12],
+        [c, 13],
+        [expiredThenRevoked, 14],
+        [someoneElses, 15],
       ] as const) {
-        key.revoke(new Date(Date.UTC(2026, 2, 1, 11, minute)));
+        key.revoke(at(11, minute));
         await adapters.keys.save(key);
       }
-      expect(await adapters.keys.deleteRevokedBeyond(userId, 2)).toBe(1);
-      // b was revoked first: it goes; the active key and the other account's key stay.
-      expect((await adapters.keys.listByUser(userId)).map((k) => k.id)).toEqual([active.id, a.id, c.id]);
+      // Ended by 12:00, last first: c 11:13, a 11:12, expired 11:11, b 11:10, expiredThenRevoked 11:09.
+      expect(await adapters.keys.deleteEndedBeyond(userId, 3, at(12, 0))).toBe(2);
+      expect((await adapters.keys.listByUser(userId)).map((k) => k.id)).toEqual([active.id, a.id, c.id, expired.id, expiringLater.id]);
       expect(await adapters.keys.findById(someoneElses.id)).not.toBeNull();
-      expect(await adapters.keys.deleteRevokedBeyond(userId, 2)).toBe(0);
+      expect(await adapters.keys.deleteEndedBeyond(userId, 3, at(12, 0))).toBe(0);
+      // At 13:00 the last one has expired too, and ended last.
+      expect(await adapters.keys.deleteEndedBeyond(userId, 3, at(13, 0))).toBe(1);
+      expect((await adapters.keys.listByUser(userId)).map((k) => k.id)).toEqual([active.id, a.id, c.id, expiringLater.id]);
     });
 
     it('counts only active keys of the same account against the limit', async () => {

@@ -49,12 +49,13 @@ export class InMemoryApiKeyRepository extends ApiKeyRepository {
       .map((row) => ApiKey.restore(row));
   }
 
-  async deleteRevokedBeyond(userId: string, keep: number): Promise<number> {
-    const revoked = [...this.rows.values()]
-      .filter((k) => k.userId === userId && k.status === 'revoked')
-      .sort((a, b) => b.revokedAt!.getTime() - a.revokedAt!.getTime() || (a.id < b.id ? 1 : -1));
-    for (const row of revoked.slice(keep)) this.rows.delete(row.id);
-    return Math.max(0, revoked.length - keep);
+  async deleteEndedBeyond(userId: string, keep: number, now: Date): Promise<number> {
+    const endedAt = (k: ApiKeyProps) => Math.min(k.revokedAt?.getTime() ?? Infinity, k.expiresAt?.getTime() ?? Infinity);
+    const ended = [...this.rows.values()]
+      .filter((k) => k.userId === userId && ApiKey.restore(k).statusAt(now) !== 'active')
+      .sort((a, b) => endedAt(b) - endedAt(a) || (a.id < b.id ? 1 : -1));
+    for (const row of ended.slice(keep)) this.rows.delete(row.id);
+    return Math.max(0, ended.length - keep);
   }
 
   async save(key: ApiKey): Promise<void> {

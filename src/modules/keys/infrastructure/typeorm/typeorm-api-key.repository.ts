@@ -88,14 +88,15 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
     return rows.map(toDomain);
   }
 
-  deleteRevokedBeyond(userId: string, keep: number): Promise<number> {
-    const revoked = {
+  deleteEndedBeyond(userId: string, keep: number, now: Date): Promise<number> {
+    const ended = {
       table: 'api_keys',
-      where: `user_id = $1 AND status = 'revoked'`,
-      parameters: [userId],
-      newestFirst: 'revoked_at DESC, id DESC',
+      where: `user_id = $1 AND (status = 'revoked' OR expires_at <= $2)`,
+      parameters: [userId, now],
+      // LEAST skips nulls: a key ended at its revocation or its expiry, whichever came first.
+      newestFirst: 'LEAST(revoked_at, expires_at) DESC, id DESC',
     };
-    return deleteBeyondNewest(this.dataSource, revoked, keep);
+    return deleteBeyondNewest(this.dataSource, ended, keep);
   }
 
   async save(key: ApiKey): Promise<void> {
