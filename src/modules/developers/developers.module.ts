@@ -4,6 +4,7 @@ import { KeysModule } from '../keys/keys.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DeveloperPageController } from './http/developer-page.controller';
 import { PortalAccountController } from './http/portal-account.controller';
+import { PortalCredentialsController } from './http/portal-credentials.controller';
 import { PortalKeysController } from './http/portal-keys.controller';
 import { PortalWebhooksController } from './http/portal-webhooks.controller';
 import { SameOriginGuard } from './http/same-origin.guard';
@@ -12,7 +13,13 @@ import { SessionGuard } from './http/session.guard';
 /** The developer page (`GET /developers`) and the JSON portal API it drives (keys and webhooks of the signed-in account). */
 @Module({
   imports: [AuthModule, KeysModule, WebhooksModule],
-  controllers: [DeveloperPageController, PortalAccountController, PortalKeysController, PortalWebhooksController],
+  controllers: [
+    DeveloperPageController,
+    PortalAccountController,
+    PortalCredentialsController,
+    PortalKeysController,
+    PortalWebhooksController,
+  ],
   providers: [SameOriginGuard, SessionGuard],
 })
 export class DevelopersModule {}

@@ -18,6 +18,13 @@ export class ProfileController {
   async me(@CurrentPrincipal() principal: Principal) {
     const user = await this.users.findById(principal.userId);
     if (!user) throw new NotFoundError('USER_NOT_FOUND', 'Account not found');
-    return { id: user.id, email: user.email, name: user.name, username: user.username, scopes: [...principal.scopes] };
+    return {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      username: user.username,
+      email_verified: user.emailVerified,
+      scopes: [...principal.scopes],
+    };
   }
 }
