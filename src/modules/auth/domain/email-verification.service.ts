@@ -89,7 +89,8 @@ export class EmailVerificationService {
       if (!user) throw new NoSession();
       if (user.emailVerified) throw new EmailAlreadyVerified();
       const now = this.clock.now();
-      const times = await this.tokens.resentSince(userId, new Date(now.getTime() - RESEND_WINDOW_MS));
+      // The window is the last hour, its first instant excluded: at Retry-After the oldest has left it.
+      const times = await this.tokens.resentSince(userId, new Date(now.getTime() - RESEND_WINDOW_MS + 1));
       if (times.length >= MAX_RESENDS_PER_HOUR) {
         const freeAt = times[times.length - MAX_RESENDS_PER_HOUR].getTime() + RESEND_WINDOW_MS;
         throw new TooManyVerificationMails(MAX_RESENDS_PER_HOUR, Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));

@@ -41,8 +41,8 @@ export function listsFixture() {
   const events = new RecordedListEvents(users, eventLog);
   const mail = new RecordingMailQueue();
 
-  /** An account; `email` defaults to a unique address. Returns its id. */
-  const addUser = async (email = `u_${randomBytes(4).toString('hex')}@example.test`): Promise<string> => {
+  /** An account, its email verified unless told otherwise; `email` defaults to a unique address. Returns its id. */
+  const addUser = async (email = `u_${randomBytes(4).toString('hex')}@example.test`, emailVerified = true): Promise<string> => {
     const id = randomUUID();
     const handle = `u_${randomBytes(5).toString('hex')}`;
     await userRepository.insert({
@@ -51,7 +51,7 @@ export function listsFixture() {
       username: handle,
       name: handle,
       passwordHash: 'x',
-      emailVerified: true,
+      emailVerified,
       createdAt: clock.now(),
     });
     return id;
@@ -63,6 +63,7 @@ export function listsFixture() {
     store,
     users,
     addUser,
+    userRepository,
     ...repositories,
     eventLog,
     listsService: new ListsService(repositories.lists, uow, clock, ids, new HmacCursorCodec(randomBytes(32)), events),

@@ -1,5 +1,6 @@
 import type { AccountToken, TokenPurpose } from '../../domain/account-token';
 import { AccountTokenRepository } from '../../domain/account-token.repository';
+import { normaliseEmail } from '../../domain/user';
 import { UserRepository } from '../../domain/user.repository';
 
 export class InMemoryAccountTokenRepository extends AccountTokenRepository {
@@ -19,7 +20,7 @@ export class InMemoryAccountTokenRepository extends AccountTokenRepository {
     const user = await this.users.findByEmail(token.email);
     if (!user) return null;
     await this.removeSpent(user.id, spentBefore);
-    await this.insert({ ...token, userId: user.id });
+    await this.insert({ ...token, email: normaliseEmail(token.email), userId: user.id });
     return user.id;
   }
 

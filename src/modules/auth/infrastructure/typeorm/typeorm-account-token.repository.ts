@@ -28,10 +28,10 @@ export class TypeOrmAccountTokenRepository extends AccountTokenRepository {
 
   async insertForEmail(token: Omit<AccountToken, 'userId'>, spentBefore: Date): Promise<string | null> {
     const rows = await this.query<Array<{ userId: string }>>(
-      `WITH account AS (SELECT id FROM users WHERE lower(email) = $4),
+      `WITH account AS (SELECT id FROM users WHERE lower(email) = lower($4)),
        spent AS (DELETE FROM account_tokens t USING account WHERE t.user_id = account.id AND t.expires_at < $8)
        INSERT INTO account_tokens (id, user_id, purpose, token_hash, email, resent, created_at, expires_at)
-       SELECT $1, account.id, $2, $3, $4, $5, $6, $7 FROM account
+       SELECT $1, account.id, $2, $3, lower($4), $5, $6, $7 FROM account
        RETURNING user_id AS "userId"`,
       [token.id, token.purpose, token.tokenHash, token.email, token.resent, token.createdAt, token.expiresAt, spentBefore],
     );
