@@ -7,9 +7,9 @@ import { MailQueue, type OutgoingMail } from '../src/common/ports/mail-queue';
 import { UnitOfWork } from '../src/common/ports/unit-of-work';
 import { RETRY_DELAYS_MS, JITTER } from '../src/common/outbox/retry-schedule';
 import { openDatabase } from '../src/database/data-source';
-import { MailOperations } from '../src/modules/mail/domain/mail-operations';
 import { TypeOrmMailRepository } from '../src/modules/mail/infrastructure/typeorm/typeorm-mail.repository';
 import { describeMailRepositoryContract } from '../src/modules/mail/testing/mail-repository.contract';
+import { cli } from './support/cli-process';
 import { driveClock, frozenNow } from './support/driven-clock';
 import { ownDatabase, type OwnDatabase } from './support/own-database';
 import { findSecrets, scanDatabase } from './support/secret-scan';
@@ -173,11 +173,20 @@ describe('mail through a real SMTP server', () => {
     expect(t.logText()).not.toContain(to.split('@')[0]);
     expect(receiver.to(to)).toHaveLength(0);
 
-    const operations = t.app.get(MailOperations);
-    expect((await operations.dead()).map((m) => m.id)).toContain(dead.id);
-    await operations.retry(dead.id);
+    // The operator command, as an operator runs it against the same database.
+    const listed = await cli(['dead-mail', '--json'], { env: { DATABASE_URL: dbUrl } });
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(listed.stdout).mail).toContainEqual(
+      expect.objectContaining({ id: dead.id, kind: 'invitation', to, status: 'dead', attempts, last_error: expect.stringMatching(/451/) }),
+    );
+    const retried = await cli(['retry-mail', '--id', dead.id], { env: { DATABASE_URL: dbUrl } });
+    expect(retried).toMatchObject({ code: 0, stdout: `mail ${dead.id} (invitation to ${to}) is queued again\n` });
     await mail.waitForRow(to, 'sent after the operator retried it', (r) => r.status === 'sent');
     expect(receiver.to(to)).toHaveLength(1);
+    expect(await cli(['retry-mail', '--id', dead.id], { env: { DATABASE_URL: dbUrl } })).toMatchObject({
+      code: 1,
+      stderr: 'error: No dead mail has that id\n',
+    });
   });
 
   it('gives up at once when the server refuses for good (550)', async () => {
