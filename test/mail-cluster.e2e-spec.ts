@@ -11,7 +11,7 @@ import { TypeOrmMailRepository } from '../src/modules/mail/infrastructure/typeor
 import { ownDatabase, type OwnDatabase } from './support/own-database';
 import { findSecrets } from './support/secret-scan';
 import { recordSecret } from './support/secret-ledger';
-import { freePort, ServiceProcess, spawnService, waitForReady } from './support/service-process';
+import { ServiceProcess, spawnInstances, stopInstances } from './support/service-process';
 import { SmtpReceiver } from './support/smtp-receiver';
 import { waitFor } from './support/wait-for';
 
@@ -46,17 +46,11 @@ describe('mail across two instances', () => {
     receiver = await new SmtpReceiver().start();
     env.SMTP_URL = receiver.url();
     db = await openDatabase({ url: env.DATABASE_URL, poolSize: 4, connectTimeoutS: 10 }, pino({ level: 'silent' }));
-    instances = await Promise.all([0, 1].map(async () => spawnService(env, await freePort())));
-    await Promise.all(instances.map((instance) => waitForReady(instance.port, instance)));
+    instances = await spawnInstances(env, 2);
   }, 120_000);
 
   afterAll(async () => {
-    for (const instance of instances) {
-      if (instance.child.exitCode === null && instance.child.signalCode === null) {
-        instance.child.kill('SIGTERM');
-        await instance.exited;
-      }
-    }
+    await stopInstances(instances);
     await receiver?.stop();
     await db?.destroy();
     await database?.drop();
