@@ -5,6 +5,7 @@ import { AppConfig } from '../config/app-config';
 import { DatabaseModule } from '../database/database.module';
 import { AuthModule } from '../modules/auth/auth.module';
 import { KeysModule } from '../modules/keys/keys.module';
+import { MailModule } from '../modules/mail/mail.module';
 
 /**
  * Just the modules the operator command needs: the same domain services, adapters and
@@ -16,7 +17,7 @@ export class CliModule {
     return {
       module: CliModule,
       global: true,
-      imports: [CommonModule, DatabaseModule, AuthModule, KeysModule],
+      imports: [CommonModule, DatabaseModule, AuthModule, KeysModule, MailModule],
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: RootLogger, useValue: logger },

@@ -4,6 +4,9 @@ import type { AccountsService } from '../modules/auth/domain/accounts.service';
 import type { User } from '../modules/auth/domain/user';
 import type { ApiKey } from '../modules/keys/domain/api-key';
 import type { KeysService } from '../modules/keys/domain/keys.service';
+import type { MailProps } from '../modules/mail/domain/mail-message';
+import type { MailOperations } from '../modules/mail/domain/mail-operations';
+import { isoTime } from '../common/http/iso-time';
 import { presentAccount, presentCreatedKey, presentKey } from '../modules/developers/http/portal.presenter';
 
 export const USAGE = `Usage: npm run --silent cli -- <command> [options]
@@ -19,6 +22,11 @@ Commands:
       Lists the account's keys (never the secrets).
   revoke-key --login <email or username> (--key-id ID | --last4 XXXX) [--json]
       Revokes one of the account's keys, named by id or by the last 4 characters of an active key.
+  dead-mail [--json]
+      Lists dead mail (its attempts ran out, or the SMTP server refused it for good), most
+      recently given up first: id, kind, recipient, attempts, last error. Never the text.
+  retry-mail --id ID [--json]
+      Sends a dead message again, with the whole retry schedule ahead of it.
 
 Database: DATABASE_URL when set; otherwise the embedded PostgreSQL of DATA_DIR (default .data),
 reached through the running service or started for the command alone.`;
@@ -51,6 +59,8 @@ const COMMANDS: Record<string, { options: Options; required: string[] }> = {
     options: { login: { type: 'string' }, 'key-id': { type: 'string' }, last4: { type: 'string' }, json: { type: 'boolean' } },
     required: ['login'],
   },
+  'dead-mail': { options: { json: { type: 'boolean' } }, required: [] },
+  'retry-mail': { options: { id: { type: 'string' }, json: { type: 'boolean' } }, required: ['id'] },
 };
 
 export interface ParsedCommand {
@@ -85,6 +95,7 @@ export const generatePassword = (): string => randomBytes(18).toString('base64ur
 export interface CommandServices {
   accounts: AccountsService;
   keys: KeysService;
+  mail: MailOperations;
 }
 
 /** What a command prints: the JSON object for --json, the lines for people otherwise. */
@@ -157,6 +168,37 @@ export async function revokeKey(services: CommandServices, values: ParsedCommand
   return { json: revoked, text: [`revoked key "${revoked.label}" (${revoked.prefix}…${revoked.last4}, id ${revoked.id})`] };
 }
 
+/** A message as operators see it: never its text, which may hold a token. */
+const presentMail = (m: MailProps) => ({
+  id: m.id,
+  kind: m.kind,
+  to: m.to,
+  status: m.status,
+  attempts: m.attempts,
+  last_error: m.lastError,
+  created_at: isoTime(m.createdAt),
+  updated_at: isoTime(m.updatedAt),
+});
+
+export async function deadMail(services: CommandServices): Promise<CommandResult> {
+  const dead = (await services.mail.dead()).map(presentMail);
+  return {
+    json: { mail: dead },
+    text:
+      dead.length === 0
+        ? ['no dead mail']
+        : [
+            'id  kind  to  attempts  given up at  last error',
+            ...dead.map((m) => [m.id, m.kind, m.to, m.attempts, m.updated_at, m.last_error ?? ''].join('  ')),
+          ],
+  };
+}
+
+export async function retryMail(services: CommandServices, values: ParsedCommand['values']): Promise<CommandResult> {
+  const again = presentMail(await services.mail.retry(values.id as string));
+  return { json: again, text: [`mail ${again.id} (${again.kind} to ${again.to}) is queued again`] };
+}
+
 export function runCommand(
   services: CommandServices,
   parsed: ParsedCommand,
@@ -172,6 +214,10 @@ export function runCommand(
       return listKeys(services, parsed.values);
     case 'revoke-key':
       return revokeKey(services, parsed.values);
+    case 'dead-mail':
+      return deadMail(services);
+    case 'retry-mail':
+      return retryMail(services, parsed.values);
     default:
       throw new UsageError(`unknown command "${parsed.command}"`);
   }

@@ -1,8 +1,4 @@
 import type { AppConfig } from './app-config';
 
-/**
- * The developer page as mailed links name it: at PUBLIC_ORIGIN, or (when it is unset, in
- * development) on localhost at this instance's port.
- */
-export const developerPageUrl = (config: AppConfig): string =>
-  `${config.publicOrigin ? new URL(config.publicOrigin).origin : `http://localhost:${config.port}`}/developers`;
+/** The developer page as mailed links name it, at the origin of links in mail (PUBLIC_ORIGIN, else localhost). */
+export const developerPageUrl = (config: AppConfig): string => `${config.mail.linkOrigin}/developers`;

@@ -2,6 +2,7 @@ import type { INestApplication } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { MailBodyCipher } from '../../src/modules/mail/domain/mail-body-cipher';
 import { recordSecret } from './secret-ledger';
+import { tokensInText } from './secret-scan';
 
 export interface ReadMail {
   kind: string;
@@ -24,7 +25,7 @@ export async function mailTo(app: INestApplication, to: string): Promise<ReadMai
   const cipher = app.get(MailBodyCipher);
   return rows.map((row) => {
     const text = row.body_sealed === null ? '' : cipher.open(row.body_sealed, row.id);
-    for (const [, token] of text.matchAll(/#(?:verify|reset)=([A-Za-z0-9_-]+)/g)) recordSecret('mailed token', token);
+    for (const token of tokensInText(text)) recordSecret('mailed token', token);
     return { kind: row.kind, subject: row.subject, text };
   });
 }
