@@ -10,6 +10,7 @@ import { UnitOfWork } from '../../common/ports/unit-of-work';
 import { developerPageUrl } from '../../config/public-links';
 import { AccountTokenRepository } from './domain/account-token.repository';
 import { EmailVerificationService } from './domain/email-verification.service';
+import { MailedTokens } from './domain/mailed-tokens';
 import { PasswordsService } from './domain/passwords.service';
 import { TypeOrmAccountTokenRepository } from './infrastructure/typeorm/typeorm-account-token.repository';
 import { AccountsService } from './domain/accounts.service';
@@ -58,74 +59,42 @@ import { TypeOrmUserRepository } from './infrastructure/typeorm/typeorm-user.rep
         new SignInThrottle(attempts, uow, clock, ids, hasher),
     },
     {
-      provide: EmailVerificationService,
-      inject: [
-        UserRepository,
-        AccountTokenRepository,
-        AccountsService,
-        UserDirectory,
-        SignInThrottle,
-        MailQueue,
-        UnitOfWork,
-        Clock,
-        IdGenerator,
-        SecretGenerator,
-        TokenHasher,
-        AppConfig,
-      ],
+      provide: MailedTokens,
+      inject: [AccountTokenRepository, MailQueue, Clock, IdGenerator, SecretGenerator, TokenHasher, AppConfig],
       useFactory: (
-        users: UserRepository,
         tokens: AccountTokenRepository,
-        accounts: AccountsService,
-        directory: UserDirectory,
-        throttle: SignInThrottle,
         mail: MailQueue,
-        uow: UnitOfWork,
         clock: Clock,
         ids: IdGenerator,
         secrets: SecretGenerator,
         hasher: TokenHasher,
         config: AppConfig,
-      ) =>
-        new EmailVerificationService(users, tokens, accounts, directory, throttle, mail, uow, clock, ids, secrets, hasher, {
-          developerPage: developerPageUrl(config),
-        }),
+      ) => new MailedTokens(tokens, mail, clock, ids, secrets, hasher, { developerPage: developerPageUrl(config) }),
+    },
+    {
+      provide: EmailVerificationService,
+      inject: [UserRepository, AccountsService, UserDirectory, SignInThrottle, UnitOfWork, MailedTokens],
+      useFactory: (
+        users: UserRepository,
+        accounts: AccountsService,
+        directory: UserDirectory,
+        throttle: SignInThrottle,
+        uow: UnitOfWork,
+        mailed: MailedTokens,
+      ) => new EmailVerificationService(users, accounts, directory, throttle, uow, mailed),
     },
     {
       provide: PasswordsService,
-      inject: [
-        UserRepository,
-        AccountTokenRepository,
-        SessionRepository,
-        AccountsService,
-        UserDirectory,
-        SignInThrottle,
-        MailQueue,
-        UnitOfWork,
-        Clock,
-        IdGenerator,
-        SecretGenerator,
-        TokenHasher,
-        AppConfig,
-      ],
+      inject: [UserRepository, SessionRepository, AccountsService, UserDirectory, SignInThrottle, UnitOfWork, MailedTokens],
       useFactory: (
         users: UserRepository,
-        tokens: AccountTokenRepository,
         sessions: SessionRepository,
         accounts: AccountsService,
         directory: UserDirectory,
         throttle: SignInThrottle,
-        mail: MailQueue,
         uow: UnitOfWork,
-        clock: Clock,
-        ids: IdGenerator,
-        secrets: SecretGenerator,
-        hasher: TokenHasher,
-        config: AppConfig,
-      ) =>
-        new PasswordsService(users, tokens, sessions, accounts, directory, throttle, mail, uow, clock, ids, secrets, hasher, {
-          developerPage: developerPageUrl(config),
-        }),
+        mailed: MailedTokens,
+      ) => new PasswordsService(users, sessions, accounts, directory, throttle, uow, mailed),
     },
     {
       provide: SignInService,

@@ -1,13 +1,8 @@
-import { Clock } from '../../../common/ports/clock';
-import { IdGenerator } from '../../../common/ports/id-generator';
-import { MailQueue } from '../../../common/ports/mail-queue';
-import { SecretGenerator } from '../../../common/ports/secret-generator';
-import { TokenHasher } from '../../../common/ports/token-hasher';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
-import { AccountLinks, verificationMail } from './account-mail';
-import { hashAccountToken, isAccountTokenFormat, newAccountToken, PASSWORD_RESET_TTL_MS, VERIFICATION_TTL_MS } from './account-token';
-import { AccountTokenRepository } from './account-token.repository';
+import { verificationMail } from './account-mail';
+import { PASSWORD_RESET_TTL_MS, VERIFICATION_TTL_MS } from './account-token';
 import { AccountsService } from './accounts.service';
+import { MailedTokens } from './mailed-tokens';
 import {
   EmailAlreadyVerified,
   InvalidAccountField,
@@ -32,18 +27,20 @@ export const RESEND_WINDOW_MS = 60 * 60 * 1000;
 export class EmailVerificationService {
   constructor(
     private readonly users: UserRepository,
-    private readonly tokens: AccountTokenRepository,
     private readonly accounts: AccountsService,
     private readonly directory: UserDirectory,
     private readonly throttle: SignInThrottle,
-    private readonly mail: MailQueue,
     private readonly uow: UnitOfWork,
-    private readonly clock: Clock,
-    private readonly ids: IdGenerator,
-    private readonly secrets: SecretGenerator,
-    private readonly hasher: TokenHasher,
-    private readonly links: AccountLinks,
+    private readonly mailed: MailedTokens,
   ) {}
+
+  private get tokens() {
+    return this.mailed.store;
+  }
+
+  private get clock() {
+    return this.mailed.clock;
+  }
 
   /**
    * Mails `user.email` a new verification link; earlier links stop working. Runs inside the
@@ -51,28 +48,29 @@ export class EmailVerificationService {
    */
   async issue(user: Pick<User, 'id' | 'email'>, resent = false): Promise<void> {
     const now = this.clock.now();
-    const token = newAccountToken(this.secrets);
+    const { token, tokenHash } = this.mailed.mint();
     await this.tokens.retire(user.id, 'verify-email', now);
     // Kept past their expiry for as long as the resend limit looks back.
     await this.tokens.removeSpent(user.id, new Date(now.getTime() - Math.max(RESEND_WINDOW_MS, PASSWORD_RESET_TTL_MS)));
     await this.tokens.insert({
-      id: this.ids.next(),
+      id: this.mailed.ids.next(),
       userId: user.id,
       purpose: 'verify-email',
-      tokenHash: hashAccountToken(this.hasher, token),
+      tokenHash,
       email: normaliseEmail(user.email),
       resent,
       createdAt: now,
       expiresAt: new Date(now.getTime() + VERIFICATION_TTL_MS),
     });
-    await this.mail.enqueue(verificationMail(this.links, user.email, token));
+    await this.mailed.mail.enqueue(verificationMail(this.mailed.links, user.email, token));
   }
 
   /** Spends a verification token: its account's email is verified, if it is still the address the link went to. */
   async verify(token: unknown): Promise<User> {
-    if (!isAccountTokenFormat(token)) throw new InvalidAccountToken();
+    const tokenHash = this.mailed.hashOf(token);
+    if (!tokenHash) throw new InvalidAccountToken();
     const user = await this.uow.run(async () => {
-      const spent = await this.tokens.consume('verify-email', hashAccountToken(this.hasher, token), this.clock.now());
+      const spent = await this.tokens.consume('verify-email', tokenHash, this.clock.now());
       const verified = spent && (await this.users.markEmailVerified(spent.userId, spent.email));
       if (!verified) throw new InvalidAccountToken();
       return verified;

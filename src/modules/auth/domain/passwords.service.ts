@@ -1,13 +1,8 @@
-import { Clock } from '../../../common/ports/clock';
-import { IdGenerator } from '../../../common/ports/id-generator';
-import { MailQueue } from '../../../common/ports/mail-queue';
-import { SecretGenerator } from '../../../common/ports/secret-generator';
-import { TokenHasher } from '../../../common/ports/token-hasher';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
-import { AccountLinks, noAccountResetMail, passwordResetMail } from './account-mail';
-import { hashAccountToken, isAccountTokenFormat, newAccountToken, PASSWORD_RESET_TTL_MS } from './account-token';
-import { AccountTokenRepository } from './account-token.repository';
+import { noAccountResetMail, passwordResetMail } from './account-mail';
+import { PASSWORD_RESET_TTL_MS } from './account-token';
 import { AccountsService } from './accounts.service';
+import { MailedTokens } from './mailed-tokens';
 import { InvalidAccountField, InvalidAccountToken, NoSession, WrongPassword } from './auth.errors';
 import type { Session } from './session';
 import { SessionRepository } from './session.repository';
@@ -20,19 +15,21 @@ import { UserRepository } from './user.repository';
 export class PasswordsService {
   constructor(
     private readonly users: UserRepository,
-    private readonly tokens: AccountTokenRepository,
     private readonly sessions: SessionRepository,
     private readonly accounts: AccountsService,
     private readonly directory: UserDirectory,
     private readonly throttle: SignInThrottle,
-    private readonly mail: MailQueue,
     private readonly uow: UnitOfWork,
-    private readonly clock: Clock,
-    private readonly ids: IdGenerator,
-    private readonly secrets: SecretGenerator,
-    private readonly hasher: TokenHasher,
-    private readonly links: AccountLinks,
+    private readonly mailed: MailedTokens,
   ) {}
+
+  private get tokens() {
+    return this.mailed.store;
+  }
+
+  private get clock() {
+    return this.mailed.clock;
+  }
 
   /**
    * Mails a reset link to the account with this email. The caller learns nothing of whether
@@ -46,12 +43,12 @@ export class PasswordsService {
     if (!isEmailAddress(email)) throw new InvalidAccountField('email must be a valid email address');
     await this.throttle.begin(email, address, 'password-reset');
     const now = this.clock.now();
-    const token = newAccountToken(this.secrets);
-    const tokenHash = hashAccountToken(this.hasher, token);
+    const { token, tokenHash } = this.mailed.mint();
+    const { mail, links } = this.mailed;
     await this.uow.run(async () => {
       const userId = await this.tokens.insertForEmail(
         {
-          id: this.ids.next(),
+          id: this.mailed.ids.next(),
           purpose: 'password-reset',
           tokenHash,
           email,
@@ -61,7 +58,7 @@ export class PasswordsService {
         },
         new Date(now.getTime() - PASSWORD_RESET_TTL_MS),
       );
-      await this.mail.enqueue(userId ? passwordResetMail(this.links, email, token) : noAccountResetMail(this.links, email));
+      await mail.enqueue(userId ? passwordResetMail(links, email, token) : noAccountResetMail(links, email));
     });
   }
 
@@ -71,8 +68,8 @@ export class PasswordsService {
    * working, and the email is verified (the link proved it). API keys are untouched.
    */
   async confirmReset(token: unknown, password: string): Promise<void> {
-    if (!isAccountTokenFormat(token)) throw new InvalidAccountToken();
-    const tokenHash = hashAccountToken(this.hasher, token);
+    const tokenHash = this.mailed.hashOf(token);
+    if (!tokenHash) throw new InvalidAccountToken();
     // A cheap look first, so an unknown token never costs a password hash.
     if (!(await this.tokens.findLive('password-reset', tokenHash, this.clock.now()))) throw new InvalidAccountToken();
     const passwordHash = await this.accounts.hashNewPassword(password);

@@ -11,6 +11,7 @@ import type { AccountLinks } from '../domain/account-mail';
 import { AccountTokenRepository } from '../domain/account-token.repository';
 import { AccountsService } from '../domain/accounts.service';
 import { EmailVerificationService } from '../domain/email-verification.service';
+import { MailedTokens } from '../domain/mailed-tokens';
 import { PasswordHasher } from '../domain/password-hasher';
 import { PasswordsService } from '../domain/passwords.service';
 import { SessionRepository } from '../domain/session.repository';
@@ -61,35 +62,9 @@ export function accountsWorld(parts: Partial<AccountsWorldParts> = {}) {
   const directory = new UserDirectory(users);
   const sessions = new SessionsService(sessionStore, clock, ids, secrets, hasher);
   const throttle = new SignInThrottle(attempts, uow, clock, ids, hasher);
-  const verification = new EmailVerificationService(
-    users,
-    tokens,
-    accounts,
-    directory,
-    throttle,
-    mail,
-    uow,
-    clock,
-    ids,
-    secrets,
-    hasher,
-    TEST_LINKS,
-  );
-  const passwords = new PasswordsService(
-    users,
-    tokens,
-    sessionStore,
-    accounts,
-    directory,
-    throttle,
-    mail,
-    uow,
-    clock,
-    ids,
-    secrets,
-    hasher,
-    TEST_LINKS,
-  );
+  const mailed = new MailedTokens(tokens, mail, clock, ids, secrets, hasher, TEST_LINKS);
+  const verification = new EmailVerificationService(users, accounts, directory, throttle, uow, mailed);
+  const passwords = new PasswordsService(users, sessionStore, accounts, directory, throttle, uow, mailed);
   const signIns = new SignInService(accounts, sessions, throttle, uow, verification);
   return { users, sessionStore, tokens, uow, clock, mail, accounts, directory, sessions, throttle, verification, passwords, signIns };
 }
