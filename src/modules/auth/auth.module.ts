@@ -27,6 +27,9 @@ import { TypeOrmSessionRepository } from './infrastructure/typeorm/typeorm-sessi
 import { TypeOrmSignInAttemptRepository } from './infrastructure/typeorm/typeorm-sign-in-attempt.repository';
 import { TypeOrmUserRepository } from './infrastructure/typeorm/typeorm-user.repository';
 
+/** How long an instance shows an account's email and verification as it cached them, when another instance changed them. */
+const USER_CACHE_MAX_AGE_MS = 5_000;
+
 @Module({
   imports: [MailModule],
   providers: [
@@ -45,7 +48,11 @@ import { TypeOrmUserRepository } from './infrastructure/typeorm/typeorm-user.rep
       useFactory: (users: UserRepository, hasher: PasswordHasher, clock: Clock, ids: IdGenerator) =>
         new AccountsService(users, hasher, clock, ids),
     },
-    { provide: UserDirectory, inject: [UserRepository], useFactory: (users: UserRepository) => new UserDirectory(users) },
+    {
+      provide: UserDirectory,
+      inject: [UserRepository, Clock],
+      useFactory: (users: UserRepository, clock: Clock) => new UserDirectory(users, 10_000, { clock, maxAgeMs: USER_CACHE_MAX_AGE_MS }),
+    },
     {
       provide: SessionsService,
       inject: [SessionRepository, Clock, IdGenerator, SecretGenerator, TokenHasher],

@@ -34,25 +34,17 @@ export class EmailVerificationService {
     private readonly mailed: MailedTokens,
   ) {}
 
-  private get tokens() {
-    return this.mailed.store;
-  }
-
-  private get clock() {
-    return this.mailed.clock;
-  }
-
   /**
    * Mails `user.email` a new verification link; earlier links stop working. Runs inside the
    * caller's unit of work.
    */
   async issue(user: Pick<User, 'id' | 'email'>, resent = false): Promise<void> {
-    const now = this.clock.now();
+    const now = this.mailed.clock.now();
     const { token, tokenHash } = this.mailed.mint();
-    await this.tokens.retire(user.id, 'verify-email', now);
+    await this.mailed.store.retire(user.id, 'verify-email', now);
     // Kept past their expiry for as long as the resend limit looks back.
-    await this.tokens.removeSpent(user.id, new Date(now.getTime() - Math.max(RESEND_WINDOW_MS, PASSWORD_RESET_TTL_MS)));
-    await this.tokens.insert({
+    await this.mailed.store.removeSpent(user.id, new Date(now.getTime() - Math.max(RESEND_WINDOW_MS, PASSWORD_RESET_TTL_MS)));
+    await this.mailed.store.insert({
       id: this.mailed.ids.next(),
       userId: user.id,
       purpose: 'verify-email',
@@ -70,7 +62,7 @@ export class EmailVerificationService {
     const tokenHash = this.mailed.hashOf(token);
     if (!tokenHash) throw new InvalidAccountToken();
     const user = await this.uow.run(async () => {
-      const spent = await this.tokens.consume('verify-email', tokenHash, this.clock.now());
+      const spent = await this.mailed.store.consume('verify-email', tokenHash, this.mailed.clock.now());
       const verified = spent && (await this.users.markEmailVerified(spent.userId, spent.email));
       if (!verified) throw new InvalidAccountToken();
       return verified;
@@ -82,13 +74,13 @@ export class EmailVerificationService {
   /** A new link for the signed-in account: at most MAX_RESENDS_PER_HOUR in any hour (429 beyond). */
   async resend(userId: string): Promise<void> {
     await this.uow.run(async () => {
-      await this.tokens.lockAccount(userId);
+      await this.mailed.store.lockAccount(userId);
       const user = await this.users.findById(userId);
       if (!user) throw new NoSession();
       if (user.emailVerified) throw new EmailAlreadyVerified();
-      const now = this.clock.now();
+      const now = this.mailed.clock.now();
       // The window is the last hour, its first instant excluded: at Retry-After the oldest has left it.
-      const times = await this.tokens.resentSince(userId, new Date(now.getTime() - RESEND_WINDOW_MS + 1));
+      const times = await this.mailed.store.resentSince(userId, new Date(now.getTime() - RESEND_WINDOW_MS + 1));
       if (times.length >= MAX_RESENDS_PER_HOUR) {
         const freeAt = times[times.length - MAX_RESENDS_PER_HOUR].getTime() + RESEND_WINDOW_MS;
         throw new TooManyVerificationMails(MAX_RESENDS_PER_HOUR, Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000)));
@@ -113,7 +105,7 @@ export class EmailVerificationService {
     const changed = { ...current, email, emailVerified: false };
     await this.uow.run(async () => {
       await this.users.changeEmail(userId, email);
-      await this.tokens.retire(userId, 'password-reset', this.clock.now());
+      await this.mailed.store.retire(userId, 'password-reset', this.mailed.clock.now());
       await this.issue(changed);
     });
     this.directory.forget(userId);

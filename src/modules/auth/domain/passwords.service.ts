@@ -23,14 +23,6 @@ export class PasswordsService {
     private readonly mailed: MailedTokens,
   ) {}
 
-  private get tokens() {
-    return this.mailed.store;
-  }
-
-  private get clock() {
-    return this.mailed.clock;
-  }
-
   /**
    * Mails a reset link to the account with this email. The caller learns nothing of whether
    * there is one, not even from the time the answer takes: both paths do the same work (the
@@ -42,11 +34,11 @@ export class PasswordsService {
     const email = normaliseEmail(rawEmail);
     if (!isEmailAddress(email)) throw new InvalidAccountField('email must be a valid email address');
     await this.throttle.begin(email, address, 'password-reset');
-    const now = this.clock.now();
+    const now = this.mailed.clock.now();
     const { token, tokenHash } = this.mailed.mint();
     const { mail, links } = this.mailed;
     await this.uow.run(async () => {
-      const userId = await this.tokens.insertForEmail(
+      const userId = await this.mailed.store.insertForEmail(
         {
           id: this.mailed.ids.next(),
           purpose: 'password-reset',
@@ -71,15 +63,15 @@ export class PasswordsService {
     const tokenHash = this.mailed.hashOf(token);
     if (!tokenHash) throw new InvalidAccountToken();
     // A cheap look first, so an unknown token never costs a password hash.
-    if (!(await this.tokens.findLive('password-reset', tokenHash, this.clock.now()))) throw new InvalidAccountToken();
+    if (!(await this.mailed.store.findLive('password-reset', tokenHash, this.mailed.clock.now()))) throw new InvalidAccountToken();
     const passwordHash = await this.accounts.hashNewPassword(password);
     const userId = await this.uow.run(async () => {
-      const now = this.clock.now();
-      const spent = await this.tokens.consume('password-reset', tokenHash, now);
+      const now = this.mailed.clock.now();
+      const spent = await this.mailed.store.consume('password-reset', tokenHash, now);
       if (!spent) throw new InvalidAccountToken();
       await this.users.updatePasswordHash(spent.userId, passwordHash);
       await this.users.markEmailVerified(spent.userId, spent.email);
-      await this.tokens.retire(spent.userId, 'password-reset', now);
+      await this.mailed.store.retire(spent.userId, 'password-reset', now);
       await this.sessions.deleteAllOf(spent.userId);
       return spent.userId;
     });
@@ -99,7 +91,7 @@ export class PasswordsService {
     const passwordHash = await this.accounts.hashNewPassword(input.newPassword);
     await this.uow.run(async () => {
       await this.users.updatePasswordHash(user.id, passwordHash);
-      await this.tokens.retire(user.id, 'password-reset', this.clock.now());
+      await this.mailed.store.retire(user.id, 'password-reset', this.mailed.clock.now());
       await this.sessions.deleteAllOf(user.id, session.tokenHash);
     });
   }

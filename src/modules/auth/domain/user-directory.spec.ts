@@ -1,3 +1,4 @@
+import { FakeClock } from '../../../common/testing/fake-clock';
 import { InMemoryUserRepository } from '../infrastructure/in-memory/in-memory-user.repository';
 import type { User } from './user';
 import { UserDirectory } from './user-directory';
@@ -51,6 +52,20 @@ describe('UserDirectory', () => {
     directory.forget(user(1).id);
     expect((await directory.findById(user(1).id))?.emailVerified).toBe(true);
     expect(users.reads).toBe(3);
+  });
+
+  it("reads an entry again once it is older than its freshness allows (another instance's change)", async () => {
+    const users = new CountingUsers();
+    await users.insert(user(1));
+    const clock = new FakeClock();
+    const directory = new UserDirectory(users, 10, { clock, maxAgeMs: 5_000 });
+    await directory.findById(user(1).id);
+    await users.markEmailVerified(user(1).id, 'u1@example.com');
+    clock.advance(4_999);
+    expect((await directory.findById(user(1).id))?.emailVerified).toBe(false);
+    clock.advance(1);
+    expect((await directory.findById(user(1).id))?.emailVerified).toBe(true);
+    expect(users.reads).toBe(2);
   });
 
   it('keeps at most its limit of entries, dropping the oldest', async () => {
