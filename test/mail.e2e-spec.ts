@@ -9,6 +9,11 @@ import { RETRY_DELAYS_MS, JITTER } from '../src/common/outbox/retry-schedule';
 import { openDatabase } from '../src/database/data-source';
 import { TypeOrmMailRepository } from '../src/modules/mail/infrastructure/typeorm/typeorm-mail.repository';
 import { describeMailRepositoryContract } from '../src/modules/mail/testing/mail-repository.contract';
+import { describeMailQueueContract } from '../src/modules/mail/testing/mail-queue.contract';
+import { SealedMailQueue } from '../src/modules/mail/domain/sealed-mail-queue';
+import { AesGcmMailBodyCipher } from '../src/modules/mail/infrastructure/aes-gcm-mail-body-cipher';
+import { UuidGenerator } from '../src/common/crypto/uuid-generator';
+import { FakeClock } from '../src/common/testing/fake-clock';
 import { cli } from './support/cli-process';
 import { driveClock, frozenNow } from './support/driven-clock';
 import { ownDatabase, type OwnDatabase } from './support/own-database';
@@ -62,6 +67,24 @@ describeMailRepositoryContract('TypeORM', async () => {
   await contractDatabase.ready;
   await contractDatabase.source!.query('TRUNCATE mail');
   return new TypeOrmMailRepository(contractDatabase.source!);
+});
+
+describeMailQueueContract('TypeORM', async () => {
+  await contractDatabase.ready;
+  const db = contractDatabase.source!;
+  await db.query('TRUNCATE mail');
+  const cipher = new AesGcmMailBodyCipher(randomBytes(32));
+  // Each message a millisecond after the last, so that the order they were queued in is the stored one.
+  const clock = new FakeClock(new Date());
+  const ticking = { now: () => (clock.advance(1), clock.now()) };
+  const queue = new SealedMailQueue(new TypeOrmMailRepository(db), cipher, ticking, new UuidGenerator());
+  const rows = async (): Promise<Array<MailRow & { body_sealed: string }>> => db.query('SELECT * FROM mail ORDER BY created_at');
+  return {
+    queue,
+    queued: async () =>
+      (await rows()).map((r) => ({ to: r.recipient, subject: r.subject, kind: r.kind, text: cipher.open(r.body_sealed, r.id) })),
+    stored: async () => JSON.stringify(await rows()),
+  };
 });
 
 /** The contract's database: its own, so no app's worker claims the rows the contract leases by hand. */

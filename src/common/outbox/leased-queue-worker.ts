@@ -23,8 +23,8 @@ export interface LeasedQueue<C> {
   claimDue(now: Date, leaseUntil: Date, limit: number): Promise<C[]>;
   /** Makes the attempt and records what came of it, only while the lease is still held. */
   attempt(claim: C): Promise<unknown>;
-  /** Work done at the start of each round before claiming (the webhook relay); none by default. */
-  prepare?(): Promise<void>;
+  /** Work done at the start of each round before claiming (the webhook relay); `stopped` says when to leave off. */
+  prepare?(stopped: () => boolean): Promise<void>;
   /** What identifies a claimed row in a log line (ids only: never a body, a URL or an address). */
   describe(claim: C): Record<string, string>;
 }
@@ -108,7 +108,7 @@ export class LeasedQueueWorker<C> implements OnApplicationBootstrap, OnModuleDes
   /** Prepares, then claims due rows and attempts them, batch after batch, until none is due. */
   private async round(): Promise<void> {
     try {
-      if (this.queue.prepare && !this.stopped) await this.queue.prepare();
+      if (this.queue.prepare && !this.stopped) await this.queue.prepare(() => this.stopped);
       for (;;) {
         if (this.stopped) return;
         const now = this.clock.now();

@@ -24,7 +24,7 @@ describe('EmailVerificationService', () => {
   it('queues the verification mail with the sign-up, in its unit of work, and stores only the hash of its 256-bit token', async () => {
     const user = await signUp();
     expect(user.emailVerified).toBe(false);
-    expect(world.mail.queued).toEqual([
+    expect(world.mail.queued()).toEqual([
       {
         to: 'ada@example.com',
         kind: 'verify-email',
@@ -44,7 +44,7 @@ describe('EmailVerificationService', () => {
     jest.spyOn(world.mail, 'enqueue').mockRejectedValueOnce(new Error('queue unavailable'));
     await expect(signUp()).rejects.toThrow('queue unavailable');
     // The in-memory unit of work does not roll back: the account's absence is the TypeORM adapter's (repositories.e2e-spec).
-    expect(world.mail.queued).toEqual([]);
+    expect(world.mail.queued()).toEqual([]);
   });
 
   it('verifies once, until the token expires (the Clock decides)', async () => {

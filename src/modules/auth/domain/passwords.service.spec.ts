@@ -31,12 +31,12 @@ describe('PasswordsService', () => {
     await world.passwords.requestReset('nobody@example.com', '198.51.100.2');
     expect([generate.mock.calls.length, insertForEmail.mock.calls.length, enqueue.mock.calls.length]).toEqual(known.map((n) => 2 * n));
     expect(known).toEqual([1, 1, 1]);
-    expect(world.mail.queued.map((m) => [m.to, m.kind])).toEqual([
+    expect(world.mail.queued().map((m) => [m.to, m.kind])).toEqual([
       ['ada@example.com', 'verify-email'],
       ['ada@example.com', 'password-reset'],
       ['nobody@example.com', 'password-reset-no-account'],
     ]);
-    expect(world.mail.queued[2].text).not.toMatch(/#reset=/);
+    expect(world.mail.queued()[2].text).not.toMatch(/#reset=/);
   });
 
   it('sets the password once with the token: every session ends, the email is verified, the old password fails', async () => {
@@ -58,7 +58,10 @@ describe('PasswordsService', () => {
     await signUp();
     await world.passwords.requestReset(ada.email, '198.51.100.1');
     await world.passwords.requestReset(ada.email, '198.51.100.1');
-    const [first, second] = world.mail.queued.filter((m) => m.kind === 'password-reset').map((m) => /#reset=(\S+)/.exec(m.text)![1]);
+    const [first, second] = world.mail
+      .queued()
+      .filter((m) => m.kind === 'password-reset')
+      .map((m) => /#reset=(\S+)/.exec(m.text)![1]);
     const results = await Promise.allSettled([
       world.passwords.confirmReset(first, NEW_PASSWORD),
       world.passwords.confirmReset(first, NEW_PASSWORD),

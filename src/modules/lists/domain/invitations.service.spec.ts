@@ -88,7 +88,7 @@ describe('InvitationsService', () => {
     it("mails the invitee the list's name, the inviter's name and the developer page", async () => {
       await invite('Someone@Example.test', 'editor');
       const owners = await f.users.findById(owner);
-      expect(f.mail.queued).toEqual([
+      expect(f.mail.queued()).toEqual([
         {
           to: 'someone@example.test',
           kind: 'invitation',
@@ -96,7 +96,7 @@ describe('InvitationsService', () => {
           text: expect.stringContaining(`${owners!.name} invited you to join the list "Groceries" as an editor.`),
         },
       ]);
-      expect(f.mail.queued[0].text).toContain('https://todo.example/developers');
+      expect(f.mail.queued()[0].text).toContain('https://todo.example/developers');
     });
 
     it(`sends at most ${MAX_INVITATION_MAILS_PER_DAY} per inviter per UTC day: beyond, a 422 and nothing written`, async () => {
@@ -106,7 +106,7 @@ describe('InvitationsService', () => {
         await f.invitationsService.invite(owner, lists[i % 2], { email: `p${i}@example.test`, role: 'viewer' });
       }
       await expect(invite('one.more@example.test')).rejects.toBeInstanceOf(InvitationMailLimit);
-      expect(f.mail.queued).toHaveLength(MAX_INVITATION_MAILS_PER_DAY);
+      expect(f.mail.queued()).toHaveLength(MAX_INVITATION_MAILS_PER_DAY);
       expect(await f.invitationsService.listForList(owner, listId)).toHaveLength(MAX_INVITATION_MAILS_PER_DAY / 2);
       // Another inviter has a count of their own; the next UTC day starts a new one.
       const other = await f.addUser();
