@@ -144,6 +144,28 @@ describe('TypeORM repositories', () => {
     await expect(service.signUp(fields, address)).resolves.toMatchObject({ user: { email } });
   });
 
+  it('signs up atomically with the verification mail: when it cannot be queued, no account and no token are left behind', async () => {
+    const world = accountsWorld({
+      users: new TypeOrmUserRepository(dataSource),
+      sessionStore: new TypeOrmSessionRepository(dataSource),
+      attempts: new TypeOrmSignInAttemptRepository(dataSource),
+      tokens: new TypeOrmAccountTokenRepository(dataSource),
+      uow: new TypeOrmUnitOfWork(dataSource),
+      clock: new SystemClock(),
+      ids: new UuidGenerator(),
+    });
+    jest.spyOn(world.mail, 'enqueue').mockRejectedValueOnce(new Error('mail queue unavailable'));
+    const email = `mailed_${randomBytes(4).toString('hex')}@example.test`;
+    const fields = { email, username: `mailed_${randomBytes(4).toString('hex')}`, name: 'Mailed', password: 'long enough password' };
+    const address = `10.${randomBytes(3).join('.')}`;
+    await expect(world.signIns.signUp(fields, address)).rejects.toThrow('mail queue unavailable');
+    expect(await dataSource.query('SELECT 1 FROM users WHERE email = $1', [email])).toEqual([]);
+    expect(await dataSource.query('SELECT 1 FROM account_tokens WHERE email = $1', [email])).toEqual([]);
+    const { user } = await world.signIns.signUp(fields, address);
+    expect(world.mail.queued().map((m) => [m.to, m.kind])).toEqual([[email, 'verify-email']]);
+    expect(await dataSource.query('SELECT user_id FROM account_tokens WHERE email = $1', [email])).toEqual([{ user_id: user.id }]);
+  });
+
   describeEventLogContract('TypeORM', async () => {
     // The purge and its watermark are global: as in memory, each case starts from an empty log.
     await dataSource.query(`DELETE FROM event_audience; DELETE FROM events; UPDATE event_purge_watermark SET txid = '0', seq = 0`);

@@ -40,10 +40,9 @@ describe('EmailVerificationService', () => {
     expect(JSON.stringify(tokens.all())).not.toContain(token);
   });
 
-  it('leaves no account behind when the mail cannot be queued', async () => {
+  it('fails the sign-up when its mail cannot be queued (the database rolls the account back: repositories.e2e-spec)', async () => {
     jest.spyOn(world.mail, 'enqueue').mockRejectedValueOnce(new Error('queue unavailable'));
     await expect(signUp()).rejects.toThrow('queue unavailable');
-    // The in-memory unit of work does not roll back: the account's absence is the TypeORM adapter's (repositories.e2e-spec).
     expect(world.mail.queued()).toEqual([]);
   });
 
