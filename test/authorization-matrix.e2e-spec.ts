@@ -142,6 +142,41 @@ describe('authorization matrix', () => {
     // Who is signed in: being signed out is an answer ({user: null}), not an error; a key is no session.
     'GET /developers/api/session': { path: () => '/developers/api/session', expect: everyone(200) },
     'GET /developers/api/keys': { path: () => '/developers/api/keys', expect: everyone(401) },
+    // Accounts (API.md section 12): the links' routes need no session (400: no such token); the others a session.
+    'POST /developers/api/verify-email': {
+      path: () => '/developers/api/verify-email',
+      body: () => ({ token: randomBytes(32).toString('base64url') }),
+      expect: everyone(400),
+    },
+    'POST /developers/api/resend-verification': {
+      path: () => '/developers/api/resend-verification',
+      body: () => ({}),
+      expect: everyone(401),
+    },
+    'POST /developers/api/email': {
+      path: () => '/developers/api/email',
+      body: () => ({ email: `m_${unique()}@example.test`, password: 'long enough password' }),
+      expect: everyone(401),
+    },
+    // Open to anyone; the email is malformed (400) because a valid request counts against the
+    // address's sign-in throttle, which the login row's failures share.
+    'POST /developers/api/password-reset': {
+      path: () => '/developers/api/password-reset',
+      body: () => ({ email: 'matrix' }),
+      expect: everyone(400),
+    },
+    'POST /developers/api/password-reset/confirm': {
+      path: () => '/developers/api/password-reset/confirm',
+      body: () => ({ token: randomBytes(32).toString('base64url'), password: 'long enough password' }),
+      expect: everyone(400),
+    },
+    'POST /developers/api/password': {
+      path: () => '/developers/api/password',
+      body: () => ({ current_password: 'long enough password', new_password: 'another long password' }),
+      expect: everyone(401),
+    },
+    // The development mailbox: no session (a mailed link is opened signed in or not); 404 only in production or with SMTP_URL.
+    'GET /developers/api/dev/mailbox': { path: () => '/developers/api/dev/mailbox', expect: everyone(200) },
     'POST /developers/api/keys': { path: () => '/developers/api/keys', body: () => ({ label: 'matrix' }), expect: everyone(401) },
     'POST /developers/api/keys/:id/revoke': {
       path: () => `/developers/api/keys/${owner.id}/revoke`,
@@ -291,6 +326,8 @@ describe('authorization matrix', () => {
     for (const { id } of (await as(owner).get('/v1/webhooks').expect(200)).body.data.webhooks as Array<{ id: string }>) {
       await as(owner).delete(`/v1/webhooks/${id}`).expect(200);
     }
+    // Every world mails one invitation; the owner may send 50 a day, and the matrix has more rows.
+    await t.app.get(DataSource).query('DELETE FROM invitation_mail_days WHERE inviter_id = $1', [owner.id]);
     const listName = `World ${unique()}`;
     const listId = (await as(owner).post('/v1/lists', { name: listName }).expect(200)).body.data.list.id;
     await Promise.all(

@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { pageStatement } from '../src/modules/items/infrastructure/typeorm/typeorm-item-page.read-model';
 import { DeliveryWorker } from '../src/modules/webhooks/infrastructure/delivery/delivery-worker';
 import { itemsWorld, ListRef, Person } from './support/items-world';
+import { statementsOf as recordStatements, type Statement } from './support/statement-recorder';
 import { NO_RATE_LIMIT, startTestApp, TestApp } from './support/test-app';
 
 /**
@@ -32,33 +33,12 @@ describe('items: round trips and query plans (e2e)', () => {
   });
   afterAll(() => t.close());
 
-  interface Statement {
-    sql: string;
-    parameters: unknown[];
-  }
-
   /**
-   * Every statement the app sends while `work` runs. TypeORM hands each one to its
-   * logger before sending it, whether logging is on or not, so wrapping logQuery sees
-   * them all; a named statement (NamedStatement) arrives as pg's query config, its text and
-   * values inside. Authentication (the key lookup, last_used_at) is left out: the budget is
-   * "beyond authentication".
+   * Every statement the app sends while `work` runs (statement-recorder.ts). Authentication
+   * (the key lookup, last_used_at) is left out: the budget is "beyond authentication".
    */
   async function statementsOf(work: () => Promise<unknown>): Promise<Statement[]> {
-    const seen: Statement[] = [];
-    type Query = string | { text: string; values: unknown[] };
-    const logger = ds.logger as { logQuery: (sql: Query, parameters?: unknown[], ...rest: unknown[]) => unknown };
-    const original = logger.logQuery;
-    logger.logQuery = function (this: unknown, sql: Query, parameters?: unknown[], ...rest: unknown[]) {
-      seen.push(typeof sql === 'string' ? { sql, parameters: parameters ?? [] } : { sql: sql.text, parameters: sql.values });
-      return original.call(this, sql, parameters, ...rest);
-    };
-    try {
-      await work();
-    } finally {
-      logger.logQuery = original;
-    }
-    return seen.filter((statement) => !/\bapi_keys\b/.test(statement.sql));
+    return (await recordStatements(ds, work)).filter((statement) => !/\bapi_keys\b/.test(statement.sql));
   }
 
   /** Makes sure the caller's key is authenticated and cached, so the counts below are the route's own. */

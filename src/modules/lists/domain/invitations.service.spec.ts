@@ -1,6 +1,7 @@
 import { accountViewer } from '../../../common/auth/reach';
 import { listsFixture, ListsFixture } from '../testing/lists-fixture';
-import { INVITATION_TTL_MS, MAX_MEMBERS, MAX_PENDING_INVITATIONS } from './limits';
+import { INVITATION_TTL_MS, MAX_INVITATION_MAILS_PER_DAY, MAX_MEMBERS, MAX_PENDING_INVITATIONS } from './limits';
+import { InvitationMailLimit } from './lists.errors';
 import { Membership } from './membership';
 
 describe('InvitationsService', () => {
@@ -86,6 +87,55 @@ describe('InvitationsService', () => {
         code: 'MEMBER_LIMIT',
         message: expect.stringContaining(`${MAX_MEMBERS} members`),
       });
+    });
+  });
+
+  describe('mail', () => {
+    it("mails the invitee the list's name, the inviter's name and the developer page", async () => {
+      await invite('Someone@Example.test', 'editor');
+      const owners = await f.users.findById(owner);
+      expect(f.mail.queued()).toEqual([
+        {
+          to: 'someone@example.test',
+          kind: 'invitation',
+          subject: 'Invitation to the list "Groceries"',
+          text: expect.stringContaining(`${owners!.name} invited you to join the list "Groceries" as an editor.`),
+        },
+      ]);
+      expect(f.mail.queued()[0].text).toContain('https://todo.example/developers');
+    });
+
+    it(`sends at most ${MAX_INVITATION_MAILS_PER_DAY} per inviter per UTC day: beyond, a 422 and nothing written`, async () => {
+      f.clock.set('2026-03-01T00:30:00.000Z');
+      const lists = [listId, (await f.listsService.create(accountViewer(owner), 'Second')).list.id];
+      for (let i = 0; i < MAX_INVITATION_MAILS_PER_DAY; i += 1) {
+        await f.invitationsService.invite(accountViewer(owner), lists[i % 2], { email: `p${i}@example.test`, role: 'viewer' });
+      }
+      await expect(invite('one.more@example.test')).rejects.toBeInstanceOf(InvitationMailLimit);
+      expect(f.mail.queued()).toHaveLength(MAX_INVITATION_MAILS_PER_DAY);
+      expect(await f.invitationsService.listForList(accountViewer(owner), listId)).toHaveLength(MAX_INVITATION_MAILS_PER_DAY / 2);
+      // Another inviter has a count of their own; the next UTC day starts a new one.
+      const other = await f.addUser();
+      const theirs = (await f.listsService.create(accountViewer(other), 'Theirs')).list.id;
+      await f.invitationsService.invite(accountViewer(other), theirs, { email: 'one.more@example.test', role: 'viewer' });
+      f.clock.set('2026-03-02T00:00:00.000Z');
+      await expect(invite('one.more@example.test')).resolves.toMatchObject({ status: 'pending' });
+    });
+  });
+
+  describe('an unverified invitee', () => {
+    it('sees none of the invitations to its address and cannot answer them, until it is verified', async () => {
+      const grace = await f.addUser('grace@example.test', false);
+      const invitation = await invite('grace@example.test');
+      expect(await f.invitationsService.listMine(accountViewer(grace))).toEqual([]);
+      await expect(f.invitationsService.accept(accountViewer(grace), invitation.id)).rejects.toMatchObject({ kind: 'not_found' });
+      await expect(f.invitationsService.decline(accountViewer(grace), invitation.id)).rejects.toMatchObject({ kind: 'not_found' });
+
+      // Read fresh: the directory's cached summary of the account does not hide the change.
+      await f.users.findById(grace);
+      await f.userRepository.markEmailVerified(grace, 'grace@example.test');
+      expect((await f.invitationsService.listMine(accountViewer(grace))).map((i) => i.id)).toEqual([invitation.id]);
+      await expect(f.invitationsService.accept(accountViewer(grace), invitation.id)).resolves.toBeDefined();
     });
   });
 

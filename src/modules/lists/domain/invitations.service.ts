@@ -2,16 +2,18 @@ import type { Viewer } from '../../../common/auth/principal';
 import { reachesList } from '../../../common/auth/reach';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator } from '../../../common/ports/id-generator';
+import { MailQueue } from '../../../common/ports/mail-queue';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { UserDirectory } from '../../auth/domain/user-directory';
 import { normaliseEmail } from '../../auth/domain/user';
 import { Invitation, InvitationDetails } from './invitation';
+import { InvitationLinks, invitationMail } from './invitation-mail';
 import { InvitationRepository } from './invitation.repository';
 import { List, VisibleList } from './list';
 import { ListEvents } from './list-events';
 import { ListRepository } from './list.repository';
-import { KEPT_SETTLED_INVITATIONS, MAX_LISTED_PENDING_INVITATIONS, MAX_PENDING_INVITATIONS } from './limits';
-import { AlreadyInvited, InvitationNotFound, ListNotFound, PendingInvitationLimit } from './lists.errors';
+import { KEPT_SETTLED_INVITATIONS, MAX_INVITATION_MAILS_PER_DAY, MAX_LISTED_PENDING_INVITATIONS, MAX_PENDING_INVITATIONS } from './limits';
+import { AlreadyInvited, InvitationMailLimit, InvitationNotFound, ListNotFound, PendingInvitationLimit } from './lists.errors';
 import type { MemberRole } from './membership';
 import { MemberAdmission } from './member-admission';
 import { assertMayReachOutside, findVisibleOrThrow, pathId } from './visibility';
@@ -19,6 +21,8 @@ import { assertMayReachOutside, findVisibleOrThrow, pathId } from './visibility'
 /**
  * Invitations by email. Every status change runs under the list's lock and re-reads the
  * invitation there, so an accept racing a revoke (or a second accept) sees the winner's result.
+ * An invitation belongs to whoever proved they own its address: an account whose email is not
+ * verified sees none of the invitations addressed to it, and cannot answer them.
  */
 export class InvitationsService {
   private readonly admission: MemberAdmission;
@@ -31,6 +35,8 @@ export class InvitationsService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly events: ListEvents,
+    private readonly mail: MailQueue,
+    private readonly links: InvitationLinks,
   ) {
     this.admission = new MemberAdmission(lists);
   }
@@ -48,10 +54,16 @@ export class InvitationsService {
       if (await this.invitations.findPending(list.id, email, now)) throw new AlreadyInvited();
       if ((await this.invitations.countPending(list.id, now)) >= MAX_PENDING_INVITATIONS) throw new PendingInvitationLimit();
       await this.admission.assertRoom(list);
+      // Last of the checks: a refused invitation costs no mail of the day.
+      if (!(await this.invitations.countInvitationMail(userId, now.toISOString().slice(0, 10), MAX_INVITATION_MAILS_PER_DAY))) {
+        throw new InvitationMailLimit();
+      }
       // Invitations only accumulate here: keeping the newest settled ones bounds what the list holds.
       await this.invitations.deleteSettledBeyond(list.id, now, KEPT_SETTLED_INVITATIONS);
       const invitation = Invitation.issue({ id: this.ids.next(), listId: list.id, email, role: input.role, inviterId: userId, now });
       await this.invitations.insert(invitation);
+      const inviter = await this.users.findById(userId);
+      await this.mail.enqueue(invitationMail(this.links, email, list.name, inviter?.name ?? 'Someone', input.role));
       const details = invitation.describe(now, list);
       await this.events.record(userId, now, [{ type: 'invitation.created', list, invitation: details }]);
       return details;
@@ -67,13 +79,13 @@ export class InvitationsService {
   }
 
   /**
-   * Pending invitations addressed to the caller's account email, the oldest
+   * Pending invitations addressed to the caller's account email (once verified), the oldest
    * MAX_LISTED_PENDING_INVITATIONS; for a list-restricted key, only those to one of its lists
    * (an invitation names its list, and a list outside the key's does not exist for it).
    */
   async listMine(viewer: Viewer): Promise<InvitationDetails[]> {
-    const me = await this.users.findById(viewer.userId);
-    if (!me) return [];
+    const me = await this.users.findCurrent(viewer.userId);
+    if (!me?.emailVerified) return [];
     const now = this.clock.now();
     const pending = await this.invitations.listPendingFor(normaliseEmail(me.email), now, MAX_LISTED_PENDING_INVITATIONS);
     const invitations = pending.filter((invitation) => reachesList(viewer, invitation.listId));
@@ -134,10 +146,14 @@ export class InvitationsService {
     });
   }
 
-  /** Invitations addressed to the viewer's account, to a list its key reaches (listMine's rule). */
+  /**
+   * Invitations addressed to the viewer's verified account email, to a list its key reaches
+   * (listMine's rule). Read fresh, not from the directory's cache: the email or its
+   * verification may have just changed.
+   */
   private async addressedTo(viewer: Viewer): Promise<(invitation: Invitation) => boolean> {
-    const me = await this.users.findById(viewer.userId);
-    return (invitation) => me !== null && invitation.isAddressedTo(me.email) && reachesList(viewer, invitation.listId);
+    const me = await this.users.findCurrent(viewer.userId);
+    return (invitation) => me !== null && me.emailVerified && invitation.isAddressedTo(me.email) && reachesList(viewer, invitation.listId);
   }
 
   /**
