@@ -24,6 +24,7 @@ import { IdempotencyModule } from './modules/idempotency/idempotency.module';
 import { EventsModule } from './modules/events/events.module';
 import { ItemsModule } from './modules/items/items.module';
 import { KeysModule } from './modules/keys/keys.module';
+import { KeyUsageModule } from './modules/usage/key-usage.module';
 import { ListsModule } from './modules/lists/lists.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module';
@@ -70,6 +71,7 @@ export class AppModule {
         HomeModule,
         AuthModule,
         KeysModule,
+        KeyUsageModule,
         RateLimitModule,
         AccessModule,
         IdempotencyModule,

@@ -13,6 +13,7 @@ import { Webhooks1763800800000 } from './1763800800000-webhooks';
 import { WebhookRelay1763800900000 } from './1763800900000-webhook-relay';
 import { EventBatches1763801000000 } from './1763801000000-event-batches';
 import { ListVersions1763801100000 } from './1763801100000-list-versions';
+import { KeyUsage1763801250000 } from './1763801250000-key-usage';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -34,4 +35,5 @@ export const MIGRATIONS = [
   WebhookRelay1763800900000,
   EventBatches1763801000000,
   ListVersions1763801100000,
+  KeyUsage1763801250000,
 ];
