@@ -86,7 +86,7 @@ function byId<T extends HTMLElement = HTMLElement>(id: string): T {
 }
 
 /** The portal route of the development mailbox (absent in production: a 404). */
-const MAILBOX_PATH = 'mailbox';
+const MAILBOX_PATH = 'dev/mailbox';
 
 const statusBox = byId('status');
 const errorBox = byId('error');
@@ -944,6 +944,7 @@ function usageChart(days: UsageDay[], describedById: string): SVGSVGElement {
   chart.setAttribute('aria-labelledby', describedById);
   const highest = Math.max(1, ...days.map(total));
   days.forEach((day, index) => {
+    if (total(day) === 0) return;
     const bar = svgElement('g', {});
     const title = svgElement('title', {});
     title.textContent = `${dayName(day.date)}: ${countText(day)}`;
@@ -1006,21 +1007,21 @@ function usageTable(days: UsageDay[], keyLabel: string): HTMLDetailsElement {
   return details;
 }
 
+/** The chart with its text alternative and its table; without requests, a sentence says so. */
 function renderUsage(key: KeyView, days: UsageDay[], into: HTMLElement): void {
   const summary = document.createElement('p');
   summary.id = `usage-summary-${key.id}`;
-  summary.className = 'visually-hidden';
   summary.textContent = usageSummary(days);
-  const parts: Node[] = [summary, usageChart(days, summary.id)];
-  if (days.some((day) => total(day) > 0)) parts.push(usageTable(days, key.label));
-  else {
-    const none = document.createElement('p');
-    none.className = 'hint';
-    none.textContent = 'No requests';
-    none.setAttribute('aria-hidden', 'true');
-    parts.push(none);
+  if (!days.some((day) => total(day) > 0)) {
+    summary.className = 'hint';
+    into.replaceChildren(summary);
+    return;
   }
-  into.replaceChildren(...parts);
+  summary.className = 'visually-hidden';
+  // One block, so that on a phone the cell's label stays beside all of it.
+  const block = document.createElement('div');
+  block.append(summary, usageChart(days, summary.id), usageTable(days, key.label));
+  into.replaceChildren(block);
 }
 
 function loadUsage(key: KeyView, into: HTMLElement): Promise<void> {

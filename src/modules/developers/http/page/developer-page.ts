@@ -29,7 +29,8 @@ dialog { max-width: min(32rem, calc(100vw - 2rem)); border: 1px solid #6b6b6b; b
 dialog::backdrop { background: rgba(0, 0, 0, 0.35); }
 dl.restrictions { margin: 0; display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0 0.5rem; }
 dl.restrictions dt { font-weight: 600; }
-dl.restrictions dd { margin: 0; overflow-wrap: anywhere; }
+dl.restrictions dd { margin: 0; overflow-wrap: break-word; min-width: 0; }
+table.keys td code { white-space: nowrap; word-break: normal; }
 .mode-test { display: inline-block; background: #fef7e0; color: #7a4100; border: 1px solid #b06000; border-radius: 4px; padding: 0 0.3rem; }
 .usage svg { display: block; width: 9.5rem; height: 2.5rem; }
 .bar-2xx, .swatch-2xx { fill: #0d652d; background: #0d652d; }
@@ -72,7 +73,7 @@ pre.command { white-space: pre-wrap; word-break: break-all; background: #f1f3f4;
   .cards thead tr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   .cards, .cards tbody, .cards tr { display: block; }
   .cards tr { border: 1px solid #d0d0d0; border-radius: 6px; padding: 0.5rem 0.75rem; margin-bottom: 0.75rem; }
-  .cards td { display: grid; grid-template-columns: 6rem minmax(0, 1fr); gap: 0.5rem; border: 0; padding: 0.15rem 0; }
+  .cards td { display: grid; grid-template-columns: 7.5rem minmax(0, 1fr); gap: 0.5rem; border: 0; padding: 0.15rem 0; }
   .cards td::before { content: attr(data-label); font-weight: 600; }
   .cards td[data-label=""] { display: block; }
 }
