@@ -5,7 +5,7 @@ import { mkdir, mkdtemp, readFile, rename, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, posix } from 'node:path';
 import { dockerignore, envOf, parseDockerfile, replayStage } from './support/dockerfile';
-import { freePort, ROOT } from './support/service-process';
+import { freePort, readinessStatus, ROOT } from './support/service-process';
 import { waitFor } from './support/wait-for';
 
 /**
@@ -138,7 +138,7 @@ describe('docker/Dockerfile, replayed without an engine', () => {
         await waitFor(
           async () => {
             if (run.child.exitCode !== null) throw new Error(`the service exited with ${run.child.exitCode}:\n${run.output()}`);
-            return (await fetch(`http://127.0.0.1:${port}/health/ready`).catch(() => undefined))?.status === 200;
+            return (await readinessStatus(port).catch(() => 0)) === 200;
           },
           { what: `the image's CMD to be ready on port ${port}`, timeoutMs: 60_000, intervalMs: 100 },
         );

@@ -26,8 +26,8 @@ describe('GET /v1/me and the key guard', () => {
   });
   afterAll(() => t.close());
 
-  it('returns the caller with the five scopes', async () => {
-    const { user, key } = await makeUserWithKey(t.app);
+  it('returns the caller with the five scopes and its unrestricted key', async () => {
+    const { user, key, keyId } = await makeUserWithKey(t.app);
     const res = await request(t.server).get('/v1/me').set('X-API-Key', key).expect(200);
     expect(res.body).toEqual({
       data: {
@@ -36,6 +36,15 @@ describe('GET /v1/me and the key guard', () => {
         name: user.name,
         username: user.username,
         scopes: ['lists:read', 'lists:write', 'items:read', 'items:write', 'profile:read'],
+        key: {
+          id: keyId,
+          label: 'test key',
+          mode: 'live',
+          scopes: ['lists:read', 'lists:write', 'items:read', 'items:write', 'profile:read'],
+          list_ids: null,
+          expires_at: null,
+          allowed_ips: null,
+        },
       },
       error: null,
     });
@@ -77,6 +86,7 @@ describe('GET /v1/me and the key guard', () => {
     );
     const res = await request(t.server).get('/v1/me').set('X-API-Key', issued.secret).expect(403);
     expect(res.body).toEqual({ data: null, error: 'This API key lacks the profile:read scope' });
+    expect(res.headers['x-required-scope']).toBe('profile:read');
   });
 
   it('checks the route before the key: an unknown route is a 404 even without a key', async () => {

@@ -9,6 +9,8 @@ import { waitFor } from './support/wait-for';
 
 const PASSWORD = 'a long enough password';
 const SCOPES = ['lists:read', 'lists:write', 'items:read', 'items:write', 'profile:read'];
+/** The restrictions of a key created without any (API.md section 9): what every key had before. */
+const UNRESTRICTED = { mode: 'live', scopes: SCOPES, list_ids: null, expires_at: null, allowed_ips: null };
 
 const unique = () => randomBytes(5).toString('hex');
 const account = (overrides: Record<string, unknown> = {}) => {
@@ -245,15 +247,17 @@ describe('developer portal API (/developers/api)', () => {
         key: expect.stringMatching(/^sk_live_[0-9a-f]{64}$/),
         id: expect.any(String),
         label: 'CI pipeline',
+        ...UNRESTRICTED,
         prefix: 'sk_live_',
         last4: data.key.slice(-4),
-        scopes: SCOPES,
         status: 'active',
         created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        last_used_at: null,
+        revoked_at: null,
       });
 
       const me = await request(t.server).get('/v1/me').set('X-API-Key', data.key).expect(200);
-      expect(me.body.data).toEqual({ ...user, scopes: SCOPES });
+      expect(me.body.data).toEqual({ ...user, scopes: SCOPES, key: { id: data.id, label: 'CI pipeline', ...UNRESTRICTED } });
 
       // The last use is recorded after the answer, off the request's path: wait until it shows.
       const listed = await waitFor(
@@ -268,9 +272,9 @@ describe('developer portal API (/developers/api)', () => {
         {
           id: data.id,
           label: 'CI pipeline',
+          ...UNRESTRICTED,
           prefix: 'sk_live_',
           last4: data.last4,
-          scopes: SCOPES,
           status: 'active',
           created_at: data.created_at,
           last_used_at: expect.stringMatching(/Z$/),
@@ -301,7 +305,7 @@ describe('developer portal API (/developers/api)', () => {
       ['a 101-character label', { label: 'l'.repeat(101) }],
       ['a missing label', {}],
       ['a label that is not a string', { label: 7 }],
-      ['an unknown field', { label: 'ok', scopes: ['lists:read'] }],
+      ['an unknown field', { label: 'ok', scope: ['lists:read'] }],
     ])('answers 400 for %s and creates no key', async (_label, body) => {
       const { c, user } = await signedIn();
       const res = await c.post('keys', body);
@@ -346,9 +350,9 @@ describe('developer portal API (/developers/api)', () => {
         data: {
           id: created.id,
           label: 'short-lived',
+          ...UNRESTRICTED,
           prefix: 'sk_live_',
           last4: created.last4,
-          scopes: SCOPES,
           status: 'revoked',
           created_at: created.created_at,
           last_used_at: expect.any(String),

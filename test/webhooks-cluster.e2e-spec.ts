@@ -1,7 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { NodeSecretGenerator } from '../src/common/crypto/node-secret-generator';
 import { Sha256TokenHasher } from '../src/common/crypto/sha256-token-hasher';
-import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { SystemClock } from '../src/common/ports/clock';
@@ -12,6 +11,7 @@ import { ScryptPasswordHasher } from '../src/modules/auth/infrastructure/crypto/
 import { TypeOrmUserRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-user.repository';
 import { ApiKey } from '../src/modules/keys/domain/api-key';
 import { ownDatabase, type OwnDatabase } from './support/own-database';
+import { ownsConnection } from './support/process-connections';
 import { recordSecret } from './support/secret-ledger';
 import { freePort, ServiceProcess, spawnService, waitForReady } from './support/service-process';
 import { waitFor } from './support/wait-for';
@@ -196,29 +196,3 @@ describe('webhook deliveries across two instances', () => {
     }
   }, 60_000);
 });
-
-/** Whether process `pid` holds the TCP connection whose local port is `port` (Linux /proc). */
-function ownsConnection(pid: number, port: number): boolean {
-  const inodes = new Set<string>();
-  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
-    let text: string;
-    try {
-      text = readFileSync(table, 'utf8');
-    } catch {
-      continue;
-    }
-    for (const line of text.trim().split('\n').slice(1)) {
-      const fields = line.trim().split(/\s+/);
-      if (parseInt(fields[1].split(':')[1], 16) === port) inodes.add(fields[9]);
-    }
-  }
-  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
-    try {
-      const match = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
-      if (match && inodes.has(match[1])) return true;
-    } catch {
-      // closed meanwhile
-    }
-  }
-  return false;
-}

@@ -1,6 +1,4 @@
 import { Readable } from 'node:stream';
-import { NodeSecretGenerator } from '../common/crypto/node-secret-generator';
-import { Sha256TokenHasher } from '../common/crypto/sha256-token-hasher';
 import { FakeClock } from '../common/testing/fake-clock';
 import { SequentialIdGenerator } from '../common/testing/sequential-id-generator';
 import { AccountsService } from '../modules/auth/domain/accounts.service';
@@ -9,8 +7,8 @@ import { ScryptPasswordHasher } from '../modules/auth/infrastructure/crypto/scry
 import { InMemoryUserRepository } from '../modules/auth/infrastructure/in-memory/in-memory-user.repository';
 import { ApiKey } from '../modules/keys/domain/api-key';
 import { KeyNotFound } from '../modules/keys/domain/keys.errors';
-import { KeysService } from '../modules/keys/domain/keys.service';
 import { InMemoryApiKeyRepository } from '../modules/keys/infrastructure/in-memory/in-memory-api-key.repository';
+import { keysServiceFor } from '../modules/keys/testing/keys-fixture';
 import { CommandError, CommandServices, generatePassword, parseCommand, runCommand, UsageError } from './commands';
 import { readPasswordFromStdin } from './password-input';
 
@@ -52,7 +50,7 @@ describe('operator command', () => {
       const ids = new SequentialIdGenerator();
       services = {
         accounts: new AccountsService(new InMemoryUserRepository(), new ScryptPasswordHasher(2 ** 10), clock, ids),
-        keys: new KeysService((keyRepo = new InMemoryApiKeyRepository()), clock, ids, new NodeSecretGenerator(), new Sha256TokenHasher()),
+        keys: keysServiceFor((keyRepo = new InMemoryApiKeyRepository()), clock, { ids }),
       };
     });
 

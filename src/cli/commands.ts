@@ -2,7 +2,10 @@ import { parseArgs } from 'node:util';
 import { randomBytes } from 'node:crypto';
 import type { AccountsService } from '../modules/auth/domain/accounts.service';
 import type { User } from '../modules/auth/domain/user';
+import type { KeyMode } from '../common/auth/principal';
+import { SCOPES } from '../common/auth/scopes';
 import type { ApiKey } from '../modules/keys/domain/api-key';
+import { KEY_MODES, type KeyRestrictionsInput } from '../modules/keys/domain/key-restrictions';
 import type { KeysService } from '../modules/keys/domain/keys.service';
 import { presentAccount, presentCreatedKey, presentKey } from '../modules/developers/http/portal.presenter';
 
@@ -13,12 +16,20 @@ Commands:
   create-user --email E --username U --name N [--password-stdin] [--json]
       Creates an account. The password is read from stdin with --password-stdin,
       prompted for (without echo) on a terminal, otherwise generated and printed once.
-  create-key --login <email or username> --label L [--json]
-      Creates an API key for the account and prints it once.
-  list-keys --login <email or username> [--json]
+  create-key --login <email or username> --label L [--mode live] [--scopes S,S] [--list-ids ID,ID]
+             [--expires-at ISO-8601] [--allowed-ips ADDR,CIDR] [--json]
+      Creates an API key for the account and prints it once. Each restriction is optional and
+      follows the developer page's rules: --scopes a subset of ${SCOPES.join(', ')};
+      --list-ids lists the account can see; --expires-at a future time at most 366 days ahead
+      (with an offset, e.g. 2026-12-31T23:59:59Z); --allowed-ips IPv4/IPv6 addresses or CIDR
+      ranges. Without them the key has every scope, every list, no expiry, any address.
+  list-keys --login <email or username> [--mode live|test] [--json]
       Lists the account's keys (never the secrets).
   revoke-key --login <email or username> (--key-id ID | --last4 XXXX) [--json]
       Revokes one of the account's keys, named by id or by the last 4 characters of an active key.
+  roll-key --login <email or username> --key-id ID --expires-in-hours H [--json]
+      Replaces an active key by a new one with the same label and restrictions, printed once;
+      the old key expires H hours from now (an integer 0-168; 0: at once).
 
 Database: DATABASE_URL when set; otherwise the embedded PostgreSQL of DATA_DIR (default .data),
 reached through the running service or started for the command alone.`;
@@ -43,13 +54,26 @@ const COMMANDS: Record<string, { options: Options; required: string[] }> = {
     required: ['email', 'username', 'name'],
   },
   'create-key': {
-    options: { login: { type: 'string' }, label: { type: 'string' }, json: { type: 'boolean' } },
+    options: {
+      login: { type: 'string' },
+      label: { type: 'string' },
+      mode: { type: 'string' },
+      scopes: { type: 'string' },
+      'list-ids': { type: 'string' },
+      'expires-at': { type: 'string' },
+      'allowed-ips': { type: 'string' },
+      json: { type: 'boolean' },
+    },
     required: ['login', 'label'],
   },
-  'list-keys': { options: { login: { type: 'string' }, json: { type: 'boolean' } }, required: ['login'] },
+  'list-keys': { options: { login: { type: 'string' }, mode: { type: 'string' }, json: { type: 'boolean' } }, required: ['login'] },
   'revoke-key': {
     options: { login: { type: 'string' }, 'key-id': { type: 'string' }, last4: { type: 'string' }, json: { type: 'boolean' } },
     required: ['login'],
+  },
+  'roll-key': {
+    options: { login: { type: 'string' }, 'key-id': { type: 'string' }, 'expires-in-hours': { type: 'string' }, json: { type: 'boolean' } },
+    required: ['login', 'key-id', 'expires-in-hours'],
   },
 };
 
@@ -75,6 +99,9 @@ export function parseCommand(argv: readonly string[]): ParsedCommand {
   }
   if (command === 'revoke-key' && (values['key-id'] === undefined) === (values.last4 === undefined)) {
     throw new UsageError('revoke-key: give exactly one of --key-id and --last4');
+  }
+  if (command === 'list-keys' && values.mode !== undefined && !(KEY_MODES as readonly string[]).includes(values.mode as string)) {
+    throw new UsageError(`list-keys: --mode is one of ${KEY_MODES.join(', ')}`);
   }
   return { command, values };
 }
@@ -102,6 +129,21 @@ async function accountFor(accounts: AccountsService, login: string): Promise<Use
 const keyLine = (key: ReturnType<typeof presentKey>) =>
   [key.id, `${key.prefix}…${key.last4}`, key.status.padEnd(7), key.created_at, key.last_used_at ?? 'never', key.label].join('  ');
 
+/** A comma-separated option as a list (`--scopes lists:read,items:read`); the empty text is the empty list. */
+const listOption = (value: string | boolean | undefined): string[] | undefined =>
+  typeof value === 'string' ? (value === '' ? [] : value.split(',').map((part) => part.trim())) : undefined;
+
+/** The restrictions of create-key, by the same rules as the developer page's (KeysService). */
+const restrictionsOf = (values: ParsedCommand['values']): KeyRestrictionsInput => ({
+  mode: values.mode as string | undefined,
+  scopes: listOption(values.scopes),
+  listIds: listOption(values['list-ids']),
+  expiresAt: values['expires-at'] as string | undefined,
+  allowedIps: listOption(values['allowed-ips']),
+});
+
+const present = (services: CommandServices, key: ApiKey) => presentKey(key, services.keys.statusOf(key));
+
 export async function createUser(
   services: CommandServices,
   values: ParsedCommand['values'],
@@ -121,7 +163,7 @@ export async function createUser(
 
 export async function createKey(services: CommandServices, values: ParsedCommand['values']): Promise<CommandResult> {
   const user = await accountFor(services.accounts, values.login as string);
-  const { key, secret } = await services.keys.create(user.id, values.label as string);
+  const { key, secret } = await services.keys.create(user.id, values.label as string, restrictionsOf(values));
   const created = presentCreatedKey(key, secret);
   return {
     json: { ...created, user_id: user.id },
@@ -131,7 +173,7 @@ export async function createKey(services: CommandServices, values: ParsedCommand
 
 export async function listKeys(services: CommandServices, values: ParsedCommand['values']): Promise<CommandResult> {
   const user = await accountFor(services.accounts, values.login as string);
-  const keys = (await services.keys.list(user.id)).map(presentKey);
+  const keys = (await services.keys.list(user.id, values.mode as KeyMode | undefined)).map((key) => present(services, key));
   return {
     json: { keys },
     text: keys.length === 0 ? [`${user.username} has no keys`] : ['id  key  status  created  last used  label', ...keys.map(keyLine)],
@@ -149,8 +191,25 @@ export async function revokeKey(services: CommandServices, values: ParsedCommand
       throw new CommandError(`${matches.length} active keys of ${user.username} end in ${last4}; name one with --key-id`);
     keyId = matches[0].id;
   }
-  const revoked = presentKey(await services.keys.revoke(user.id, keyId));
+  const revoked = present(services, await services.keys.revoke(user.id, keyId));
   return { json: revoked, text: [`revoked key "${revoked.label}" (${revoked.prefix}…${revoked.last4}, id ${revoked.id})`] };
+}
+
+export async function rollKey(services: CommandServices, values: ParsedCommand['values']): Promise<CommandResult> {
+  const user = await accountFor(services.accounts, values.login as string);
+  const hours = values['expires-in-hours'] as string;
+  // Only digits: Number() would read "", " 1" or "1e1" as numbers the developer page refuses.
+  const graceHours = /^\d{1,4}$/.test(hours) ? Number(hours) : Number.NaN;
+  const { key, secret, replaced } = await services.keys.roll(user.id, values['key-id'] as string, graceHours);
+  const created = presentCreatedKey(key, secret);
+  const old = present(services, replaced);
+  return {
+    json: { ...created, user_id: user.id, replaced: old },
+    text: [
+      `rolled key "${created.label}": the old key (id ${old.id}) expires at ${old.expires_at}; the new key (id ${created.id}) is shown only now:`,
+      secret,
+    ],
+  };
 }
 
 export function runCommand(
@@ -168,6 +227,8 @@ export function runCommand(
       return listKeys(services, parsed.values);
     case 'revoke-key':
       return revokeKey(services, parsed.values);
+    case 'roll-key':
+      return rollKey(services, parsed.values);
     default:
       throw new UsageError(`unknown command "${parsed.command}"`);
   }

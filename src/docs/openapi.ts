@@ -1,6 +1,6 @@
 import { INestApplication, Injectable, OnModuleInit, type Type } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, type HeadersObject, OpenAPIObject, type ResponseObject, SwaggerModule } from '@nestjs/swagger';
-import { ERROR_CAUSES, ErrorEnvelope, retryAfterHeader } from '../common/http/api-response.decorators';
+import { ERROR_CAUSES, ErrorEnvelope, requiredScopeHeader, retryAfterHeader } from '../common/http/api-response.decorators';
 import { API_KEY_SCHEME } from '../common/http/decorators';
 import { EventResponse } from '../modules/events/http/responses/event.response';
 import { WebhookTestEventResponse } from '../modules/webhooks/http/responses/webhook-event.response';
@@ -47,8 +47,12 @@ const errorResponse = (description: string, headers: HeadersObject = {}): Respon
 
 /** What the access guard answers on every route that takes an API key (@RequireScope), in its order of checks. */
 const KEYED_ERRORS: Record<string, ResponseObject> = {
-  '401': errorResponse('Missing, malformed, unknown or revoked API key'),
-  '403': errorResponse("The key lacks this route's scope, or the caller's role does not allow the action"),
+  '401': errorResponse('Missing, malformed, unknown, revoked or expired API key'),
+  '403': errorResponse(
+    "The key is not allowed from this address (before its rate limit counts the request), the key lacks this route's scope " +
+      "(X-Required-Scope names it), or the caller's role does not allow the action",
+    requiredScopeHeader(),
+  ),
   '429': errorResponse(
     "Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401",
     retryAfterHeader(),

@@ -1,7 +1,7 @@
 import { MIGRATIONS } from '../../src/database/migrations';
 import { jsonRequest, signUpWithKey } from '../support/fault-client';
-import { freePort, ServiceProcess, spawnService, waitForReady } from '../support/service-process';
-import { PostgresServer } from './support/postgres-server';
+import { freePort, spawnService, waitForReady } from '../support/service-process';
+import { useOwnPostgresWithInstances } from './support/lifecycle';
 
 /**
  * Three instances started at the same moment against one empty database, as a deploy of a new
@@ -11,18 +11,7 @@ import { PostgresServer } from './support/postgres-server';
 jest.setTimeout(120_000);
 
 describe('three instances starting against one empty database', () => {
-  const pg = new PostgresServer();
-  const instances: ServiceProcess[] = [];
-
-  beforeAll(async () => {
-    await pg.init();
-  });
-
-  afterAll(async () => {
-    for (const instance of instances) instance.child.kill('SIGKILL');
-    await Promise.all(instances.map((instance) => instance.exited));
-    await pg.destroy();
-  });
+  const { pg, instances } = useOwnPostgresWithInstances();
 
   it('runs each migration once, and all three become ready', async () => {
     const tables = await pg.client((db) => db.query(`SELECT count(*)::int AS n FROM pg_tables WHERE schemaname = 'public'`));

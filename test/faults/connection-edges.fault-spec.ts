@@ -1,8 +1,6 @@
 import { request as httpRequest } from 'node:http';
 import { connect, Socket } from 'node:net';
-import { waitUntilReady } from '../support/fault-client';
-import { startScratchDatabase, ScratchDatabase } from '../support/scratch-postgres';
-import { freePort, ServiceProcess, spawnService } from '../support/service-process';
+import { useServicePerTest } from './support/lifecycle';
 
 /**
  * The edges where node:http decides before the application does, against the built service:
@@ -80,36 +78,12 @@ function closedCount(sockets: Socket[], count: number): Promise<void> {
 }
 
 describe('connection edges', () => {
-  let db: ScratchDatabase;
-  let service: ServiceProcess | undefined;
-
-  beforeAll(async () => {
-    db = await startScratchDatabase();
-  });
-  afterEach(() => {
-    service?.child.kill('SIGKILL');
-  });
-  afterAll(async () => {
-    await service?.exited;
-    await db?.stop();
-  });
-
   // Long timeouts: whatever closes here is closed by a bound, not by a timeout.
-  const start = async (env: Record<string, string> = {}) => {
-    service = spawnService(
-      {
-        DATABASE_URL: db.url,
-        LOG_LEVEL: 'warn',
-        HTTP_HEADERS_TIMEOUT_MS: '120000',
-        HTTP_REQUEST_TIMEOUT_MS: '120000',
-        HTTP_KEEP_ALIVE_TIMEOUT_MS: '120000',
-        ...env,
-      },
-      await freePort(),
-    );
-    await waitUntilReady(service);
-    return service.port;
-  };
+  const start = useServicePerTest({
+    HTTP_HEADERS_TIMEOUT_MS: '120000',
+    HTTP_REQUEST_TIMEOUT_MS: '120000',
+    HTTP_KEEP_ALIVE_TIMEOUT_MS: '120000',
+  });
 
   it("answers what node:http's parser refuses in the envelope, with a request id", async () => {
     const port = await start();

@@ -2,7 +2,7 @@ import { setTimeout as pause } from 'node:timers/promises';
 import { jsonRequest, signUpWithKey } from '../support/fault-client';
 import { freePort, ServiceProcess, spawnService, waitForReady } from '../support/service-process';
 import { waitFor } from '../support/wait-for';
-import { PostgresServer } from './support/postgres-server';
+import { useOwnPostgresWithInstances } from './support/lifecycle';
 import { AddAttempt, makeAttempts, newTally, printTally, reconcile, sendAdd } from './support/reconcile';
 
 /**
@@ -71,18 +71,7 @@ class Follower {
 }
 
 describe('the change feed across a kill -9 and a database stop', () => {
-  const pg = new PostgresServer();
-  const instances: ServiceProcess[] = [];
-
-  beforeAll(async () => {
-    await pg.init();
-  });
-
-  afterAll(async () => {
-    for (const instance of instances) instance.child.kill('SIGKILL');
-    await Promise.all(instances.map((instance) => instance.exited));
-    await pg.destroy();
-  });
+  const { pg, instances } = useOwnPostgresWithInstances();
 
   it('shows the following client every event once, in a run with no gap', async () => {
     const env = { DATABASE_URL: pg.url, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn', DB_CONNECT_TIMEOUT_S: '10' };

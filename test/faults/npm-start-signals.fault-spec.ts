@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runNpm, userEnv } from '../support/npm-process';
-import { freePort, ROOT } from '../support/service-process';
+import { freePort, readinessStatus, ROOT } from '../support/service-process';
 
 const alive = (pid: number) => {
   try {
@@ -38,7 +38,7 @@ describe('SIGTERM or SIGINT sent to the npm start process', () => {
       expect(npm.output()).not.toContain('building dist/');
       const servicePid = await pidIn(join(dataDir, 'service.pid'));
       const postgresPid = await pidIn(join(dataDir, 'postgres', 'postmaster.pid'));
-      expect((await fetch(`http://127.0.0.1:${port}/health/ready`)).status).toBe(200);
+      expect(await readinessStatus(port)).toBe(200);
 
       npm.child.kill(signal);
       expect(await npm.exited).toBe(0);

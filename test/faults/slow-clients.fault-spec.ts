@@ -1,6 +1,5 @@
-import { RawConnection, waitUntilReady } from '../support/fault-client';
-import { startScratchDatabase, ScratchDatabase } from '../support/scratch-postgres';
-import { freePort, ServiceProcess, spawnService } from '../support/service-process';
+import { RawConnection } from '../support/fault-client';
+import { useServicePerTest } from './support/lifecycle';
 
 /**
  * Slow and idle clients against the built service: a request that never finishes and a
@@ -11,25 +10,7 @@ import { freePort, ServiceProcess, spawnService } from '../support/service-proce
 jest.setTimeout(120_000);
 
 describe('slow clients and connection floods', () => {
-  let db: ScratchDatabase;
-  let service: ServiceProcess | undefined;
-
-  beforeAll(async () => {
-    db = await startScratchDatabase();
-  });
-  afterEach(() => {
-    service?.child.kill('SIGKILL');
-  });
-  afterAll(async () => {
-    await service?.exited;
-    await db?.stop();
-  });
-
-  const start = async (env: Record<string, string>) => {
-    service = spawnService({ DATABASE_URL: db.url, LOG_LEVEL: 'warn', ...env }, await freePort());
-    await waitUntilReady(service);
-    return service.port;
-  };
+  const start = useServicePerTest({});
 
   it('answers 408 in the envelope and closes a request whose body never finishes, and drops a silent connection', async () => {
     const port = await start({ HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_REQUEST_TIMEOUT_MS: '1000' });

@@ -1,4 +1,5 @@
 import { ChildProcess, spawn } from 'node:child_process';
+import { get } from 'node:http';
 import { join } from 'node:path';
 import { freePort } from '../../src/common/net/free-port';
 import { waitFor } from './wait-for';
@@ -28,6 +29,20 @@ export function spawnService(env: Record<string, string>, port: number): Service
   return { child, port, output: () => output, exited };
 }
 
+/**
+ * The status of one GET of /health/ready on a connection of its own, closed after the answer
+ * (`agent: false`): a probe leaves no idle keep-alive connection behind, which would hold a
+ * graceful shutdown open until its keep-alive timeout.
+ */
+export function readinessStatus(port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    get({ host: '127.0.0.1', port, path: '/health/ready', agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode ?? 0));
+    }).on('error', reject);
+  });
+}
+
 /** Polls /health/ready until it answers 200; fails at once if the service exits, and after `timeoutMs`. */
 export async function waitForReady(port: number, service?: ServiceProcess, timeoutMs = 60_000): Promise<void> {
   await waitFor(
@@ -36,7 +51,7 @@ export async function waitForReady(port: number, service?: ServiceProcess, timeo
         throw new Error(`service exited with ${service.child.exitCode} before it was ready:\n${service.output()}`);
       }
       try {
-        return (await fetch(`http://127.0.0.1:${port}/health/ready`)).status === 200;
+        return (await readinessStatus(port)) === 200;
       } catch {
         return false; // not listening yet
       }

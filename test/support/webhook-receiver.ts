@@ -1,6 +1,6 @@
-import { createServer, IncomingMessage, Server, ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Webhook } from 'standardwebhooks';
+import { LocalHttpEndpoint } from './local-http-endpoint';
 
 export interface Received {
   path: string;
@@ -18,21 +18,9 @@ export type Behaviour = { status: number; headers?: Record<string, string> } | '
  * as told (200 unless told otherwise; a list of behaviours is used one per request, the last
  * one repeating), and verifies signatures with the independent `standardwebhooks` package.
  */
-export class WebhookReceiver {
+export class WebhookReceiver extends LocalHttpEndpoint {
   readonly received: Received[] = [];
   private readonly behaviours = new Map<string, Behaviour[]>();
-  private readonly held = new Set<ServerResponse>();
-  private server!: Server;
-
-  async start(): Promise<this> {
-    this.server = createServer((req, res) => this.handle(req, res));
-    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
-    return this;
-  }
-
-  url(path: string): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
-  }
 
   on(path: string, ...behaviours: Behaviour[]): void {
     this.behaviours.set(path, behaviours);
@@ -62,18 +50,7 @@ export class WebhookReceiver {
     }
   }
 
-  releaseHeld(): void {
-    for (const res of this.held) res.destroy();
-    this.held.clear();
-  }
-
-  async stop(): Promise<void> {
-    this.releaseHeld();
-    this.server.closeAllConnections();
-    await new Promise((resolve) => this.server.close(resolve));
-  }
-
-  private handle(req: IncomingMessage, res: ServerResponse): void {
+  protected handle(req: IncomingMessage, res: ServerResponse): void {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {

@@ -19,4 +19,9 @@ export interface Principal extends Viewer {
   keyId: string;
   scopes: readonly Scope[];
   mode: KeyMode;
+  /**
+   * The addresses and CIDR ranges (canonical) the key may be used from; null or absent:
+   * anywhere. ApiKeyGuard checks it as soon as the key is recognised.
+   */
+  allowedIps?: readonly string[] | null;
 }

@@ -12,15 +12,21 @@ export type ErrorKind =
   | 'gone' // was there once, no longer kept (an expired feed cursor)
   | 'unavailable'; // a dependency (the database) cannot be reached
 
+/** Response headers an error's answer carries beside the envelope, named as HTTP names them. */
+export type ErrorHeaders = Readonly<Record<string, string>>;
+
 /**
  * Base of every error a service throws on purpose. `code` is stable and meant for
- * programs and tests; `message` is for humans and goes into the envelope's `error`.
+ * programs and tests; `message` is for humans and goes into the envelope's `error`;
+ * `headers` tell a program what the message says in words (Retry-After, X-Required-Scope),
+ * so that it need not parse the message.
  */
 export class DomainError extends Error {
   constructor(
     readonly kind: ErrorKind,
     readonly code: string,
     message: string,
+    readonly headers?: ErrorHeaders,
   ) {
     super(message);
     this.name = new.target.name;
@@ -34,8 +40,8 @@ export class NotFoundError extends DomainError {
 }
 
 export class ForbiddenError extends DomainError {
-  constructor(code: string, message: string) {
-    super('forbidden', code, message);
+  constructor(code: string, message: string, headers?: ErrorHeaders) {
+    super('forbidden', code, message, headers);
   }
 }
 
@@ -59,6 +65,15 @@ export class Unauthenticated extends DomainError {
 
 export class RateLimited extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
-    super('rate_limited', 'RATE_LIMITED', `Rate limit exceeded: retry in ${retryAfterSeconds} seconds`);
+    super('rate_limited', 'RATE_LIMITED', `Rate limit exceeded: retry in ${retryAfterSeconds} seconds`, {
+      'Retry-After': String(retryAfterSeconds),
+    });
+  }
+}
+
+/** A key without the route's scope (403): the scope is named in the message and in `X-Required-Scope`. */
+export class MissingScope extends ForbiddenError {
+  constructor(readonly scope: string) {
+    super('MISSING_SCOPE', `This API key lacks the ${scope} scope`, { 'X-Required-Scope': scope });
   }
 }

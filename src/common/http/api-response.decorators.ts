@@ -8,6 +8,7 @@ import {
   type ApiPropertyOptions,
   type HeadersObject,
 } from '@nestjs/swagger';
+import { SCOPES } from '../auth/scopes';
 
 /**
  * The success envelope's fixed part: `error` is null. `data` is given per route by
@@ -73,6 +74,14 @@ export const retryAfterHeader = (
   bounds: { minimum?: number } = { minimum: 1 },
 ): HeadersObject => ({
   'Retry-After': { description, schema: { type: 'integer', ...bounds } },
+});
+
+/** `X-Required-Scope` as a 403 for a missing scope carries it (MissingScope): the scope the route needs. */
+export const requiredScopeHeader = (): HeadersObject => ({
+  'X-Required-Scope': {
+    description: "On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s)",
+    schema: { type: 'string', enum: [...SCOPES] },
+  },
 });
 
 /** An error answer of a route (or of every route of a controller): the ErrorEnvelope, with a description of its cause. */

@@ -9,6 +9,14 @@ import type { Request } from 'express';
  * (the portal's sign-ups and sign-ins), failed portal sign-ins and sign-ups.
  */
 export function clientAddress(req: Pick<Request, 'ip' | 'socket'>): string {
-  const raw = req.ip ?? req.socket?.remoteAddress;
+  const raw = clientIp(req);
   return raw ? normalizeIp(raw) : 'unknown';
+}
+
+/**
+ * The client's own address, as TRUST_PROXY defines it (Express's `req.ip`), not grouped:
+ * what a key's `allowed_ips` are matched against. Undefined when the socket is gone.
+ */
+export function clientIp(req: Pick<Request, 'ip' | 'socket'>): string | undefined {
+  return req.ip ?? req.socket?.remoteAddress;
 }

@@ -1,5 +1,5 @@
 import { BadRequestException, HttpException, NotFoundException, PayloadTooLargeException } from '@nestjs/common';
-import { DomainError, InvalidInput, NotFoundError, RateLimited, RuleViolation } from '../errors/domain-error';
+import { DomainError, InvalidInput, MissingScope, NotFoundError, RateLimited, RuleViolation } from '../errors/domain-error';
 import { describe as describeError } from './envelope.filter';
 import { classifyDatabaseFailure } from '../persistence/database-failure';
 
@@ -21,6 +21,14 @@ describe('describe (error → status and message)', () => {
       status: 429,
       message: 'Rate limit exceeded: retry in 7 seconds',
       headers: { 'Retry-After': '7' },
+    });
+  });
+
+  it("answers a domain error's headers beside its status (a missing scope's X-Required-Scope)", () => {
+    expect(describeError(new MissingScope('items:write'))).toEqual({
+      status: 403,
+      message: 'This API key lacks the items:write scope',
+      headers: { 'X-Required-Scope': 'items:write' },
     });
   });
 

@@ -1,6 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
-import { DomainError, ErrorKind, RateLimited } from '../errors/domain-error';
+import { DomainError, ErrorKind } from '../errors/domain-error';
 import { classifyDatabaseFailure, DatabaseFailure } from '../persistence/database-failure';
 import { failureJson, sendEnvelope } from './envelope';
 import { loggablePath } from '../logging/logger';
@@ -88,15 +88,8 @@ export function describe(exception: unknown, request?: Request): Described {
     // Express could not decode a path parameter: a malformed id is simply not found (API.md section 2).
     return { status: HttpStatus.NOT_FOUND, message: 'Not found: the path holds a malformed percent-encoding' };
   }
-  if (exception instanceof RateLimited) {
-    return {
-      status: HttpStatus.TOO_MANY_REQUESTS,
-      message: exception.message,
-      headers: { 'Retry-After': String(exception.retryAfterSeconds) },
-    };
-  }
   if (exception instanceof DomainError) {
-    return { status: STATUS_OF_KIND[exception.kind], message: exception.message };
+    return { status: STATUS_OF_KIND[exception.kind], message: exception.message, headers: exception.headers };
   }
   const databaseFailure = classifyDatabaseFailure(exception);
   if (databaseFailure) return DATABASE_FAILURES[databaseFailure];

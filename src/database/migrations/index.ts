@@ -13,6 +13,7 @@ import { Webhooks1763800800000 } from './1763800800000-webhooks';
 import { WebhookRelay1763800900000 } from './1763800900000-webhook-relay';
 import { EventBatches1763801000000 } from './1763801000000-event-batches';
 import { ListVersions1763801100000 } from './1763801100000-list-versions';
+import { RestrictedKeys1763801200000 } from './1763801200000-restricted-keys';
 import { KeyUsage1763801250000 } from './1763801250000-key-usage';
 
 /**
@@ -35,5 +36,6 @@ export const MIGRATIONS = [
   WebhookRelay1763800900000,
   EventBatches1763801000000,
   ListVersions1763801100000,
+  RestrictedKeys1763801200000,
   KeyUsage1763801250000,
 ];

@@ -5,10 +5,14 @@ import { TokenHasher } from '../../common/ports/token-hasher';
 import { IdGenerator } from '../../common/ports/id-generator';
 import { RootLogger } from '../../common/logging/root-logger';
 import { AppConfig } from '../../config/app-config';
+import { ListAccess } from '../lists/domain/list-access';
+import { ListsModule } from '../lists/lists.module';
+import { AddressRanges } from './domain/address-ranges';
 import { ApiKeyRepository } from './domain/api-key.repository';
 import { KeysService } from './domain/keys.service';
 import { InProcessRevocationBus, RevocationBus } from './domain/revocation-bus';
 import { connectRedisRevocationBus, RedisRevocationBus } from './infrastructure/redis/redis-revocation.bus';
+import { IpaddrAddressRanges } from './infrastructure/ipaddr/ipaddr-address-ranges';
 import { TypeOrmApiKeyRepository } from './infrastructure/typeorm/typeorm-api-key.repository';
 
 /** With REDIS_URL, revocations reach every instance at once; without, each notices within KEY_CACHE_TTL_MS. */
@@ -19,25 +23,34 @@ function createRevocationBus(config: AppConfig, root: RootLogger): RevocationBus
   return connectRedisRevocationBus(config.redisUrl, config.rateLimitRedisPrefix, root.pino.child({ context: 'KeyRevocations' }));
 }
 
+/**
+ * API keys: their creation and restrictions, the key cache, revocation and rotation. It asks
+ * the lists module (ListAccess) whether a key's lists exist for its account; it exports the
+ * AddressRanges the access guard checks a key's `allowed_ips` with.
+ */
 @Module({
+  imports: [ListsModule],
   providers: [
     { provide: ApiKeyRepository, useClass: TypeOrmApiKeyRepository },
+    { provide: AddressRanges, useClass: IpaddrAddressRanges },
     { provide: RevocationBus, inject: [AppConfig, RootLogger], useFactory: createRevocationBus },
     {
       provide: KeysService,
-      inject: [ApiKeyRepository, Clock, IdGenerator, SecretGenerator, TokenHasher, RevocationBus, RootLogger],
+      inject: [ApiKeyRepository, Clock, IdGenerator, SecretGenerator, TokenHasher, ListAccess, AddressRanges, RevocationBus, RootLogger],
       useFactory: (
         keys: ApiKeyRepository,
         clock: Clock,
         ids: IdGenerator,
         secrets: SecretGenerator,
         hasher: TokenHasher,
+        lists: ListAccess,
+        addresses: AddressRanges,
         revocations: RevocationBus,
         root: RootLogger,
-      ) => new KeysService(keys, clock, ids, secrets, hasher, revocations, root.pino),
+      ) => new KeysService(keys, clock, ids, secrets, hasher, lists, addresses, revocations, root.pino),
     },
   ],
-  exports: [KeysService],
+  exports: [KeysService, AddressRanges],
 })
 export class KeysModule implements OnModuleDestroy {
   constructor(

@@ -2,7 +2,8 @@ import { Reflector } from '@nestjs/core';
 import { RateLimited } from '../../../common/errors/domain-error';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { AppConfig } from '../../../config/app-config';
-import { InvalidApiKey, MissingApiKey } from '../../keys/domain/keys.errors';
+import { AddressNotAllowed, InvalidApiKey, MissingApiKey } from '../../keys/domain/keys.errors';
+import { IpaddrAddressRanges } from '../../keys/infrastructure/ipaddr/ipaddr-address-ranges';
 import type { KeysService } from '../../keys/domain/keys.service';
 import { MemoryRateLimitStore } from '../../rate-limit/infrastructure/in-memory/memory-rate-limit.store';
 import { SlidingWindowThrottlerStorage } from '../../rate-limit/infrastructure/throttler/sliding-window-throttler.storage';
@@ -10,18 +11,22 @@ import { contextOf, type GuardedRoute, READER } from '../testing/guarded-routes'
 import { ApiKeyGuard, UNAUTHENTICATED, UNAUTHENTICATED_WINDOW_MS } from './api-key.guard';
 
 const VALID = 'sk_live_valid';
+/** A key usable from 192.0.2.0/24 and 2001:db8::/32 only. */
+const FENCED = 'sk_live_fenced';
+const FENCED_PRINCIPAL = { ...READER, keyId: 'k-fenced', allowedIps: ['192.0.2.0/24', '2001:db8::/32'] };
 
 function setup(failure?: Error) {
   const authenticate = jest.fn(async (header: string | undefined) => {
     if (failure) throw failure;
     if (!header) throw new MissingApiKey();
+    if (header === FENCED) return FENCED_PRINCIPAL;
     if (header !== VALID) throw new InvalidApiKey();
     return READER;
   });
   const storage = new SlidingWindowThrottlerStorage(new MemoryRateLimitStore(new FakeClock()));
   const increment = jest.spyOn(storage, 'increment');
   const config = { rateLimitUnauthenticatedMax: 2 } as AppConfig;
-  const guard = new ApiKeyGuard(new Reflector(), { authenticate } as unknown as KeysService, storage, config);
+  const guard = new ApiKeyGuard(new Reflector(), { authenticate } as unknown as KeysService, storage, new IpaddrAddressRanges(), config);
 
   function call(handler: GuardedRoute, key?: string, ip = '192.0.2.1') {
     const request: Record<string, unknown> = { headers: key === undefined ? {} : { 'x-api-key': key }, ip, socket: {} };
@@ -45,6 +50,22 @@ describe('ApiKeyGuard', () => {
     const { outcome, request } = call('items', VALID);
     await expect(outcome).resolves.toBe(true);
     expect(request.principal).toBe(READER);
+    expect(increment).not.toHaveBeenCalled();
+  });
+
+  it('refuses a key from outside its allowed addresses with a 403, counting nothing; lets it through from inside', async () => {
+    const { call, increment } = setup();
+    for (const ip of ['198.51.100.7', '2001:db9::1', '::ffff:198.51.100.7']) {
+      const { outcome, request } = call('items', FENCED, ip);
+      await expect(outcome).rejects.toBeInstanceOf(AddressNotAllowed);
+      await expect(outcome).rejects.toThrow('this API key is not allowed from this address');
+      expect(request.principal).toBeUndefined();
+    }
+    for (const ip of ['192.0.2.200', '::ffff:192.0.2.9', '2001:db8:1::5']) {
+      const { outcome, request } = call('items', FENCED, ip);
+      await expect(outcome).resolves.toBe(true);
+      expect(request.principal).toBe(FENCED_PRINCIPAL);
+    }
     expect(increment).not.toHaveBeenCalled();
   });
 

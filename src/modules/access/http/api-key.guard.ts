@@ -3,10 +3,12 @@ import { Reflector } from '@nestjs/core';
 import { InjectThrottlerStorage, minutes, type ThrottlerStorage } from '@nestjs/throttler';
 import type { Request } from 'express';
 import { RateLimited, Unauthenticated } from '../../../common/errors/domain-error';
-import { clientAddress } from '../../../common/http/client-address';
+import { clientAddress, clientIp } from '../../../common/http/client-address';
 import { routeAccess } from '../../../common/http/decorators';
-import type { RequestWithPrincipal } from '../../../common/http/principal';
+import type { Principal, RequestWithPrincipal } from '../../../common/http/principal';
 import { AppConfig } from '../../../config/app-config';
+import { AddressRanges } from '../../keys/domain/address-ranges';
+import { AddressNotAllowed } from '../../keys/domain/keys.errors';
 import { KeysService } from '../../keys/domain/keys.service';
 
 /** The rolling window of the per-address limit on would-be 401s. */
@@ -25,6 +27,10 @@ export const UNAUTHENTICATED = 'unauthenticated';
  * count, which a ThrottlerGuard (it counts every request it sees) cannot express, so this guard
  * counts them itself, in the same throttler storage. A valid key is never refused by that count:
  * a client sharing an address with a guesser is limited only by its own key.
+ *
+ * A key restricted to some addresses (`allowed_ips`) used from elsewhere is a 403 decided here,
+ * right after the key is recognised: before KeyThrottlerGuard counts the request, so a stolen
+ * key used from outside cannot exhaust its owner's rate limit.
  */
 @Injectable()
 export class ApiKeyGuard implements CanActivate {
@@ -34,6 +40,7 @@ export class ApiKeyGuard implements CanActivate {
     private readonly reflector: Reflector,
     private readonly keys: KeysService,
     @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
+    private readonly addresses: AddressRanges,
     config: AppConfig,
   ) {
     this.unauthenticatedLimit = config.rateLimitUnauthenticatedMax;
@@ -46,9 +53,9 @@ export class ApiKeyGuard implements CanActivate {
 
   private async authenticate(request: Request & RequestWithPrincipal): Promise<boolean> {
     const header = request.headers['x-api-key'];
+    let principal: Principal;
     try {
-      request.principal = await this.keys.authenticate(typeof header === 'string' ? header : undefined);
-      return true;
+      principal = await this.keys.authenticate(typeof header === 'string' ? header : undefined);
     } catch (error) {
       if (error instanceof Unauthenticated) {
         const record = await this.storage.increment(
@@ -62,5 +69,9 @@ export class ApiKeyGuard implements CanActivate {
       }
       throw error;
     }
+    const { allowedIps } = principal;
+    if (allowedIps && !this.addresses.allows(allowedIps, clientIp(request) ?? '')) throw new AddressNotAllowed();
+    request.principal = principal;
+    return true;
   }
 }

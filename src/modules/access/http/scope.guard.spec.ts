@@ -1,5 +1,5 @@
 import { Reflector } from '@nestjs/core';
-import { ForbiddenError } from '../../../common/errors/domain-error';
+import { ForbiddenError, MissingScope } from '../../../common/errors/domain-error';
 import type { Principal } from '../../../common/http/principal';
 import { contextOf, type GuardedRoute, READER } from '../testing/guarded-routes';
 import { ScopeGuard } from './scope.guard';
@@ -20,6 +20,9 @@ describe('ScopeGuard', () => {
 
   it('answers 403 to a key without the route scope', () => {
     expect(() => check('items', PROFILE_ONLY)).toThrow(new ForbiddenError('MISSING_SCOPE', 'This API key lacks the items:read scope'));
+    // The scope travels as a header too (X-Required-Scope), so a program need not parse the message.
+    expect(() => check('items', PROFILE_ONLY)).toThrow(expect.objectContaining({ headers: { 'X-Required-Scope': 'items:read' } }));
+    expect(() => check('items', PROFILE_ONLY)).toThrow(MissingScope);
   });
 
   it('fails closed on a keyed route that declares no scope', () => {

@@ -1,6 +1,6 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { ForbiddenError } from '../../../common/errors/domain-error';
+import { MissingScope } from '../../../common/errors/domain-error';
 import { routeAccess } from '../../../common/http/decorators';
 import type { RequestWithPrincipal } from '../../../common/http/principal';
 
@@ -20,7 +20,7 @@ export class ScopeGuard implements CanActivate {
     if (!scope) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no scope`);
     const { principal } = context.getArgByIndex<RequestWithPrincipal>(0);
     if (!principal) throw new Error('ScopeGuard found no principal: ApiKeyGuard must run before it');
-    if (!principal.scopes.includes(scope)) throw new ForbiddenError('MISSING_SCOPE', `This API key lacks the ${scope} scope`);
+    if (!principal.scopes.includes(scope)) throw new MissingScope(scope);
     return true;
   }
 }

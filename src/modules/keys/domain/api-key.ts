@@ -1,3 +1,4 @@
+import type { KeyMode } from '../../../common/auth/principal';
 import { Scope, SCOPES } from '../../../common/auth/scopes';
 import type { SecretGenerator } from '../../../common/ports/secret-generator';
 import type { TokenHasher } from '../../../common/ports/token-hasher';
@@ -6,17 +7,44 @@ export const LIVE_PREFIX = 'sk_live_';
 export const TEST_PREFIX = 'sk_test_';
 const LIVE_KEY = /^sk_live_[0-9a-f]{64}$/;
 
-export type ApiKeyStatus = 'active' | 'revoked';
+/** What storage knows: a key is active until revoked. */
+export type StoredKeyStatus = 'active' | 'revoked';
 
-export interface ApiKeyProps {
+/** What a key is at a given time: an active key whose `expiresAt` has come is expired. */
+export type ApiKeyStatus = StoredKeyStatus | 'expired';
+
+/**
+ * What a key may reach, fixed when it is created (and carried over by a roll). The defaults
+ * (UNRESTRICTED) are what every key had before keys could be restricted.
+ */
+export interface KeyRestrictions {
+  mode: KeyMode;
+  /** A non-empty subset of SCOPES, in SCOPES' order. */
+  scopes: Scope[];
+  /** null: every list the account can see, now and later. */
+  listIds: string[] | null;
+  /** null: never. */
+  expiresAt: Date | null;
+  /** Canonical addresses and CIDR ranges; null: anywhere. */
+  allowedIps: string[] | null;
+}
+
+export const UNRESTRICTED: Readonly<KeyRestrictions> = Object.freeze({
+  mode: 'live',
+  scopes: [...SCOPES],
+  listIds: null,
+  expiresAt: null,
+  allowedIps: null,
+});
+
+export interface ApiKeyProps extends KeyRestrictions {
   id: string;
   userId: string;
   label: string;
   prefix: string;
   last4: string;
   keyHash: string;
-  scopes: Scope[];
-  status: ApiKeyStatus;
+  status: StoredKeyStatus;
   createdAt: Date;
   lastUsedAt: Date | null;
   revokedAt: Date | null;
@@ -27,29 +55,38 @@ export const hashKey = (hasher: TokenHasher, secret: string): string => hasher.d
 
 export const isLiveKeyFormat = (value: string): boolean => LIVE_KEY.test(value);
 
-/** An API key of an account: active until its owner revokes it, then never again. */
+const copyArray = <T>(values: readonly T[] | null): T[] | null => (values ? [...values] : null);
+
+const copyProps = (props: ApiKeyProps): ApiKeyProps => ({
+  ...props,
+  scopes: [...props.scopes],
+  listIds: copyArray(props.listIds),
+  allowedIps: copyArray(props.allowedIps),
+});
+
+/** An API key of an account: active until its owner revokes it or its expiry comes, then never again. */
 export class ApiKey {
   private constructor(private props: ApiKeyProps) {}
 
   static restore(props: ApiKeyProps): ApiKey {
-    return new ApiKey({ ...props, scopes: [...props.scopes] });
+    return new ApiKey(copyProps(props));
   }
 
-  /** A new key with every scope (granular keys do not exist yet). The secret is returned once. */
+  /** A new key with the given restrictions (already checked: readRestrictions). The secret is returned once. */
   static issue(
-    input: { id: string; userId: string; label: string; now: Date },
+    input: { id: string; userId: string; label: string; now: Date; restrictions?: KeyRestrictions },
     secrets: SecretGenerator,
     hasher: TokenHasher,
   ): { key: ApiKey; secret: string } {
     const secret = `${LIVE_PREFIX}${secrets.generate(32, 'hex')}`;
-    const key = new ApiKey({
+    const key = ApiKey.restore({
+      ...(input.restrictions ?? UNRESTRICTED),
       id: input.id,
       userId: input.userId,
       label: input.label,
       prefix: LIVE_PREFIX,
       last4: secret.slice(-4),
       keyHash: hashKey(hasher, secret),
-      scopes: [...SCOPES],
       status: 'active',
       createdAt: input.now,
       lastUsedAt: null,
@@ -61,14 +98,43 @@ export class ApiKey {
   get id() {
     return this.props.id;
   }
+
   get userId() {
     return this.props.userId;
   }
+
+  get label() {
+    return this.props.label;
+  }
+
+  get mode(): KeyMode {
+    return this.props.mode;
+  }
+
   get scopes(): readonly Scope[] {
     return this.props.scopes;
   }
+
+  get expiresAt(): Date | null {
+    return this.props.expiresAt;
+  }
+
+  /** Not revoked (it may still have expired: statusAt). */
   get isActive() {
     return this.props.status === 'active';
+  }
+
+  /** What the key is at `now`: revoked, expired (its expiry has come), or active. */
+  statusAt(now: Date): ApiKeyStatus {
+    if (this.props.status === 'revoked') return 'revoked';
+    if (this.props.expiresAt && this.props.expiresAt.getTime() <= now.getTime()) return 'expired';
+    return 'active';
+  }
+
+  /** The key's restrictions, to carry over to a replacement (a roll). */
+  restrictions(): KeyRestrictions {
+    const { mode, scopes, listIds, expiresAt, allowedIps } = copyProps(this.props);
+    return { mode, scopes, listIds, expiresAt, allowedIps };
   }
 
   ownedBy(userId: string): boolean {
@@ -81,7 +147,13 @@ export class ApiKey {
     this.props = { ...this.props, status: 'revoked', revokedAt: now };
   }
 
+  /** Brings the expiry forward to `at` (a roll's grace period); an earlier expiry stands. */
+  expireBy(at: Date): void {
+    if (this.props.expiresAt && this.props.expiresAt.getTime() <= at.getTime()) return;
+    this.props = { ...this.props, expiresAt: at };
+  }
+
   toProps(): ApiKeyProps {
-    return { ...this.props, scopes: [...this.props.scopes] };
+    return copyProps(this.props);
   }
 }

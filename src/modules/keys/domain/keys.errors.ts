@@ -1,4 +1,4 @@
-import { InvalidInput, NotFoundError, RuleViolation, Unauthenticated } from '../../../common/errors/domain-error';
+import { ForbiddenError, InvalidInput, NotFoundError, RuleViolation, Unauthenticated } from '../../../common/errors/domain-error';
 
 export class MissingApiKey extends Unauthenticated {
   constructor() {
@@ -39,5 +39,43 @@ export class KeyLimitReached extends RuleViolation {
 export class InvalidKeyLabel extends InvalidInput {
   constructor() {
     super('INVALID_LABEL', 'label must be 1-100 characters');
+  }
+}
+
+export class ExpiredApiKey extends Unauthenticated {
+  constructor() {
+    super('API_KEY_EXPIRED', 'this API key expired');
+  }
+}
+
+/** A restriction of a new key (its mode, scopes, lists, expiry or addresses) that breaks its rule. */
+export class InvalidKeyRestriction extends InvalidInput {
+  constructor(message: string) {
+    super('INVALID_KEY_RESTRICTION', message);
+  }
+}
+
+export class TestModeUnavailable extends InvalidInput {
+  constructor() {
+    super('TEST_MODE_UNAVAILABLE', 'mode "test" is not available yet: create a live key (mode "live")');
+  }
+}
+
+/** A revoked or expired key has nothing left to rotate: create a new key instead. */
+export class KeyNotRollable extends RuleViolation {
+  constructor(status: string) {
+    super('KEY_NOT_ROLLABLE', `this API key is ${status}: only an active key can be rolled; create a new key instead`);
+  }
+}
+
+export class InvalidGracePeriod extends InvalidInput {
+  constructor() {
+    super('INVALID_GRACE_PERIOD', 'expires_in_hours must be an integer from 0 to 168');
+  }
+}
+
+export class AddressNotAllowed extends ForbiddenError {
+  constructor() {
+    super('ADDRESS_NOT_ALLOWED', 'this API key is not allowed from this address');
   }
 }

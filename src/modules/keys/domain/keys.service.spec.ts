@@ -1,15 +1,21 @@
 import fc from 'fast-check';
-import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
 import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
 import type { WarningLog } from '../../../common/ports/warning-log';
 import { FakeClock } from '../../../common/testing/fake-clock';
-import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { InMemoryApiKeyRepository } from '../infrastructure/in-memory/in-memory-api-key.repository';
+import { FakeListAccess, keysServiceFor } from '../testing/keys-fixture';
+import { SCOPES } from '../../../common/auth/scopes';
+import { ListNotFound } from '../../lists/domain/lists.errors';
 import {
+  ExpiredApiKey,
   InvalidApiKey,
+  InvalidGracePeriod,
   InvalidKeyLabel,
+  InvalidKeyRestriction,
   KeyLimitReached,
   KeyNotFound,
+  KeyNotRollable,
+  TestModeUnavailable,
   MissingApiKey,
   RevokedApiKey,
   SandboxKeyUnavailable,
@@ -22,10 +28,10 @@ describe('KeysService', () => {
   let clock: FakeClock;
   let repo: InMemoryApiKeyRepository;
   let keys: KeysService;
+  let lists: FakeListAccess;
 
   /** A service over the shared repository and clock; `bus` and `log` as an instance would have them. */
-  const serviceWith = (bus?: InProcessRevocationBus, log?: WarningLog) =>
-    new KeysService(repo, clock, new SequentialIdGenerator(), new NodeSecretGenerator(), new Sha256TokenHasher(), bus, log);
+  const serviceWith = (bus?: InProcessRevocationBus, log?: WarningLog) => keysServiceFor(repo, clock, { lists, bus, log });
 
   /** Another instance (sharing the database, not a revocation bus) revokes the key. */
   const revokeElsewhere = async (keyId: string) => {
@@ -46,6 +52,7 @@ describe('KeysService', () => {
   beforeEach(() => {
     clock = new FakeClock('2026-05-01T08:00:00.000Z');
     repo = new InMemoryApiKeyRepository();
+    lists = new FakeListAccess();
     keys = serviceWith();
   });
 
@@ -71,6 +78,9 @@ describe('KeysService', () => {
         userId: 'u1',
         keyId: key.id,
         scopes: ['lists:read', 'lists:write', 'items:read', 'items:write', 'profile:read'],
+        listIds: null,
+        mode: 'live',
+        allowedIps: null,
       });
     });
 
@@ -90,6 +100,216 @@ describe('KeysService', () => {
       await expect(keys.create('u2', 'another account')).resolves.toBeDefined();
       await keys.revoke('u1', made[0].key.id);
       await expect(keys.create('u1', 'replacement')).resolves.toBeDefined();
+    });
+  });
+
+  describe('restrictions', () => {
+    const LIST_A = '0b0c3a4e-5a0e-4f0e-9c55-0a4d1f0e0a01';
+    const LIST_B = '0b0c3a4e-5a0e-4f0e-9c55-0a4d1f0e0a02';
+    const inAYear = (ms = 0) => new Date(clock.now().getTime() + 366 * 86_400_000 + ms).toISOString();
+
+    beforeEach(() => lists.visible.set('u1', new Set([LIST_A, LIST_B])));
+
+    it('creates a key with every restriction and hands them to its Principal', async () => {
+      const expiresAt = new Date(clock.now().getTime() + 3_600_000);
+      const { key, secret } = await keys.create('u1', 'CI', {
+        mode: 'live',
+        scopes: ['profile:read', 'items:read'],
+        listIds: [LIST_B, LIST_A.toUpperCase()],
+        expiresAt: expiresAt.toISOString().replace('Z', '+00:00'),
+        allowedIps: ['192.0.2.77/24', '2001:DB8::1', '::ffff:198.51.100.1'],
+      });
+      expect(key.toProps()).toMatchObject({
+        mode: 'live',
+        scopes: ['items:read', 'profile:read'],
+        listIds: [LIST_B, LIST_A],
+        expiresAt,
+        allowedIps: ['192.0.2.0/24', '2001:db8::1', '198.51.100.1'],
+      });
+      await expect(keys.authenticate(secret)).resolves.toEqual({
+        userId: 'u1',
+        keyId: key.id,
+        scopes: ['items:read', 'profile:read'],
+        listIds: [LIST_B, LIST_A],
+        mode: 'live',
+        allowedIps: ['192.0.2.0/24', '2001:db8::1', '198.51.100.1'],
+      });
+    });
+
+    it('takes null as the default of every restriction', async () => {
+      const { key } = await keys.create('u1', 'CI', { mode: null, scopes: null, listIds: null, expiresAt: null, allowedIps: null });
+      expect(key.restrictions()).toEqual({ mode: 'live', scopes: [...SCOPES], listIds: null, expiresAt: null, allowedIps: null });
+    });
+
+    it.each([
+      [{ mode: 'sandbox' }, /mode must be "live" or "test"/],
+      [{ scopes: [] }, /at least one/],
+      [{ scopes: ['lists:read', 'lists:admin'] }, /unknown scope "lists:admin"/],
+      [{ scopes: ['lists:read', 'lists:read'] }, /must not repeat lists:read/],
+      [{ listIds: [] }, /1-100/],
+      [{ listIds: Array.from({ length: 101 }, () => LIST_A) }, /1-100/],
+      [{ listIds: [LIST_A, LIST_A.toUpperCase()] }, /must not repeat/],
+      [{ expiresAt: 'tomorrow' }, /ISO 8601/],
+      [{ expiresAt: '2026-05-02T08:00:00' }, /ISO 8601/],
+      [{ expiresAt: '2026-02-30T08:00:00Z' }, /ISO 8601/],
+      [{ expiresAt: '2026-05-01T08:00:00.000Z' }, /in the future/],
+      [{ expiresAt: '2020-01-01T00:00:00Z' }, /in the future/],
+      [{ expiresAt: 'ahead' }, /ISO 8601/],
+      [{ allowedIps: [] }, /1-20/],
+      [{ allowedIps: Array.from({ length: 21 }, (_, i) => `192.0.2.${i}`) }, /1-20/],
+      [{ allowedIps: ['192.0.2.1', 'example.com'] }, /"example.com" is not/],
+      [{ allowedIps: ['192.0.2.1/33'] }, /is not/],
+      [{ allowedIps: ['127.1'] }, /is not/],
+      [{ allowedIps: ['10.0.0.0/8', '10.1.2.3/8'] }, /must not repeat 10.0.0.0\/8/],
+    ])('refuses %j with a 400 that says why, and writes nothing', async (asked, message) => {
+      const error = await keys.create('u1', 'CI', asked).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(InvalidKeyRestriction);
+      expect((error as Error).message).toMatch(message);
+      expect(await repo.listByUser('u1')).toEqual([]);
+    });
+
+    it('accepts an expiry exactly 366 days ahead, not a millisecond more', async () => {
+      await expect(keys.create('u1', 'CI', { expiresAt: inAYear(1) })).rejects.toThrow(/at most 366 days/);
+      await expect(keys.create('u1', 'CI', { expiresAt: inAYear() })).resolves.toBeDefined();
+    });
+
+    it('refuses test mode for now, with a 400 that says so', async () => {
+      await expect(keys.create('u1', 'CI', { mode: 'test' })).rejects.toBeInstanceOf(TestModeUnavailable);
+      expect(await repo.listByUser('u1')).toEqual([]);
+    });
+
+    it('answers 404 for a list the account cannot see (or a malformed id), and writes nothing', async () => {
+      await expect(keys.create('u1', 'CI', { listIds: [LIST_A, '0b0c3a4e-5a0e-4f0e-9c55-0a4d1f0e0a03'] })).rejects.toBeInstanceOf(
+        ListNotFound,
+      );
+      await expect(keys.create('u1', 'CI', { listIds: ['not-a-list'] })).rejects.toBeInstanceOf(ListNotFound);
+      await expect(keys.create('u2', 'CI', { listIds: [LIST_A] })).rejects.toBeInstanceOf(ListNotFound);
+      expect(await repo.listByUser('u1')).toEqual([]);
+    });
+
+    it('lists the keys of one mode, or of both', async () => {
+      await keys.create('u1', 'a');
+      expect(await keys.list('u1', 'live')).toHaveLength(1);
+      expect(await keys.list('u1', 'test')).toEqual([]);
+      expect(await keys.list('u1')).toHaveLength(1);
+    });
+  });
+
+  describe('expiry', () => {
+    const expiring = (ms: number) => keys.create('u1', 'short-lived', { expiresAt: new Date(clock.now().getTime() + ms).toISOString() });
+
+    it('refuses a key from its expiry on, through the clock, as "this API key expired"', async () => {
+      const { key, secret } = await expiring(60_000);
+      clock.advance(59_999);
+      await expect(keys.authenticate(secret)).resolves.toMatchObject({ keyId: key.id });
+      clock.advance(1);
+      await expect(keys.authenticate(secret)).rejects.toBeInstanceOf(ExpiredApiKey);
+      await expect(keys.authenticate(secret)).rejects.toThrow('this API key expired');
+      expect(keys.statusOf(key)).toBe('expired');
+    });
+
+    it('never trusts a cached key past its expiry, though the cache entry is younger than its TTL', async () => {
+      const { secret } = await expiring(KEY_CACHE_TTL_MS / 3);
+      await keys.authenticate(secret);
+      const lookup = jest.spyOn(repo, 'findByHash');
+      clock.advance(KEY_CACHE_TTL_MS / 3 - 1);
+      await keys.authenticate(secret);
+      expect(lookup).not.toHaveBeenCalled();
+      clock.advance(1);
+      await expect(keys.authenticate(secret)).rejects.toBeInstanceOf(ExpiredApiKey);
+      expect(lookup).toHaveBeenCalledTimes(1);
+    });
+
+    it('does not count an expired key against the limit', async () => {
+      await expiring(1_000);
+      for (let i = 1; i < MAX_ACTIVE_KEYS; i += 1) await keys.create('u1', `k${i}`);
+      await expect(keys.create('u1', 'one too many')).rejects.toBeInstanceOf(KeyLimitReached);
+      clock.advance(1_000);
+      await expect(keys.create('u1', 'in the expired one’s place')).resolves.toBeDefined();
+    });
+  });
+
+  describe('roll', () => {
+    it('replaces a key by one with the same label and restrictions, and expires the old one after the grace period', async () => {
+      lists.visible.set('u1', new Set(['0b0c3a4e-5a0e-4f0e-9c55-0a4d1f0e0a01']));
+      const expiresAt = new Date(clock.now().getTime() + 30 * 86_400_000);
+      const old = await keys.create('u1', 'deploy', {
+        scopes: ['items:read'],
+        listIds: ['0b0c3a4e-5a0e-4f0e-9c55-0a4d1f0e0a01'],
+        expiresAt: expiresAt.toISOString(),
+        allowedIps: ['203.0.113.0/24'],
+      });
+      await keys.authenticate(old.secret);
+      clock.advance(5_000);
+      const rolled = await keys.roll('u1', old.key.id, 2);
+      expect(rolled.secret).toMatch(/^sk_live_[0-9a-f]{64}$/);
+      expect(rolled.secret).not.toBe(old.secret);
+      expect(rolled.key.id).not.toBe(old.key.id);
+      expect(rolled.key.toProps()).toMatchObject({ label: 'deploy', status: 'active', createdAt: clock.now(), lastUsedAt: null });
+      expect(rolled.key.restrictions()).toEqual(old.key.restrictions());
+      const graceEnds = new Date(clock.now().getTime() + 2 * 3_600_000);
+      expect(rolled.replaced.expiresAt).toEqual(graceEnds);
+      expect((await repo.findById(old.key.id))!.expiresAt).toEqual(graceEnds);
+      // The old key's cached copy is dropped: its new expiry holds at once.
+      clock.advance(2 * 3_600_000 - 1);
+      await expect(keys.authenticate(old.secret)).resolves.toMatchObject({ keyId: old.key.id });
+      await expect(keys.authenticate(rolled.secret)).resolves.toMatchObject({ keyId: rolled.key.id, scopes: ['items:read'] });
+      clock.advance(1);
+      await expect(keys.authenticate(old.secret)).rejects.toBeInstanceOf(ExpiredApiKey);
+      await expect(keys.authenticate(rolled.secret)).resolves.toMatchObject({ keyId: rolled.key.id });
+    });
+
+    it('keeps an earlier expiry of the old key', async () => {
+      const old = await keys.create('u1', 'k', { expiresAt: new Date(clock.now().getTime() + 60_000).toISOString() });
+      const rolled = await keys.roll('u1', old.key.id, 1);
+      expect(rolled.replaced.expiresAt).toEqual(old.key.expiresAt);
+      expect(rolled.key.expiresAt).toEqual(old.key.expiresAt);
+    });
+
+    it('with no grace, refuses the old key on another instance at once: the new expiry is announced like a revocation', async () => {
+      const { here, elsewhere } = twoInstances();
+      const old = await here.create('u1', 'k');
+      await elsewhere.authenticate(old.secret);
+      const rolled = await here.roll('u1', old.key.id, 0);
+      // The clock does not move: elsewhere's cached copy is still fresh, only the announcement can act.
+      await expect(elsewhere.authenticate(old.secret)).rejects.toBeInstanceOf(ExpiredApiKey);
+      await expect(elsewhere.authenticate(rolled.secret)).resolves.toMatchObject({ keyId: rolled.key.id });
+    });
+
+    it.each([[-1], [169], [1.5], [Number.NaN]])('refuses the grace period %p (400) and writes nothing', async (hours) => {
+      const { key } = await keys.create('u1', 'k');
+      await expect(keys.roll('u1', key.id, hours)).rejects.toBeInstanceOf(InvalidGracePeriod);
+      expect(await repo.listByUser('u1')).toHaveLength(1);
+    });
+
+    it("answers 404 for another account's key, an unknown id or a malformed one", async () => {
+      const { key } = await keys.create('owner', 'k');
+      await expect(keys.roll('intruder', key.id, 0)).rejects.toBeInstanceOf(KeyNotFound);
+      await expect(keys.roll('owner', '0b0c3a4e-5a0e-4f0e-9c55-0a4d1f0e0a09', 0)).rejects.toBeInstanceOf(KeyNotFound);
+      await expect(keys.roll('owner', 'nope', 0)).rejects.toBeInstanceOf(KeyNotFound);
+      expect(await repo.listByUser('owner')).toHaveLength(1);
+    });
+
+    it('refuses to roll a revoked or an expired key (422): there is nothing left to rotate', async () => {
+      const revoked = await keys.create('u1', 'r');
+      await keys.revoke('u1', revoked.key.id);
+      await expect(keys.roll('u1', revoked.key.id, 0)).rejects.toThrow(/is revoked/);
+      const expired = await keys.create('u1', 'e');
+      await keys.roll('u1', expired.key.id, 0);
+      await expect(keys.roll('u1', expired.key.id, 0)).rejects.toBeInstanceOf(KeyNotRollable);
+    });
+
+    it('works at the limit: the replaced key does not count; a key still in its grace period does', async () => {
+      const made = [];
+      for (let i = 0; i < MAX_ACTIVE_KEYS; i += 1) made.push(await keys.create('u1', `k${i}`));
+      const first = await keys.roll('u1', made[0].key.id, 1);
+      // 21 usable keys for an hour; rolling another now would make 22.
+      await expect(keys.roll('u1', made[1].key.id, 1)).rejects.toBeInstanceOf(KeyLimitReached);
+      await expect(keys.roll('u1', first.key.id, 1)).rejects.toBeInstanceOf(KeyLimitReached);
+      await expect(keys.create('u1', 'new')).rejects.toBeInstanceOf(KeyLimitReached);
+      clock.advance(3_600_000);
+      await expect(keys.roll('u1', made[1].key.id, 0)).resolves.toBeDefined();
+      await expect(keys.roll('u1', first.key.id, 0)).resolves.toBeDefined();
     });
   });
 

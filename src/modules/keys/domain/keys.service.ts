@@ -5,14 +5,21 @@ import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
 import { SecretGenerator } from '../../../common/ports/secret-generator';
 import { TokenHasher } from '../../../common/ports/token-hasher';
 import { codePointLength } from '../../../common/text/unicode-text';
+import type { KeyMode } from '../../../common/auth/principal';
+import { ListAccess } from '../../lists/domain/list-access';
+import { AddressRanges } from './address-ranges';
 import { ApiKey, hashKey, isLiveKeyFormat, TEST_PREFIX } from './api-key';
 import { ApiKeyRepository } from './api-key.repository';
+import { KeyRestrictionsInput, readRestrictions } from './key-restrictions';
 import { InProcessRevocationBus, RevocationBus } from './revocation-bus';
 import {
+  ExpiredApiKey,
   InvalidApiKey,
+  InvalidGracePeriod,
   InvalidKeyLabel,
   KeyLimitReached,
   KeyNotFound,
+  KeyNotRollable,
   MissingApiKey,
   RevokedApiKey,
   SandboxKeyUnavailable,
@@ -39,15 +46,33 @@ const RENEW_BATCH_LIMIT = 500;
 export const LAST_USED_RESOLUTION_MS = 60_000;
 const CACHE_LIMIT = 10_000;
 
+/** A roll's grace period for the replaced key: 0 (at once) to a week. */
+export const MAX_ROLL_GRACE_HOURS = 168;
+const HOUR_MS = 60 * 60 * 1000;
+
 interface CachedKey {
-  principal: Principal | null; // null: revoked
+  /** null: the key is refused, for `refusal`. */
+  principal: Principal | null;
+  refusal: 'revoked' | 'expired' | null;
   expiresAt: number;
 }
 
-const cacheEntry = (key: ApiKey, readAt: number): CachedKey => ({
-  principal: key.isActive ? { userId: key.userId, keyId: key.id, scopes: key.scopes, listIds: null, mode: 'live' } : null,
-  expiresAt: readAt + KEY_CACHE_TTL_MS,
-});
+/**
+ * What a lookup learnt of a key, trusted until `expiresAt`: the TTL, and never past the key's
+ * own expiry, so that every instance refuses an expired key from its expiry on without any
+ * announcement.
+ */
+function cacheEntry(key: ApiKey, readAt: number): CachedKey {
+  const lapse = readAt + KEY_CACHE_TTL_MS;
+  const status = key.statusAt(new Date(readAt));
+  if (status !== 'active') return { principal: null, refusal: status, expiresAt: lapse };
+  const { userId, id, scopes, listIds, mode, allowedIps, expiresAt } = key.toProps();
+  return {
+    principal: { userId, keyId: id, scopes, listIds, mode, allowedIps },
+    refusal: null,
+    expiresAt: expiresAt ? Math.min(lapse, expiresAt.getTime()) : lapse,
+  };
+}
 
 export class KeysService {
   private readonly cache = new Map<string, CachedKey>();
@@ -71,41 +96,93 @@ export class KeysService {
     private readonly ids: IdGenerator,
     private readonly secrets: SecretGenerator,
     private readonly hasher: TokenHasher,
+    private readonly lists: ListAccess,
+    private readonly addresses: AddressRanges,
     private readonly revocations: RevocationBus = new InProcessRevocationBus(),
     private readonly log: WarningLog = console,
   ) {
     revocations.onRevoked((keyHash) => this.forget(keyHash));
   }
 
-  async create(userId: string, rawLabel: string): Promise<{ key: ApiKey; secret: string }> {
+  /**
+   * A new key, restricted as asked (API.md section 9; nothing asked: every scope, every list,
+   * no expiry, anywhere). Every rule is checked before anything is written.
+   */
+  async create(userId: string, rawLabel: string, asked: KeyRestrictionsInput = {}): Promise<{ key: ApiKey; secret: string }> {
     const label = rawLabel.trim();
     const length = codePointLength(label);
     if (length < 1 || length > 100) throw new InvalidKeyLabel();
-    const issued = ApiKey.issue({ id: this.ids.next(), userId, label, now: this.clock.now() }, this.secrets, this.hasher);
+    const now = this.clock.now();
+    const restrictions = readRestrictions(asked, now, this.addresses);
+    // One at a time: a portal action, rare, and at most 100 lists.
+    for (const listId of restrictions.listIds ?? []) await this.lists.getVisible(userId, listId);
+    const issued = ApiKey.issue({ id: this.ids.next(), userId, label, now, restrictions }, this.secrets, this.hasher);
     if (!(await this.keys.insertIfBelowLimit(issued.key, MAX_ACTIVE_KEYS))) throw new KeyLimitReached(MAX_ACTIVE_KEYS);
     // Keys only accumulate here: keeping the most recently revoked ones bounds an account's key list.
     await this.keys.deleteRevokedBeyond(userId, KEPT_REVOKED_KEYS);
     return issued;
   }
 
-  list(userId: string): Promise<ApiKey[]> {
-    return this.keys.listByUser(userId);
+  /** The account's keys, oldest first; of one mode only when `mode` is given. */
+  async list(userId: string, mode?: KeyMode): Promise<ApiKey[]> {
+    const keys = await this.keys.listByUser(userId);
+    return mode ? keys.filter((key) => key.mode === mode) : keys;
+  }
+
+  /** One key of the account; someone else's is "not found". */
+  async get(userId: string, keyId: string): Promise<ApiKey> {
+    if (!isUuid(keyId)) throw new KeyNotFound();
+    const key = await this.keys.findById(keyId);
+    if (!key || !key.ownedBy(userId)) throw new KeyNotFound();
+    return key;
+  }
+
+  /** What a key is now (active, revoked or expired), by this service's clock. */
+  statusOf(key: ApiKey) {
+    return key.statusAt(this.clock.now());
+  }
+
+  /**
+   * Rotates a key: a replacement with the same label and restrictions (its `expires_at`
+   * included), and the old key expiring after `graceHours` (0: at once). The old key's new
+   * expiry is announced like a revocation, so no instance trusts its cached copy past it.
+   * The replaced key does not count against the limit, so a rotation works at the limit;
+   * a key still in its grace period counts until it expires.
+   */
+  async roll(userId: string, keyId: string, graceHours: number): Promise<{ key: ApiKey; secret: string; replaced: ApiKey }> {
+    if (!Number.isInteger(graceHours) || graceHours < 0 || graceHours > MAX_ROLL_GRACE_HOURS) throw new InvalidGracePeriod();
+    const replaced = await this.get(userId, keyId);
+    const now = this.clock.now();
+    const status = replaced.statusAt(now);
+    if (status !== 'active') throw new KeyNotRollable(status);
+    const issued = ApiKey.issue(
+      { id: this.ids.next(), userId, label: replaced.label, now, restrictions: replaced.restrictions() },
+      this.secrets,
+      this.hasher,
+    );
+    replaced.expireBy(new Date(now.getTime() + graceHours * HOUR_MS));
+    if (!(await this.keys.insertReplacing(issued.key, replaced, MAX_ACTIVE_KEYS))) throw new KeyLimitReached(MAX_ACTIVE_KEYS);
+    await this.announceChange(replaced);
+    return { ...issued, replaced };
   }
 
   /** Someone else's key is "not found", never "forbidden". */
   async revoke(userId: string, keyId: string): Promise<ApiKey> {
-    if (!isUuid(keyId)) throw new KeyNotFound();
-    const key = await this.keys.findById(keyId);
-    if (!key || !key.ownedBy(userId)) throw new KeyNotFound();
+    const key = await this.get(userId, keyId);
     key.revoke(this.clock.now());
     await this.keys.save(key);
-    const { keyHash } = key.toProps();
-    this.forget(keyHash);
-    await this.revocations.announce(keyHash);
+    await this.announceChange(key);
     return key;
   }
 
-  /** Drops a key from this instance's cache (a revocation seen here or announced by another instance). */
+  /** A saved revocation or expiry reaches this instance's cache at once, and the others' through the bus. */
+  private async announceChange(key: ApiKey): Promise<void> {
+    const { keyHash } = key.toProps();
+    this.forget(keyHash);
+    await this.revocations.announce(keyHash);
+  }
+
+  /** Drops a key from this instance's cache (a revocation or expiry seen here or announced by another instance). */
   forget(keyHash: string): void {
     this.cache.delete(keyHash);
     this.forgets += 1;
@@ -137,7 +214,7 @@ export class KeysService {
     } else if (cached.expiresAt - now <= KEY_RENEW_AHEAD_MS) {
       this.renewSoon(keyHash, now);
     }
-    if (!cached.principal) throw new RevokedApiKey();
+    if (!cached.principal) throw cached.refusal === 'expired' ? new ExpiredApiKey() : new RevokedApiKey();
     this.noteUse(cached.principal.keyId, now);
     return cached.principal;
   }

@@ -3,7 +3,7 @@ import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generato
 import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
 import { UserRepository } from '../../auth/domain/user.repository';
 import { aUser } from '../../auth/testing/user-repository.contract';
-import { ApiKey } from '../domain/api-key';
+import { ApiKey, type KeyRestrictions } from '../domain/api-key';
 import { ApiKeyRepository } from '../domain/api-key.repository';
 
 export interface ApiKeyAdapters {
@@ -17,12 +17,21 @@ export function describeApiKeyRepositoryContract(name: string, make: () => Promi
   describe(`ApiKeyRepository contract: ${name}`, () => {
     let adapters: ApiKeyAdapters;
     let userId: string;
-    const issue = (owner = userId, minute = 0) =>
+    const issue = (owner = userId, minute = 0, restrictions?: KeyRestrictions) =>
       ApiKey.issue(
-        { id: randomUUID(), userId: owner, label: `key ${minute}`, now: new Date(Date.UTC(2026, 2, 1, 10, minute)) },
+        { id: randomUUID(), userId: owner, label: `key ${minute}`, now: new Date(Date.UTC(2026, 2, 1, 10, minute)), restrictions },
         new NodeSecretGenerator(),
         new Sha256TokenHasher(),
       ).key;
+    /** A key of every scope but one, two lists, the addresses given, expiring at `expiresAt`. */
+    const restricted = (expiresAt: Date | null, minute = 0) =>
+      issue(userId, minute, {
+        mode: 'live',
+        scopes: ['lists:read', 'items:read', 'items:write', 'profile:read'],
+        listIds: [randomUUID(), randomUUID()],
+        expiresAt,
+        allowedIps: ['192.0.2.0/24', '2001:db8::1'],
+      });
     const newUser = async () => {
       const user = aUser();
       await adapters.users.insert(user);
@@ -41,6 +50,71 @@ export function describeApiKeyRepositoryContract(name: string, make: () => Promi
       expect((await adapters.keys.findByHash(key.toProps().keyHash))?.toProps()).toEqual(key.toProps());
       expect(await adapters.keys.findById(randomUUID())).toBeNull();
       expect(await adapters.keys.findByHash('0'.repeat(64))).toBeNull();
+    });
+
+    it('keeps every restriction of a key, and reads a key without them as unrestricted', async () => {
+      const key = restricted(new Date('2026-04-01T00:00:00.123Z'));
+      await adapters.keys.insertIfBelowLimit(key, 20);
+      for (const found of [await adapters.keys.findById(key.id), await adapters.keys.findByHash(key.toProps().keyHash)]) {
+        expect(found?.toProps()).toEqual(key.toProps());
+      }
+      expect((await adapters.keys.findManyByHash([key.toProps().keyHash]))[0].toProps()).toEqual(key.toProps());
+      const plain = issue();
+      await adapters.keys.insertIfBelowLimit(plain, 20);
+      expect((await adapters.keys.findById(plain.id))?.restrictions()).toEqual({
+        mode: 'live',
+        scopes: ['lists:read', 'lists:write', 'items:read', 'items:write', 'profile:read'],
+        listIds: null,
+        expiresAt: null,
+        allowedIps: null,
+      });
+    });
+
+    it('does not count keys expired at the new key’s creation against the limit', async () => {
+      // issue(…, minute) creates at 10:minute; this one expires at 10:05.
+      await adapters.keys.insertIfBelowLimit(restricted(new Date(Date.UTC(2026, 2, 1, 10, 5))), 1);
+      expect(await adapters.keys.insertIfBelowLimit(issue(userId, 4), 1)).toBe(false);
+      expect(await adapters.keys.insertIfBelowLimit(issue(userId, 5), 1)).toBe(true);
+    });
+
+    it('replaces a key: the replacement is inserted and the old key expires, in one step', async () => {
+      const old = restricted(null);
+      await adapters.keys.insertIfBelowLimit(old, 20);
+      const replacement = issue(userId, 1, old.restrictions());
+      old.expireBy(new Date(Date.UTC(2026, 2, 1, 12)));
+      expect(await adapters.keys.insertReplacing(replacement, old, 20)).toBe(true);
+      expect((await adapters.keys.findById(replacement.id))?.toProps()).toEqual(replacement.toProps());
+      expect((await adapters.keys.findById(old.id))?.toProps()).toEqual(old.toProps());
+    });
+
+    it('replacing writes only an earlier expiry: a revocation or an earlier expiry saved meanwhile stands', async () => {
+      const old = restricted(new Date(Date.UTC(2026, 2, 1, 11)));
+      await adapters.keys.insertIfBelowLimit(old, 20);
+      const stored = (await adapters.keys.findById(old.id))!;
+      stored.revoke(new Date(Date.UTC(2026, 2, 1, 10, 30)));
+      await adapters.keys.save(stored);
+      // What the roll read before the revocation: active, its expiry moved to 12:00 (later: ignored).
+      old.expireBy(new Date(Date.UTC(2026, 2, 1, 12)));
+      expect(await adapters.keys.insertReplacing(issue(userId, 1), old, 20)).toBe(true);
+      expect((await adapters.keys.findById(old.id))?.toProps()).toMatchObject({
+        status: 'revoked',
+        expiresAt: new Date(Date.UTC(2026, 2, 1, 11)),
+      });
+    });
+
+    it('counts every active key but the replaced one against the limit when replacing', async () => {
+      const [a, b] = [issue(userId, 1), issue(userId, 2)];
+      await adapters.keys.insertIfBelowLimit(a, 2);
+      await adapters.keys.insertIfBelowLimit(b, 2);
+      a.expireBy(new Date(Date.UTC(2026, 2, 1, 12)));
+      const first = issue(userId, 3);
+      expect(await adapters.keys.insertReplacing(first, a, 2)).toBe(true);
+      // a (in its grace period), b and first are active: replacing b would make three besides it.
+      b.expireBy(new Date(Date.UTC(2026, 2, 1, 12)));
+      const refused = issue(userId, 4);
+      expect(await adapters.keys.insertReplacing(refused, b, 2)).toBe(false);
+      expect(await adapters.keys.findById(refused.id)).toBeNull();
+      expect((await adapters.keys.findById(b.id))?.expiresAt).toBeNull();
     });
 
     it('finds many keys by hash in one call: those that exist, revoked ones included', async () => {

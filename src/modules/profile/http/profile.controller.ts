@@ -2,22 +2,35 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiDataResponse, ApiErrorResponses } from '../../../common/http/api-response.decorators';
 import { NotFoundError } from '../../../common/errors/domain-error';
 import { RequireScope } from '../../../common/http/decorators';
+import { isoTime } from '../../../common/http/iso-time';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { UserDirectory } from '../../auth/domain/user-directory';
+import { KeysService } from '../../keys/domain/keys.service';
 import { MeResponse } from './responses/me.response';
 
 @Controller('v1')
 export class ProfileController {
-  constructor(private readonly users: UserDirectory) {}
+  constructor(
+    private readonly users: UserDirectory,
+    private readonly keys: KeysService,
+  ) {}
 
-  /** Confirms that a key works and reports its scopes. */
+  /** Confirms that a key works and reports its scopes and restrictions. */
   @Get('me')
   @RequireScope('profile:read')
   @ApiDataResponse(MeResponse)
   @ApiErrorResponses(404)
   async me(@CurrentPrincipal() principal: Principal) {
-    const user = await this.users.findById(principal.userId);
+    const [user, key] = await Promise.all([this.users.findById(principal.userId), this.keys.get(principal.userId, principal.keyId)]);
     if (!user) throw new NotFoundError('USER_NOT_FOUND', 'Account not found');
-    return { id: user.id, email: user.email, name: user.name, username: user.username, scopes: [...principal.scopes] };
+    const { id, label, mode, scopes, listIds, expiresAt, allowedIps } = key.toProps();
+    return {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      username: user.username,
+      scopes: [...principal.scopes],
+      key: { id, label, mode, scopes, list_ids: listIds, expires_at: isoTime(expiresAt), allowed_ips: allowedIps },
+    };
   }
 }

@@ -4,11 +4,26 @@ import { ApiKeyRepository } from '../../domain/api-key.repository';
 export class InMemoryApiKeyRepository extends ApiKeyRepository {
   private readonly rows = new Map<string, ApiKeyProps>();
 
+  /** The account's keys usable at `now`, but `except`. */
+  private activeCount(userId: string, now: Date, except?: string): number {
+    return [...this.rows.values()].filter((k) => k.userId === userId && k.id !== except && ApiKey.restore(k).statusAt(now) === 'active')
+      .length;
+  }
+
   async insertIfBelowLimit(key: ApiKey, maxActive: number): Promise<boolean> {
     const props = key.toProps();
-    const active = [...this.rows.values()].filter((k) => k.userId === props.userId && k.status === 'active').length;
-    if (active >= maxActive) return false;
+    if (this.activeCount(props.userId, props.createdAt) >= maxActive) return false;
     this.rows.set(props.id, props);
+    return true;
+  }
+
+  async insertReplacing(replacement: ApiKey, replaced: ApiKey, maxActive: number): Promise<boolean> {
+    const props = replacement.toProps();
+    const old = this.rows.get(replaced.id);
+    if (this.activeCount(props.userId, props.createdAt, replaced.id) >= maxActive) return false;
+    this.rows.set(props.id, props);
+    const expiresAt = replaced.expiresAt;
+    if (old && expiresAt && (!old.expiresAt || old.expiresAt > expiresAt)) this.rows.set(old.id, { ...old, expiresAt });
     return true;
   }
 

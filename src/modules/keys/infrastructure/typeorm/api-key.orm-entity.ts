@@ -1,6 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 import type { Scope } from '../../../../common/auth/scopes';
-import type { ApiKeyStatus } from '../../domain/api-key';
+import type { KeyMode } from '../../../../common/auth/principal';
+import type { StoredKeyStatus } from '../../domain/api-key';
 
 @Entity({ name: 'api_keys' })
 export class ApiKeyOrmEntity {
@@ -26,7 +27,19 @@ export class ApiKeyOrmEntity {
   scopes!: Scope[];
 
   @Column('text')
-  status!: ApiKeyStatus;
+  mode!: KeyMode;
+
+  @Column('uuid', { name: 'list_ids', array: true, nullable: true })
+  listIds!: string[] | null;
+
+  @Column('timestamptz', { name: 'expires_at', nullable: true })
+  expiresAt!: Date | null;
+
+  @Column('text', { name: 'allowed_ips', array: true, nullable: true })
+  allowedIps!: string[] | null;
+
+  @Column('text')
+  status!: StoredKeyStatus;
 
   @Column('timestamptz', { name: 'created_at' })
   createdAt!: Date;

@@ -10,8 +10,13 @@ import { deleteBeyondNewest } from '../../../../common/persistence/delete-beyond
 const toDomain = (row: ApiKeyOrmEntity): ApiKey => ApiKey.restore({ ...row });
 
 /** The columns of an ApiKey, named as the domain names them (for plain SQL on per-request paths). */
-const KEY_COLUMNS = `id, user_id AS "userId", label, prefix, last4, key_hash AS "keyHash", scopes, status,
+const KEY_COLUMNS = `id, user_id AS "userId", label, prefix, last4, key_hash AS "keyHash", scopes, mode,
+  list_ids AS "listIds", expires_at AS "expiresAt", allowed_ips AS "allowedIps", status,
   created_at AS "createdAt", last_used_at AS "lastUsedAt", revoked_at AS "revokedAt"`;
+
+/** The account's keys neither revoked nor expired at $2, but $3 (a key being replaced; null: none). */
+const COUNT_ACTIVE = `SELECT count(*)::int AS active FROM api_keys
+  WHERE user_id = $1 AND status = 'active' AND (expires_at IS NULL OR expires_at > $2) AND id IS DISTINCT FROM $3`;
 
 const FIND_BY_HASH = new NamedStatement('api_keys_find_by_hash', `SELECT ${KEY_COLUMNS} FROM api_keys WHERE key_hash = $1`);
 const FIND_MANY_BY_HASH = new NamedStatement(
@@ -29,18 +34,33 @@ export class TypeOrmApiKeyRepository extends ApiKeyRepository {
     return managerOf(this.dataSource).getRepository(ApiKeyOrmEntity);
   }
 
-  async insertIfBelowLimit(key: ApiKey, maxActive: number): Promise<boolean> {
+  insertIfBelowLimit(key: ApiKey, maxActive: number): Promise<boolean> {
+    return this.insertBelowLimit(key, maxActive, null, async () => undefined);
+  }
+
+  insertReplacing(replacement: ApiKey, replaced: ApiKey, maxActive: number): Promise<boolean> {
+    return this.insertBelowLimit(replacement, maxActive, replaced.id, async (manager) => {
+      // Only the expiry, and only forward: a revocation or an earlier expiry saved meanwhile stands.
+      await manager.query('UPDATE api_keys SET expires_at = LEAST(expires_at, $2) WHERE id = $1', [replaced.id, replaced.expiresAt]);
+    });
+  }
+
+  /** Inserts `key` unless the account has `maxActive` active keys besides `except`, then runs `andThen`; one transaction. */
+  private insertBelowLimit(
+    key: ApiKey,
+    maxActive: number,
+    except: string | null,
+    andThen: (manager: EntityManager) => Promise<void>,
+  ): Promise<boolean> {
     const props = key.toProps();
     const insert = async (manager: EntityManager) => {
       // Locking the account row makes concurrent creations for one account take turns,
       // so the count below cannot be overtaken.
       await manager.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [props.userId]);
-      const [{ active }]: Array<{ active: number }> = await manager.query(
-        "SELECT count(*)::int AS active FROM api_keys WHERE user_id = $1 AND status = 'active'",
-        [props.userId],
-      );
+      const [{ active }]: Array<{ active: number }> = await manager.query(COUNT_ACTIVE, [props.userId, props.createdAt, except]);
       if (active >= maxActive) return false;
       await manager.getRepository(ApiKeyOrmEntity).insert(props);
+      await andThen(manager);
       return true;
     };
     const outer = managerOf(this.dataSource);

@@ -1,0 +1,47 @@
+import { IpaddrAddressRanges } from './ipaddr-address-ranges';
+
+describe('IpaddrAddressRanges', () => {
+  const ranges = new IpaddrAddressRanges();
+
+  it.each([
+    ['192.0.2.1', '192.0.2.1'],
+    ['192.0.2.1/32', '192.0.2.1'],
+    ['192.0.2.77/24', '192.0.2.0/24'],
+    [' 10.1.2.3/8 ', '10.0.0.0/8'],
+    ['0.0.0.0/0', '0.0.0.0/0'],
+    ['2001:DB8:0:0::1', '2001:db8::1'],
+    ['2001:db8::1/128', '2001:db8::1'],
+    ['2001:db8:abcd::1/32', '2001:db8::/32'],
+    ['::/0', '::/0'],
+    ['::ffff:198.51.100.1', '198.51.100.1'],
+    ['::ffff:198.51.100.0/120', '198.51.100.0/24'],
+  ])('writes %j canonically as %j', (text, canonical) => {
+    expect(ranges.canonical(text)).toBe(canonical);
+  });
+
+  it.each([
+    [''],
+    ['example.com'],
+    ['127.1'],
+    ['0x7f.0.0.1'],
+    ['192.0.2.1/33'],
+    ['192.0.2.1/'],
+    ['192.0.2.1/2/3'],
+    ['2001:db8::/129'],
+    ['::ffff:1.2.3.4/64'],
+    ['192.0.2.256'],
+    ['192.0.2.1/+8'],
+  ])('refuses %j', (text) => {
+    expect(ranges.canonical(text)).toBeNull();
+  });
+
+  it('matches a client address against canonical ranges, IPv4-mapped IPv6 as its IPv4 address', () => {
+    const allowed = ['192.0.2.0/24', '203.0.113.9', '2001:db8::/32'];
+    for (const inside of ['192.0.2.0', '192.0.2.255', '203.0.113.9', '::ffff:192.0.2.10', '2001:db8:ffff::1']) {
+      expect(ranges.allows(allowed, inside)).toBe(true);
+    }
+    for (const outside of ['192.0.3.0', '203.0.113.10', '::ffff:203.0.113.10', '2001:db9::1', '::1', 'unknown', '']) {
+      expect(ranges.allows(allowed, outside)).toBe(false);
+    }
+  });
+});

@@ -1,0 +1,76 @@
+import ipaddr from 'ipaddr.js';
+import { AddressRanges } from '../../domain/address-ranges';
+
+type Address = ipaddr.IPv4 | ipaddr.IPv6;
+type Range = [Address, number];
+
+/** An IPv4-mapped IPv6 address (::ffff:192.0.2.1) is the IPv4 address it carries, as a dual-stack socket reports it. */
+function unmapped(address: Address): Address {
+  return address.kind() === 'ipv6' && (address as ipaddr.IPv6).isIPv4MappedAddress() ? (address as ipaddr.IPv6).toIPv4Address() : address;
+}
+
+const bitsOf = (address: Address): number => (address.kind() === 'ipv4' ? 32 : 128);
+
+/**
+ * An address as people write one: IPv4 in four decimal parts only (ipaddr.js would also take
+ * `127.1` or `0x7f.0.0.1`, which nobody means in an allow-list), or IPv6.
+ */
+function parseAddress(text: string): Address | null {
+  const valid = text.includes(':') ? ipaddr.IPv6.isValid(text) : ipaddr.IPv4.isValidFourPartDecimal(text);
+  return valid ? ipaddr.parse(text) : null;
+}
+
+/** An address or a CIDR range; an address is the range of its own bits alone. */
+function parseRange(text: string): Range | null {
+  const [addressText, bitsText, ...rest] = text.trim().split('/');
+  const parsed = parseAddress(addressText);
+  if (!parsed || rest.length > 0 || (bitsText !== undefined && !/^\d{1,3}$/.test(bitsText))) return null;
+  let bits = bitsText === undefined ? bitsOf(parsed) : Number(bitsText);
+  if (bits > bitsOf(parsed)) return null;
+  const address = unmapped(parsed);
+  if (address !== parsed) {
+    // ::ffff:192.0.2.0/120 is 192.0.2.0/24; a shorter prefix reaches beyond the mapped addresses.
+    if (bits < 96) return null;
+    bits -= 96;
+  }
+  return [address, bits];
+}
+
+function canonicalOf([address, bits]: Range): string {
+  if (bits === bitsOf(address)) return address.toString();
+  const cidr = `${address.toString()}/${bits}`;
+  const network = address.kind() === 'ipv4' ? ipaddr.IPv4.networkAddressFromCIDR(cidr) : ipaddr.IPv6.networkAddressFromCIDR(cidr);
+  return `${network.toString()}/${bits}`;
+}
+
+/** How many parsed ranges are kept: keys reuse a handful of ranges on every request. */
+const PARSED_LIMIT = 10_000;
+
+/** AddressRanges by ipaddr.js, with the parsed form of each canonical range kept for the per-request check. */
+export class IpaddrAddressRanges extends AddressRanges {
+  private readonly parsed = new Map<string, Range | null>();
+
+  canonical(text: string): string | null {
+    const range = parseRange(text);
+    return range ? canonicalOf(range) : null;
+  }
+
+  allows(ranges: readonly string[], address: string): boolean {
+    if (!ipaddr.isValid(address)) return false;
+    const client = unmapped(ipaddr.parse(address));
+    return ranges.some((text) => {
+      const range = this.rangeOf(text);
+      return range !== null && range[0].kind() === client.kind() && client.match(range);
+    });
+  }
+
+  private rangeOf(text: string): Range | null {
+    let range = this.parsed.get(text);
+    if (range === undefined) {
+      range = parseRange(text);
+      if (this.parsed.size >= PARSED_LIMIT) this.parsed.clear();
+      this.parsed.set(text, range);
+    }
+    return range;
+  }
+}

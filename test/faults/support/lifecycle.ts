@@ -1,0 +1,46 @@
+import { waitUntilReady } from '../../support/fault-client';
+import { startScratchDatabase, ScratchDatabase } from '../../support/scratch-postgres';
+import { freePort, ServiceProcess, spawnService } from '../../support/service-process';
+import { PostgresServer } from './postgres-server';
+
+/**
+ * A PostgreSQL server of the spec's own (one it can stop and restart) and the instances the
+ * spec starts against it, killed and awaited after the spec: the set-up of the cluster faults.
+ */
+export function useOwnPostgresWithInstances(): { pg: PostgresServer; instances: ServiceProcess[] } {
+  const pg = new PostgresServer();
+  const instances: ServiceProcess[] = [];
+  beforeAll(() => pg.init());
+  afterAll(async () => {
+    for (const instance of instances) instance.child.kill('SIGKILL');
+    await Promise.all(instances.map((instance) => instance.exited));
+    await pg.destroy();
+  });
+  return { pg, instances };
+}
+
+/**
+ * A scratch database for the spec and one built service a test, started with that test's
+ * settings over `baseEnv` and killed after it: for specs whose tests each need other server
+ * settings (timeouts, connection bounds). The returned function starts it and gives its port.
+ */
+export function useServicePerTest(baseEnv: Record<string, string>): (env?: Record<string, string>) => Promise<number> {
+  let db: ScratchDatabase | undefined;
+  let service: ServiceProcess | undefined;
+  beforeAll(async () => {
+    db = await startScratchDatabase();
+  });
+  afterEach(() => {
+    service?.child.kill('SIGKILL');
+  });
+  afterAll(async () => {
+    await service?.exited;
+    await db?.stop();
+  });
+  return async (env = {}) => {
+    if (!db) throw new Error('the scratch database did not start');
+    service = spawnService({ DATABASE_URL: db.url, LOG_LEVEL: 'warn', ...baseEnv, ...env }, await freePort());
+    await waitUntilReady(service);
+    return service.port;
+  };
+}
