@@ -4,7 +4,14 @@ import { Clock } from '../../common/ports/clock';
 import { IdGenerator } from '../../common/ports/id-generator';
 import { SecretGenerator } from '../../common/ports/secret-generator';
 import { TokenHasher } from '../../common/ports/token-hasher';
+import { MailQueue } from '../../common/ports/mail-queue';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
+import { developerPageUrl } from '../../config/public-links';
+import { AccountTokenRepository } from './domain/account-token.repository';
+import { EmailVerificationService } from './domain/email-verification.service';
+import { PasswordsService } from './domain/passwords.service';
+import { InMemoryMailQueue } from './infrastructure/in-memory/in-memory-mail-queue';
+import { TypeOrmAccountTokenRepository } from './infrastructure/typeorm/typeorm-account-token.repository';
 import { AccountsService } from './domain/accounts.service';
 import { PasswordHasher } from './domain/password-hasher';
 import { SessionRepository } from './domain/session.repository';
@@ -24,6 +31,8 @@ import { TypeOrmUserRepository } from './infrastructure/typeorm/typeorm-user.rep
     { provide: UserRepository, useClass: TypeOrmUserRepository },
     { provide: SessionRepository, useClass: TypeOrmSessionRepository },
     { provide: SignInAttemptRepository, useClass: TypeOrmSignInAttemptRepository },
+    { provide: AccountTokenRepository, useClass: TypeOrmAccountTokenRepository },
+    { provide: MailQueue, useClass: InMemoryMailQueue },
     {
       provide: PasswordHasher,
       inject: [AppConfig],
@@ -49,12 +58,88 @@ import { TypeOrmUserRepository } from './infrastructure/typeorm/typeorm-user.rep
         new SignInThrottle(attempts, uow, clock, ids, hasher),
     },
     {
+      provide: EmailVerificationService,
+      inject: [
+        UserRepository,
+        AccountTokenRepository,
+        AccountsService,
+        UserDirectory,
+        SignInThrottle,
+        MailQueue,
+        UnitOfWork,
+        Clock,
+        IdGenerator,
+        SecretGenerator,
+        TokenHasher,
+        AppConfig,
+      ],
+      useFactory: (
+        users: UserRepository,
+        tokens: AccountTokenRepository,
+        accounts: AccountsService,
+        directory: UserDirectory,
+        throttle: SignInThrottle,
+        mail: MailQueue,
+        uow: UnitOfWork,
+        clock: Clock,
+        ids: IdGenerator,
+        secrets: SecretGenerator,
+        hasher: TokenHasher,
+        config: AppConfig,
+      ) =>
+        new EmailVerificationService(users, tokens, accounts, directory, throttle, mail, uow, clock, ids, secrets, hasher, {
+          developerPage: developerPageUrl(config),
+        }),
+    },
+    {
+      provide: PasswordsService,
+      inject: [
+        UserRepository,
+        AccountTokenRepository,
+        SessionRepository,
+        AccountsService,
+        UserDirectory,
+        SignInThrottle,
+        MailQueue,
+        UnitOfWork,
+        Clock,
+        IdGenerator,
+        SecretGenerator,
+        TokenHasher,
+        AppConfig,
+      ],
+      useFactory: (
+        users: UserRepository,
+        tokens: AccountTokenRepository,
+        sessions: SessionRepository,
+        accounts: AccountsService,
+        directory: UserDirectory,
+        throttle: SignInThrottle,
+        mail: MailQueue,
+        uow: UnitOfWork,
+        clock: Clock,
+        ids: IdGenerator,
+        secrets: SecretGenerator,
+        hasher: TokenHasher,
+        config: AppConfig,
+      ) =>
+        new PasswordsService(users, tokens, sessions, accounts, directory, throttle, mail, uow, clock, ids, secrets, hasher, {
+          developerPage: developerPageUrl(config),
+        }),
+    },
+    {
       provide: SignInService,
-      inject: [AccountsService, SessionsService, SignInThrottle, UnitOfWork],
-      useFactory: (accounts: AccountsService, sessions: SessionsService, throttle: SignInThrottle, uow: UnitOfWork) =>
-        new SignInService(accounts, sessions, throttle, uow),
+      inject: [AccountsService, SessionsService, SignInThrottle, UnitOfWork, EmailVerificationService],
+      useFactory: (
+        accounts: AccountsService,
+        sessions: SessionsService,
+        throttle: SignInThrottle,
+        uow: UnitOfWork,
+        verification: EmailVerificationService,
+      ) => new SignInService(accounts, sessions, throttle, uow, verification),
     },
   ],
-  exports: [AccountsService, UserDirectory, SessionsService, SignInService],
+  // MailQueue: bound here until the mail module binds the service's queue.
+  exports: [AccountsService, UserDirectory, SessionsService, SignInService, EmailVerificationService, PasswordsService, MailQueue],
 })
 export class AuthModule {}

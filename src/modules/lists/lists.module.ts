@@ -7,6 +7,8 @@ import { IdGenerator } from '../../common/ports/id-generator';
 import { SecretGenerator } from '../../common/ports/secret-generator';
 import { TokenHasher } from '../../common/ports/token-hasher';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
+import { MailQueue } from '../../common/ports/mail-queue';
+import { developerPageUrl } from '../../config/public-links';
 import { AppConfig } from '../../config/app-config';
 import { AuthModule } from '../auth/auth.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
@@ -57,7 +59,7 @@ import { EventLogModule } from '../events/event-log.module';
     },
     {
       provide: InvitationsService,
-      inject: [ListRepository, InvitationRepository, UserDirectory, UnitOfWork, Clock, IdGenerator, ListEvents],
+      inject: [ListRepository, InvitationRepository, UserDirectory, UnitOfWork, Clock, IdGenerator, ListEvents, MailQueue, AppConfig],
       useFactory: (
         lists: ListRepository,
         invitations: InvitationRepository,
@@ -66,7 +68,9 @@ import { EventLogModule } from '../events/event-log.module';
         clock: Clock,
         ids: IdGenerator,
         events: ListEvents,
-      ) => new InvitationsService(lists, invitations, users, uow, clock, ids, events),
+        mail: MailQueue,
+        config: AppConfig,
+      ) => new InvitationsService(lists, invitations, users, uow, clock, ids, events, mail, { developerPage: developerPageUrl(config) }),
     },
     {
       provide: SharesService,

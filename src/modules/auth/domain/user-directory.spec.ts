@@ -8,6 +8,7 @@ const user = (n: number): User => ({
   username: `user_${n}`,
   name: `User ${n}`,
   passwordHash: 'scrypt$1024$8$1$salt$hash',
+  emailVerified: false,
   createdAt: new Date('2026-05-01T08:00:00.000Z'),
 });
 
@@ -25,7 +26,7 @@ describe('UserDirectory', () => {
     const users = new CountingUsers();
     await users.insert(user(1));
     const directory = new UserDirectory(users);
-    const expected = { id: user(1).id, email: 'u1@example.com', username: 'user_1', name: 'User 1' };
+    const expected = { id: user(1).id, email: 'u1@example.com', username: 'user_1', name: 'User 1', emailVerified: false };
     expect(await directory.findById(user(1).id)).toEqual(expected);
     expect(await directory.findById(user(1).id)).toEqual(expected);
     expect(users.reads).toBe(1);
@@ -37,6 +38,19 @@ describe('UserDirectory', () => {
     expect(await directory.findById(user(2).id)).toBeNull();
     await users.insert(user(2));
     expect((await directory.findById(user(2).id))?.username).toBe('user_2');
+  });
+
+  it('reads an account again once it is forgotten, and findCurrent never from the cache', async () => {
+    const users = new CountingUsers();
+    await users.insert(user(1));
+    const directory = new UserDirectory(users);
+    await directory.findById(user(1).id);
+    await users.markEmailVerified(user(1).id, 'u1@example.com');
+    expect((await directory.findById(user(1).id))?.emailVerified).toBe(false);
+    expect((await directory.findCurrent(user(1).id))?.emailVerified).toBe(true);
+    directory.forget(user(1).id);
+    expect((await directory.findById(user(1).id))?.emailVerified).toBe(true);
+    expect(users.reads).toBe(3);
   });
 
   it('keeps at most its limit of entries, dropping the oldest', async () => {

@@ -7,9 +7,11 @@ import { UserRepository } from './user.repository';
  */
 export class UserDirectory {
   /**
-   * Summaries by id, so that `GET /v1/me` costs no query. Never stale: an account's id,
-   * email, username and name are fixed at sign-up (v1 has no route that changes them; one
-   * that does must drop the entry here). Bounded: past `cacheLimit` the oldest entry goes.
+   * Summaries by id, so that `GET /v1/me` costs no query. An account's id, username and name
+   * are fixed at sign-up; its email and whether it is verified change through the auth
+   * module's services, which drop the entry here (`forget`). What decides access by email
+   * (invitations) reads `findCurrent` instead, which no other instance's change can leave
+   * stale. Bounded: past `cacheLimit` the oldest entry goes.
    */
   private readonly cache = new Map<string, UserSummary>();
 
@@ -27,6 +29,17 @@ export class UserDirectory {
     if (this.cache.size >= this.cacheLimit) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(id, summary);
     return summary;
+  }
+
+  /** The account as stored now, never from the cache: for decisions that rest on its email. */
+  async findCurrent(id: string): Promise<UserSummary | null> {
+    const user = await this.users.findById(id);
+    return user ? toSummary(user) : null;
+  }
+
+  /** The account's email or its verification changed: the next `findById` reads it again. */
+  forget(id: string): void {
+    this.cache.delete(id);
   }
 
   async findByIds(ids: readonly string[]): Promise<Map<string, UserSummary>> {

@@ -1,15 +1,17 @@
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator } from '../../../common/ports/id-generator';
+import { MailQueue } from '../../../common/ports/mail-queue';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { UserDirectory } from '../../auth/domain/user-directory';
 import { normaliseEmail } from '../../auth/domain/user';
 import { Invitation, InvitationDetails } from './invitation';
+import { InvitationLinks, invitationMail } from './invitation-mail';
 import { InvitationRepository } from './invitation.repository';
 import { List, VisibleList } from './list';
 import { ListEvents } from './list-events';
 import { ListRepository } from './list.repository';
-import { KEPT_SETTLED_INVITATIONS, MAX_LISTED_PENDING_INVITATIONS, MAX_PENDING_INVITATIONS } from './limits';
-import { AlreadyInvited, InvitationNotFound, ListNotFound, PendingInvitationLimit } from './lists.errors';
+import { KEPT_SETTLED_INVITATIONS, MAX_INVITATION_MAILS_PER_DAY, MAX_LISTED_PENDING_INVITATIONS, MAX_PENDING_INVITATIONS } from './limits';
+import { AlreadyInvited, InvitationMailLimit, InvitationNotFound, ListNotFound, PendingInvitationLimit } from './lists.errors';
 import type { MemberRole } from './membership';
 import { MemberAdmission } from './member-admission';
 import { findVisibleOrThrow, pathId } from './visibility';
@@ -17,6 +19,8 @@ import { findVisibleOrThrow, pathId } from './visibility';
 /**
  * Invitations by email. Every status change runs under the list's lock and re-reads the
  * invitation there, so an accept racing a revoke (or a second accept) sees the winner's result.
+ * An invitation belongs to whoever proved they own its address: an account whose email is not
+ * verified sees none of the invitations addressed to it, and cannot answer them.
  */
 export class InvitationsService {
   private readonly admission: MemberAdmission;
@@ -29,6 +33,8 @@ export class InvitationsService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly events: ListEvents,
+    private readonly mail: MailQueue,
+    private readonly links: InvitationLinks,
   ) {
     this.admission = new MemberAdmission(lists);
   }
@@ -45,10 +51,16 @@ export class InvitationsService {
       if (await this.invitations.findPending(list.id, email, now)) throw new AlreadyInvited();
       if ((await this.invitations.countPending(list.id, now)) >= MAX_PENDING_INVITATIONS) throw new PendingInvitationLimit();
       await this.admission.assertRoom(list);
+      // Last of the checks: a refused invitation costs no mail of the day.
+      if (!(await this.invitations.countInvitationMail(userId, now.toISOString().slice(0, 10), MAX_INVITATION_MAILS_PER_DAY))) {
+        throw new InvitationMailLimit();
+      }
       // Invitations only accumulate here: keeping the newest settled ones bounds what the list holds.
       await this.invitations.deleteSettledBeyond(list.id, now, KEPT_SETTLED_INVITATIONS);
       const invitation = Invitation.issue({ id: this.ids.next(), listId: list.id, email, role: input.role, inviterId: userId, now });
       await this.invitations.insert(invitation);
+      const inviter = await this.users.findById(userId);
+      await this.mail.enqueue(invitationMail(this.links, email, list.name, inviter?.name ?? 'Someone', input.role));
       const details = invitation.describe(now, list);
       await this.events.record(userId, now, [{ type: 'invitation.created', list, invitation: details }]);
       return details;
@@ -65,8 +77,8 @@ export class InvitationsService {
 
   /** Pending invitations addressed to the caller's account email, the oldest MAX_LISTED_PENDING_INVITATIONS. */
   async listMine(userId: string): Promise<InvitationDetails[]> {
-    const me = await this.users.findById(userId);
-    if (!me) return [];
+    const me = await this.users.findCurrent(userId);
+    if (!me?.emailVerified) return [];
     const now = this.clock.now();
     const invitations = await this.invitations.listPendingFor(normaliseEmail(me.email), now, MAX_LISTED_PENDING_INVITATIONS);
     const lists = new Map((await this.lists.findByIds(invitations.map((i) => i.listId))).map((l) => [l.id, l]));
@@ -119,9 +131,10 @@ export class InvitationsService {
     });
   }
 
+  /** Read fresh, not from the directory's cache: the email or its verification may have just changed. */
   private async addressedTo(userId: string): Promise<(invitation: Invitation) => boolean> {
-    const me = await this.users.findById(userId);
-    return (invitation) => me !== null && invitation.isAddressedTo(me.email);
+    const me = await this.users.findCurrent(userId);
+    return (invitation) => me !== null && me.emailVerified && invitation.isAddressedTo(me.email);
   }
 
   /**

@@ -1,5 +1,12 @@
 import { ForbiddenError, InvalidInput, NotFoundError, RuleViolation } from '../../../common/errors/domain-error';
-import { LIST_NAME_MAX, MAX_ACTIVE_SHARE_LINKS, MAX_MEMBERS, MAX_OWNED_LISTS, MAX_PENDING_INVITATIONS } from './limits';
+import {
+  LIST_NAME_MAX,
+  MAX_ACTIVE_SHARE_LINKS,
+  MAX_MEMBERS,
+  MAX_OWNED_LISTS,
+  MAX_PENDING_INVITATIONS,
+  MAX_INVITATION_MAILS_PER_DAY,
+} from './limits';
 
 /** Unknown, invisible and malformed ids are one and the same answer, so existence never leaks. */
 export class ListNotFound extends NotFoundError {
@@ -88,6 +95,15 @@ export class MemberLimit extends RuleViolation {
 export class PendingInvitationLimit extends RuleViolation {
   constructor() {
     super('INVITATION_LIMIT', `A list can have at most ${MAX_PENDING_INVITATIONS} pending invitations; revoke one first`);
+  }
+}
+
+export class InvitationMailLimit extends RuleViolation {
+  constructor() {
+    super(
+      'INVITATION_MAIL_LIMIT',
+      `An account can send at most ${MAX_INVITATION_MAILS_PER_DAY} invitation mails per day (UTC); try again tomorrow`,
+    );
   }
 }
 
