@@ -53,7 +53,7 @@ export async function openBrowser(): Promise<BrowserTab> {
   const problems: string[] = [];
   page.on('console', (message) => {
     // Every console error counts, a 401 included: opening the page signed out must log none.
-    if (message.type() === 'error' && !process.env.TMP_IGNORE_404) problems.push(message.text());
+    if (message.type() === 'error') problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
   return {

@@ -816,11 +816,24 @@ function renderListChoices(lists: ListChoice[]): void {
   });
 }
 
+/** False once the service says it has no route that lists the account's lists (a 404). */
+let listsServed = true;
+
+function showListIdsField(): void {
+  byId('list-options').replaceChildren();
+  byId('no-lists').hidden = true;
+  byId('list-ids-field').hidden = false;
+}
+
 /**
  * The account's lists for the picker. Without a route that lists them (a 404), the picker is a
  * text area of list ids instead, so restricting a key to lists still works.
  */
 function loadListChoices(): Promise<void> {
+  if (!listsServed) {
+    showListIdsField();
+    return Promise.resolve();
+  }
   return api<{ lists: ListChoice[] }>('GET', 'lists').then(
     (data) => {
       data.lists.forEach((list) => listNames.set(list.id, list.name));
@@ -829,9 +842,8 @@ function loadListChoices(): Promise<void> {
     },
     (error: unknown) => {
       if (statusOf(error) !== 404) return handleFailure(error);
-      byId('list-options').replaceChildren();
-      byId('no-lists').hidden = true;
-      byId('list-ids-field').hidden = false;
+      listsServed = false;
+      showListIdsField();
     },
   );
 }
