@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 import { randomUUID } from 'node:crypto';
-import { Page } from 'playwright-core';
+import { Page, Request } from 'playwright-core';
 import {
   BrowserTab,
   describeInBrowser,
@@ -135,7 +135,7 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
     await form.getByLabel('Label', { exact: true }).fill('refused key');
     for (const box of await form.getByRole('group', { name: 'Scopes' }).getByRole('checkbox').all()) await box.uncheck();
     const requests: string[] = [];
-    const countCreations = (sent: { method(): string; url(): string }) => {
+    const countCreations = (sent: Request) => {
       if (sent.method() === 'POST' && new URL(sent.url()).pathname === '/developers/api/keys') requests.push(sent.url());
     };
     page.on('request', countCreations);
@@ -165,7 +165,7 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
     const old = await createKey('rolled key');
     const row = keyRow('rolled key').filter({ hasText: `…${old.slice(-4)}` });
     const rolls: string[] = [];
-    const countRolls = (sent: { method(): string; url(): string }) => {
+    const countRolls = (sent: Request) => {
       if (sent.method() === 'POST' && /\/keys\/[^/]+\/roll$/.test(new URL(sent.url()).pathname)) rolls.push(sent.postData() ?? '');
     };
     page.on('request', countRolls);
