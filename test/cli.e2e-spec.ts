@@ -5,9 +5,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
 import { AccountsService } from '../src/modules/auth/domain/accounts.service';
 import { runNpm, userEnv } from './support/npm-process';
 import { listen, PortalClient } from './support/portal-client';
+import { recordSecret } from './support/secret-ledger';
 import { freePort, ROOT, spawnService, waitForReady } from './support/service-process';
 import { startTestApp, TestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
@@ -116,7 +118,11 @@ describe('operator command (npm run cli)', () => {
     expect(key.last4).toBe(key.key.slice(-4));
 
     const me = await request(t.server).get('/v1/me').set('X-API-Key', key.key).expect(200);
-    expect(me.body).toEqual({ data: { ...user, password: undefined, scopes: key.scopes }, error: null });
+    const unrestricted = { mode: 'live', scopes: key.scopes, list_ids: null, expires_at: null, allowed_ips: null };
+    expect(me.body).toEqual({
+      data: { ...user, password: undefined, scopes: key.scopes, key: { id: key.id, label: 'deploy script', ...unrestricted } },
+      error: null,
+    });
 
     // The printed password is the account's real one.
     const portal = new PortalClient(baseUrl);
@@ -184,6 +190,76 @@ describe('operator command (npm run cli)', () => {
     expect(again).toEqual({ code: 1, stdout: '', stderr: `error: ${who.username} has no active key ending in ${key.slice(-4)}\n` });
   });
 
+  it('creates a restricted key with the developer page’s options and rules, and rolls it', async () => {
+    const who = fresh();
+    expect((await cli(['create-user', '--email', who.email, '--username', who.username, '--name', who.name])).code).toBe(0);
+    const expiresAt = new Date(Date.now() + 7 * 24 * 3_600_000).toISOString();
+    const keyed = await cli([
+      'create-key',
+      '--login',
+      who.username,
+      '--label',
+      'assistant',
+      '--mode',
+      'live',
+      '--scopes',
+      'profile:read,lists:read',
+      '--expires-at',
+      expiresAt,
+      // Supertest calls from the loopback address.
+      '--allowed-ips',
+      '127.0.0.0/8, ::1',
+      '--json',
+    ]);
+    expect(keyed).toMatchObject({ code: 0, stderr: '' });
+    const key = JSON.parse(keyed.stdout);
+    recordSecret('api key', key.key);
+    const restrictions = {
+      mode: 'live',
+      scopes: ['lists:read', 'profile:read'],
+      list_ids: null,
+      expires_at: expiresAt,
+      allowed_ips: ['127.0.0.0/8', '::1'],
+    };
+    expect(key).toMatchObject({ label: 'assistant', ...restrictions, status: 'active' });
+    const me = await request(t.server).get('/v1/me').set('X-API-Key', key.key).expect(200);
+    expect(me.body.data.key).toEqual({ id: key.id, label: 'assistant', ...restrictions });
+
+    const rolled = await cli(['roll-key', '--login', who.username, '--key-id', key.id, '--expires-in-hours', '0', '--json']);
+    expect(rolled).toMatchObject({ code: 0, stderr: '' });
+    const replacement = JSON.parse(rolled.stdout);
+    recordSecret('api key', replacement.key);
+    expect(replacement).toMatchObject({ label: 'assistant', ...restrictions, status: 'active', replaced: { id: key.id } });
+    expect(replacement.key).not.toBe(key.key);
+    await request(t.server).get('/v1/me').set('X-API-Key', replacement.key).expect(200);
+    // Another process expired the old key: the app notices within its cache's second (bounded wait).
+    const refused = await waitFor(
+      async () => {
+        const res = await request(t.server).get('/v1/me').set('X-API-Key', key.key);
+        return res.status === 401 && res;
+      },
+      { what: 'the app to refuse the rolled key', timeoutMs: 5_000, intervalMs: 50 },
+    );
+    expect(refused.body).toEqual({ data: null, error: 'this API key expired' });
+  });
+
+  it.each([
+    [
+      ['--scopes', 'lists:read,admin'],
+      'error: unknown scope "admin": the scopes are lists:read, lists:write, items:read, items:write, profile:read\n',
+    ],
+    [['--scopes', ''], 'error: scopes must name at least one of lists:read, lists:write, items:read, items:write, profile:read\n'],
+    [['--mode', 'test'], 'error: mode "test" is not available yet: create a live key (mode "live")\n'],
+    [['--expires-at', '2020-01-01T00:00:00Z'], 'error: expires_at must be in the future\n'],
+    [['--allowed-ips', '10.0.0.0/8,example.com'], 'error: allowed_ips: "example.com" is not an IPv4 or IPv6 address or CIDR range\n'],
+    [['--list-ids', '00000000-0000-4000-8000-00000000ffff'], 'error: List not found\n'],
+  ])('refuses create-key %j as the developer page does, creating nothing', async (options, message) => {
+    const run = await cli(['create-key', '--login', firstUsername, '--label', 'refused', ...options]);
+    expect(run).toEqual({ code: 1, stdout: '', stderr: message });
+    const refused = await t.app.get(DataSource).query("SELECT 1 FROM api_keys WHERE label = 'refused'");
+    expect(refused).toEqual([]);
+  });
+
   describe('refusals: one line on stderr, a non-zero exit, nothing created', () => {
     const accountExists = async (login: string) => (await t.app.get(AccountsService).findByLogin(login)) !== null;
 
@@ -236,6 +312,8 @@ describe('operator command (npm run cli)', () => {
         /^error: create-user: Unknown option '--admin'/,
       ],
       [['revoke-key', '--login', 'ada'], /^error: revoke-key: give exactly one of --key-id and --last4/],
+      [['roll-key', '--login', 'ada', '--key-id', 'x'], /^error: roll-key: --expires-in-hours is required/],
+      [['list-keys', '--login', 'ada', '--mode', 'sandbox'], /^error: list-keys: --mode is one of live, test/],
     ])('exits 2 on a usage mistake: %j', async (args, message) => {
       const run = await cli(args);
       expect(run.code).toBe(2);

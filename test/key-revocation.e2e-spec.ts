@@ -2,6 +2,7 @@ import request from 'supertest';
 import { ApiKeyRepository } from '../src/modules/keys/domain/api-key.repository';
 import { driveClock, frozenNow } from './support/driven-clock';
 import { listen, PortalClient } from './support/portal-client';
+import { recordSecret } from './support/secret-ledger';
 import { startTestApp, TestApp } from './support/test-app';
 
 /** The contract: a key revoked through one instance is refused by every other within this long. */
@@ -32,9 +33,10 @@ describe('key revocation across instances', () => {
     await Promise.all([one?.close(), two?.close()]);
   });
 
-  it('is seen by the other instance within 1 s', async () => {
+  /** A portal client of instance one, signed in to a new account. */
+  async function signedIn(): Promise<PortalClient> {
     const portal = new PortalClient(await listen(one.app));
-    const suffix = Date.now().toString(36);
+    const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
     expect(
       (
         await portal.post('signup', {
@@ -45,6 +47,11 @@ describe('key revocation across instances', () => {
         })
       ).status,
     ).toBe(200);
+    return portal;
+  }
+
+  it('is seen by the other instance within 1 s', async () => {
+    const portal = await signedIn();
     const created = (await portal.post('keys', { label: 'shared' })).body.data;
     // Every database lookup of a key by instance two.
     const lookups = jest.spyOn(two.app.get(ApiKeyRepository), 'findByHash');
@@ -71,5 +78,42 @@ describe('key revocation across instances', () => {
     clock.advance(REVOCATION_BOUND_MS);
     await request(two.server).get('/v1/me').set('X-API-Key', created.key).expect(401);
     await request(one.server).get('/v1/me').set('X-API-Key', created.key).expect(401);
+  });
+
+  it('a roll with no grace period is seen by the other instance within 1 s, like a revocation', async () => {
+    const portal = await signedIn();
+    const old = (await portal.post('keys', { label: 'rotated' })).body.data;
+    // Instance two caches the old key at the very instant it is rolled through instance one.
+    await request(two.server).get('/v1/me').set('X-API-Key', old.key).expect(200);
+    const rolled = await portal.post(`keys/${old.id}/roll`, { expires_in_hours: 0 });
+    expect(rolled.status).toBe(200);
+    recordSecret('api key', rolled.body.data.key);
+    clock.advance(REVOCATION_BOUND_MS);
+
+    const refused = await request(two.server).get('/v1/me').set('X-API-Key', old.key);
+    expect(refused.status).toBe(401);
+    expect(refused.body.error).toBe('this API key expired');
+    await request(one.server).get('/v1/me').set('X-API-Key', old.key).expect(401);
+    await request(two.server).get('/v1/me').set('X-API-Key', rolled.body.data.key).expect(200);
+  });
+
+  it('an expiring key is refused by every instance from its expires_at on, however fresh their cached copies', async () => {
+    const portal = await signedIn();
+    const expiresAt = new Date(clock.now().getTime() + 60_000);
+    const created = (await portal.post('keys', { label: 'short-lived', expires_at: expiresAt.toISOString() })).body.data;
+    recordSecret('api key', created.key);
+    // Both instances cache the key a moment before it expires...
+    clock.advance(60_000 - 1);
+    const lookups = jest.spyOn(two.app.get(ApiKeyRepository), 'findByHash');
+    lookups.mockClear();
+    for (const instance of [one, two]) await request(instance.server).get('/v1/me').set('X-API-Key', created.key).expect(200);
+    // ...and refuse it at its expiry: their copies were trusted no longer than the key itself.
+    clock.advance(1);
+    for (const instance of [one, two]) {
+      const refused = await request(instance.server).get('/v1/me').set('X-API-Key', created.key);
+      expect(refused.status).toBe(401);
+      expect(refused.body.error).toBe('this API key expired');
+    }
+    expect(lookups).toHaveBeenCalledTimes(2);
   });
 });

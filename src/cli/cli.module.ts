@@ -1,4 +1,5 @@
 import { DynamicModule, Module } from '@nestjs/common';
+import { ScheduleModule } from '@nestjs/schedule';
 import { CommonModule } from '../common/common.module';
 import { RootLogger } from '../common/logging/root-logger';
 import { AppConfig } from '../config/app-config';
@@ -16,7 +17,9 @@ export class CliModule {
     return {
       module: CliModule,
       global: true,
-      imports: [CommonModule, DatabaseModule, AuthModule, KeysModule],
+      // KeysModule checks a key's lists through the lists module, whose janitors keep their
+      // intervals in the SchedulerRegistry: unreferenced timers, gone when the command ends.
+      imports: [CommonModule, DatabaseModule, ScheduleModule.forRoot(), AuthModule, KeysModule],
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: RootLogger, useValue: logger },

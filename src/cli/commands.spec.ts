@@ -6,7 +6,7 @@ import { EmailTaken } from '../modules/auth/domain/auth.errors';
 import { ScryptPasswordHasher } from '../modules/auth/infrastructure/crypto/scrypt-password-hasher';
 import { InMemoryUserRepository } from '../modules/auth/infrastructure/in-memory/in-memory-user.repository';
 import { ApiKey } from '../modules/keys/domain/api-key';
-import { KeyNotFound } from '../modules/keys/domain/keys.errors';
+import { InvalidGracePeriod, InvalidKeyRestriction, KeyNotFound } from '../modules/keys/domain/keys.errors';
 import { InMemoryApiKeyRepository } from '../modules/keys/infrastructure/in-memory/in-memory-api-key.repository';
 import { keysServiceFor } from '../modules/keys/testing/keys-fixture';
 import { CommandError, CommandServices, generatePassword, parseCommand, runCommand, UsageError } from './commands';
@@ -90,6 +90,40 @@ describe('operator command', () => {
       expect(revoked.json).toMatchObject({ id: created.json.id, status: 'revoked' });
       await expect(run(['revoke-key', '--login', 'ada', '--last4', secret.slice(-4)])).rejects.toThrow(
         `ada has no active key ending in ${secret.slice(-4)}`,
+      );
+    });
+
+    it('creates a restricted key from comma-separated options, lists by mode and rolls it', async () => {
+      await run(['create-user', '--email', 'ada@example.com', '--username', 'ada', '--name', 'Ada']);
+      const created = await run([
+        'create-key',
+        ...['--login', 'ada', '--label', 'bot', '--scopes', 'items:read, profile:read'],
+        ...['--expires-at', '2026-06-01T00:00:00Z', '--allowed-ips', '192.0.2.1/24,2001:db8::1'],
+      ]);
+      expect(created.json).toMatchObject({
+        mode: 'live',
+        scopes: ['items:read', 'profile:read'],
+        list_ids: null,
+        expires_at: '2026-06-01T00:00:00.000Z',
+        allowed_ips: ['192.0.2.0/24', '2001:db8::1'],
+      });
+      expect((await run(['list-keys', '--login', 'ada', '--mode', 'test'])).json).toEqual({ keys: [] });
+
+      const rolled = await run(['roll-key', '--login', 'ada', '--key-id', created.json.id as string, '--expires-in-hours', '24']);
+      expect(rolled.json).toMatchObject({
+        label: 'bot',
+        scopes: ['items:read', 'profile:read'],
+        expires_at: '2026-06-01T00:00:00.000Z',
+        replaced: { id: created.json.id, expires_at: '2026-05-02T08:00:00.000Z', status: 'active' },
+      });
+      expect(rolled.text[1]).toBe(rolled.json.key);
+      for (const hours of ['169', '-1', '1.5', '', '1e1']) {
+        await expect(
+          run(['roll-key', '--login', 'ada', '--key-id', rolled.json.id as string, `--expires-in-hours=${hours}`]),
+        ).rejects.toBeInstanceOf(InvalidGracePeriod);
+      }
+      await expect(run(['create-key', '--login', 'ada', '--label', 'x', '--scopes', 'admin'])).rejects.toBeInstanceOf(
+        InvalidKeyRestriction,
       );
     });
 
