@@ -111,6 +111,7 @@ describe('authorization matrix', () => {
       body: () => ({}),
       expect: everyone(401),
     },
+    'GET /developers/api/keys/:id/usage': { path: () => `/developers/api/keys/${owner.id}/usage`, expect: everyone(401) },
     // The account's webhooks for the page: a session, never a key (the owner's webhook exists, still 401).
     'POST /developers/api/webhooks': {
       path: () => '/developers/api/webhooks',

@@ -7,6 +7,13 @@ import type { KeyUsageRepository } from './key-usage.repository';
 export const MAX_COUNTED_KEYS = 50_000;
 /** Rows kept for a later flush at most, while the database refuses them; the oldest days go first. */
 export const MAX_CARRIED_ROWS = 100_000;
+
+/** The bounds above, smaller in specs. */
+export interface KeyUsageLimits {
+  maxCountedKeys: number;
+  maxCarriedRows: number;
+}
+
 /** A read retries this often at most when a flush overlaps it, then answers what it has. */
 const READ_ATTEMPTS = 3;
 
@@ -16,7 +23,7 @@ const READ_ATTEMPTS = 3;
  * small object per key and day between two flushes.
  *
  * What a flush takes is removed from the counts before it writes; if the write fails it comes
- * back, to be added by the next flush (bounded by MAX_CARRIED_ROWS, then the oldest days are
+ * back, to be added by the next flush (bounded by maxCarriedRows, then the oldest days are
  * dropped and said so). Counts not yet flushed are lost if the process dies.
  */
 export class KeyUsageCounter {
@@ -24,21 +31,23 @@ export class KeyUsageCounter {
   private current = new Map<string, KeyDayUsage>();
   /** Counts of earlier days (a key's day turned between two flushes) and of failed flushes. */
   private carried: KeyDayUsage[] = [];
-  /** What the running flush is adding: still this instance's until it has landed. */
-  private inFlight: readonly KeyDayUsage[] = [];
   private flushing: Promise<void> | null = null;
   /** Flushes started, so that a read can tell one overlapped it. */
   private flushesStarted = 0;
-  /** Requests not counted since the last warning (MAX_COUNTED_KEYS reached). */
+  /** Requests not counted since the last warning (maxCountedKeys reached). */
   private uncounted = 0;
 
   constructor(
     private readonly repository: KeyUsageRepository,
     private readonly clock: Clock,
     private readonly log: WarningLog,
+    private readonly limits: KeyUsageLimits = { maxCountedKeys: MAX_COUNTED_KEYS, maxCarriedRows: MAX_CARRIED_ROWS },
   ) {}
 
-  /** One request of the key, by its final status: the per-request path, kept to a lookup and an increment. */
+  /**
+   * One request of the key, by its final status. The per-request path: the clock's time, a
+   * lookup and an increment; an object only for a key's first request of a day since the last flush.
+   */
   count(keyId: string, status: number): void {
     const usageClass = usageClassOf(status);
     if (usageClass === undefined) return;
@@ -46,7 +55,7 @@ export class KeyUsageCounter {
     let usage = this.current.get(keyId);
     if (usage === undefined || usage.day !== day) {
       if (usage !== undefined) this.carried.push(usage);
-      else if (this.current.size >= MAX_COUNTED_KEYS) {
+      else if (this.current.size >= this.limits.maxCountedKeys) {
         this.uncounted += 1;
         return;
       }
@@ -73,7 +82,10 @@ export class KeyUsageCounter {
 
   /**
    * The key's counts per day from `fromDay` to `toDay`: the stored ones plus this instance's
-   * not yet flushed, each counted once even when a flush lands during the read.
+   * not yet flushed, each counted once. A flush moves counts from memory to the database, so
+   * the read waits for one under way, and reads again if one began while it read the stored
+   * rows (they may or may not hold what left memory); flushes being a minute apart, a second
+   * attempt is the most it takes.
    */
   async read(keyId: string, fromDay: number, toDay: number): Promise<Map<number, UsageCounts>> {
     for (let attempt = 1; ; attempt += 1) {
@@ -89,7 +101,6 @@ export class KeyUsageCounter {
       const own = this.current.get(keyId);
       if (own) add(own);
       this.carried.forEach(add);
-      this.inFlight.forEach(add);
       (await this.repository.daysOf(keyId, fromDay, toDay)).forEach(add);
       // A flush that began meanwhile may have landed before or after the stored rows were read.
       if ((!this.flushing && this.flushesStarted === started) || attempt === READ_ATTEMPTS) return days;
@@ -99,29 +110,30 @@ export class KeyUsageCounter {
   private async write(): Promise<void> {
     this.flushesStarted += 1;
     if (this.uncounted > 0) {
-      this.log.warn({ requests: this.uncounted, keys: MAX_COUNTED_KEYS }, 'key usage: requests of too many keys between two flushes went uncounted');
+      this.log.warn(
+        { requests: this.uncounted, keys: this.limits.maxCountedKeys },
+        'key usage: requests of too many keys between two flushes went uncounted',
+      );
       this.uncounted = 0;
     }
     const rows = merged([...this.current.values(), ...this.carried], oldestKeptDay(utcDay(this.clock.now())));
     this.current = new Map();
     this.carried = [];
     if (rows.length === 0) return;
-    this.inFlight = rows;
     try {
       await this.repository.add(rows);
     } catch (error: unknown) {
-      this.carried = this.bounded([...rows, ...this.carried]);
       this.log.warn({ err: error, rows: rows.length }, 'key usage could not be saved; kept for the next flush');
-    } finally {
-      this.inFlight = [];
+      this.carried = this.bounded([...rows, ...this.carried]);
     }
   }
 
-  /** At most MAX_CARRIED_ROWS, the newest days first; says what it drops. */
+  /** At most maxCarriedRows, the newest days first; says what it drops. */
   private bounded(rows: KeyDayUsage[]): KeyDayUsage[] {
-    if (rows.length <= MAX_CARRIED_ROWS) return rows;
-    const kept = rows.sort((a, b) => b.day - a.day).slice(0, MAX_CARRIED_ROWS);
-    this.log.warn({ rows: rows.length - MAX_CARRIED_ROWS }, 'key usage: counts of the oldest days dropped, the database refusing them');
+    const max = this.limits.maxCarriedRows;
+    if (rows.length <= max) return rows;
+    const kept = rows.sort((a, b) => b.day - a.day).slice(0, max);
+    this.log.warn({ rows: rows.length - max }, 'key usage: counts of the oldest days dropped, the database refusing them');
     return kept;
   }
 }
