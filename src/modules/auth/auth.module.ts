@@ -5,12 +5,12 @@ import { IdGenerator } from '../../common/ports/id-generator';
 import { SecretGenerator } from '../../common/ports/secret-generator';
 import { TokenHasher } from '../../common/ports/token-hasher';
 import { MailQueue } from '../../common/ports/mail-queue';
+import { MailModule } from '../mail/mail.module';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
 import { developerPageUrl } from '../../config/public-links';
 import { AccountTokenRepository } from './domain/account-token.repository';
 import { EmailVerificationService } from './domain/email-verification.service';
 import { PasswordsService } from './domain/passwords.service';
-import { InMemoryMailQueue } from './infrastructure/in-memory/in-memory-mail-queue';
 import { TypeOrmAccountTokenRepository } from './infrastructure/typeorm/typeorm-account-token.repository';
 import { AccountsService } from './domain/accounts.service';
 import { PasswordHasher } from './domain/password-hasher';
@@ -27,12 +27,12 @@ import { TypeOrmSignInAttemptRepository } from './infrastructure/typeorm/typeorm
 import { TypeOrmUserRepository } from './infrastructure/typeorm/typeorm-user.repository';
 
 @Module({
+  imports: [MailModule],
   providers: [
     { provide: UserRepository, useClass: TypeOrmUserRepository },
     { provide: SessionRepository, useClass: TypeOrmSessionRepository },
     { provide: SignInAttemptRepository, useClass: TypeOrmSignInAttemptRepository },
     { provide: AccountTokenRepository, useClass: TypeOrmAccountTokenRepository },
-    { provide: MailQueue, useClass: InMemoryMailQueue },
     {
       provide: PasswordHasher,
       inject: [AppConfig],
@@ -139,7 +139,6 @@ import { TypeOrmUserRepository } from './infrastructure/typeorm/typeorm-user.rep
       ) => new SignInService(accounts, sessions, throttle, uow, verification),
     },
   ],
-  // MailQueue: bound here until the mail module binds the service's queue.
-  exports: [AccountsService, UserDirectory, SessionsService, SignInService, EmailVerificationService, PasswordsService, MailQueue],
+  exports: [AccountsService, UserDirectory, SessionsService, SignInService, EmailVerificationService, PasswordsService],
 })
 export class AuthModule {}

@@ -11,6 +11,7 @@ import { MailQueue } from '../../common/ports/mail-queue';
 import { developerPageUrl } from '../../config/public-links';
 import { AppConfig } from '../../config/app-config';
 import { AuthModule } from '../auth/auth.module';
+import { MailModule } from '../mail/mail.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { UserDirectory } from '../auth/domain/user-directory';
 import { InvitationRepository } from './domain/invitation.repository';
@@ -39,7 +40,7 @@ import { EventLogModule } from '../events/event-log.module';
  * what they may do with it.
  */
 @Module({
-  imports: [AuthModule, IdempotencyModule, EventLogModule],
+  imports: [AuthModule, IdempotencyModule, EventLogModule, MailModule],
   controllers: [ListsController, InvitationsController, SharesController],
   providers: [
     { provide: ListRepository, useClass: TypeOrmListRepository },

@@ -22,7 +22,7 @@ import { UserDirectory } from '../domain/user-directory';
 import { UserRepository } from '../domain/user.repository';
 import { ScryptPasswordHasher } from '../infrastructure/crypto/scrypt-password-hasher';
 import { InMemoryAccountTokenRepository } from '../infrastructure/in-memory/in-memory-account-token.repository';
-import { InMemoryMailQueue } from '../infrastructure/in-memory/in-memory-mail-queue';
+import { RecordingMailQueue } from '../../../common/testing/recording-mail-queue';
 import { InMemorySessionRepository } from '../infrastructure/in-memory/in-memory-session.repository';
 import { InMemorySignInAttemptRepository } from '../infrastructure/in-memory/in-memory-sign-in-attempt.repository';
 import { InMemoryUserRepository } from '../infrastructure/in-memory/in-memory-user.repository';
@@ -56,7 +56,7 @@ export function accountsWorld(parts: Partial<AccountsWorldParts> = {}) {
   const secrets = parts.secrets ?? new NodeSecretGenerator();
   const passwordHasher = parts.passwordHasher ?? new ScryptPasswordHasher(2 ** 10);
   const hasher = new Sha256TokenHasher();
-  const mail = new InMemoryMailQueue();
+  const mail = new RecordingMailQueue();
   const accounts = new AccountsService(users, passwordHasher, clock, ids);
   const directory = new UserDirectory(users);
   const sessions = new SessionsService(sessionStore, clock, ids, secrets, hasher);
@@ -95,7 +95,7 @@ export function accountsWorld(parts: Partial<AccountsWorldParts> = {}) {
 }
 
 /** The token of the newest link of `kind` mailed to `to`. */
-export function tokenMailedTo(mail: InMemoryMailQueue, to: string, kind = 'verify-email'): string {
+export function tokenMailedTo(mail: RecordingMailQueue, to: string, kind = 'verify-email'): string {
   const found = mail.queued.filter((m) => m.to === to && m.kind === kind).at(-1);
   const token = found && /#(?:verify|reset)=([A-Za-z0-9_-]+)/.exec(found.text)?.[1];
   if (!token) throw new Error(`no ${kind} link mailed to ${to}`);

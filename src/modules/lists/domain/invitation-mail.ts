@@ -9,7 +9,8 @@ export interface InvitationLinks {
 export const invitationMail = (links: InvitationLinks, to: string, listName: string, inviterName: string, role: string): OutgoingMail => ({
   to,
   kind: 'invitation',
-  subject: `${inviterName} invited you to the list "${listName}"`,
+  // Within what a mail's subject may hold (200 characters): a list's name has at most 100.
+  subject: `Invitation to the list "${listName}"`,
   text: [
     `${inviterName} invited you to join the list "${listName}" as ${role === 'editor' ? 'an editor' : 'a viewer'}.`,
     '',

@@ -7,7 +7,7 @@ import { SequentialIdGenerator } from '../../../common/testing/sequential-id-gen
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { UserDirectory } from '../../auth/domain/user-directory';
 import { InMemoryUserRepository } from '../../auth/infrastructure/in-memory/in-memory-user.repository';
-import { InMemoryMailQueue } from '../../auth/infrastructure/in-memory/in-memory-mail-queue';
+import { RecordingMailQueue } from '../../../common/testing/recording-mail-queue';
 import { InvitationsService } from '../domain/invitations.service';
 import { ListAccessService } from '../domain/list-access.service';
 import { ListsService } from '../domain/lists.service';
@@ -39,7 +39,7 @@ export function listsFixture() {
     return list ? [list.ownerId, ...members] : members;
   });
   const events = new RecordedListEvents(users, eventLog);
-  const mail = new InMemoryMailQueue();
+  const mail = new RecordingMailQueue();
 
   /** An account; `email` defaults to a unique address. Returns its id. */
   const addUser = async (email = `u_${randomBytes(4).toString('hex')}@example.test`): Promise<string> => {

@@ -29,6 +29,7 @@ export class ProfileController {
       email: user.email,
       name: user.name,
       username: user.username,
+      email_verified: user.emailVerified,
       scopes: [...principal.scopes],
       key: { id, label, mode, scopes, list_ids: listIds, expires_at: isoTime(expiresAt), allowed_ips: allowedIps },
     };

@@ -1,9 +1,6 @@
-import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
-import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
 import { FakeClock } from '../../../common/testing/fake-clock';
-import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { KeyNotFound } from '../../keys/domain/keys.errors';
-import { KeysService } from '../../keys/domain/keys.service';
+import { keysServiceFor } from '../../keys/testing/keys-fixture';
 import { InMemoryApiKeyRepository } from '../../keys/infrastructure/in-memory/in-memory-api-key.repository';
 import { InMemoryKeyUsageRepository } from '../infrastructure/in-memory/in-memory-key-usage.repository';
 import { noCounts, utcDay } from './key-usage';
@@ -15,13 +12,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 describe('KeyUsageService', () => {
   const setUp = async () => {
     const clock = new FakeClock('2026-11-26T10:00:00.000Z');
-    const keys = new KeysService(
-      new InMemoryApiKeyRepository(),
-      clock,
-      new SequentialIdGenerator(),
-      new NodeSecretGenerator(),
-      new Sha256TokenHasher(),
-    );
+    const keys = keysServiceFor(new InMemoryApiKeyRepository(), clock);
     const repository = new InMemoryKeyUsageRepository();
     const counter = new KeyUsageCounter(repository, clock, { warn: () => undefined });
     const usage = new KeyUsageService(keys, counter, repository, clock);
