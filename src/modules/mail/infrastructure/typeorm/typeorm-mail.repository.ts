@@ -46,9 +46,11 @@ const CLAIM = `
      ORDER BY next_attempt_at
      LIMIT $3
      FOR UPDATE SKIP LOCKED
+  ), leased AS (
+    UPDATE mail m SET locked_until = $2 FROM due WHERE m.id = due.id
+    RETURNING ${COLUMNS.replace(/(^|, )/g, '$1m.')}
   )
-  UPDATE mail m SET locked_until = $2 FROM due WHERE m.id = due.id
-  RETURNING ${COLUMNS.replace(/(^|, )/g, '$1m.')}`;
+  SELECT * FROM leased ORDER BY next_attempt_at`;
 
 /** Messages in the `mail` table; every statement joins the unit of work in progress (managerOf). */
 @Injectable()
@@ -84,10 +86,7 @@ export class TypeOrmMailRepository extends MailRepository {
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMail[]> {
     const rows = await this.query<Row[]>(CLAIM, [now, leaseUntil, limit]);
-    return rows
-      .map(toProps)
-      .sort((a, b) => a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime())
-      .map((mail) => ({ mail, lockedUntil: leaseUntil }));
+    return rows.map((row) => ({ mail: toProps(row), lockedUntil: leaseUntil }));
   }
 
   async finishAttempt(id: string, lockedUntil: Date, u: MailUpdate): Promise<boolean> {
@@ -113,9 +112,11 @@ export class TypeOrmMailRepository extends MailRepository {
 
   async retryDead(id: string, now: Date): Promise<MailProps | null> {
     const rows = await this.query<Row[]>(
-      `UPDATE mail SET status = 'pending', attempts = 0, next_attempt_at = $2, locked_until = NULL, updated_at = $2
-        WHERE id = $1 AND status = 'dead'
-        RETURNING ${COLUMNS}`,
+      `WITH again AS (
+         UPDATE mail SET status = 'pending', attempts = 0, next_attempt_at = $2, locked_until = NULL, updated_at = $2
+          WHERE id = $1 AND status = 'dead'
+          RETURNING ${COLUMNS})
+       SELECT * FROM again`,
       [id, now],
     );
     return rows[0] ? toProps(rows[0]) : null;
