@@ -89,7 +89,11 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
     const scrolls = document.documentElement.scrollWidth > viewport;
     // Which elements stick out, to say so when the page scrolls.
     const wide = Array.from(document.querySelectorAll('body *'))
-      .filter((element) => scrolls && element.getBoundingClientRect().right > viewport + 0.5)
+      .filter((element) => {
+        const box = element.getBoundingClientRect();
+        // A visually hidden element (1 px, clipped) takes no room.
+        return scrolls && box.width > 1 && box.right > viewport + 0.5;
+      })
       .slice(0, 8)
       .map((element) => `${element.tagName.toLowerCase()}#${element.id}.${String(element.className)}`);
     return { page: document.documentElement.scrollWidth, viewport, wide };

@@ -127,6 +127,10 @@ const FIELD_RULES: Record<string, FieldRule[]> = {
   ],
   'forgot-form': [[/^email\b/i, 'forgot-email']],
   'reset-form': [[/^password\b/i, 'reset-password']],
+  'email-form': [
+    [/^email\b|\bemail already/i, 'email-new'],
+    [/\bcurrent password\b|^password\b/i, 'email-password'],
+  ],
   'password-form': [
     [/^current_password\b|\bcurrent password\b/i, 'password-current'],
     [/^new_password\b|^password\b/i, 'password-new'],
@@ -1111,6 +1115,16 @@ onSubmit('password-form', (form, fields) =>
     form.reset();
     byId<HTMLDetailsElement>('password-details').open = false;
     announce('Password changed. Your other sessions are signed out; this one stays.');
+  }),
+);
+
+onSubmit('email-form', (form, fields) =>
+  api<{ user: Account }>('POST', 'email', { email: textOf(fields.email), password: fields.password }).then((data) => {
+    form.reset();
+    byId<HTMLDetailsElement>('email-details').open = false;
+    showAccount(data.user);
+    announce(`Your email is now ${data.user.email}. Open the link we mailed to it to verify it.`);
+    return loadMailbox();
   }),
 );
 

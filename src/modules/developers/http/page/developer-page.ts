@@ -63,7 +63,7 @@ th, td { text-align: left; padding: 0.35rem 0.5rem; border-bottom: 1px solid #d0
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .field-error { margin: 0; color: #a50e0e; font-weight: 600; font-size: 0.95rem; }
 [aria-invalid="true"] { border: 2px solid #a50e0e; }
-#who, td code, td.url { overflow-wrap: anywhere; word-break: break-all; }
+#who, #verify-email, td code, td.url { overflow-wrap: anywhere; word-break: break-all; }
 pre.command { white-space: pre-wrap; word-break: break-all; background: #f1f3f4; padding: 0.5rem; margin: 0 0 0.5rem; font-size: 0.9rem; }
 .next-steps li { margin-bottom: 0.35rem; }
 .actions-row { display: flex; flex-wrap: wrap; gap: 0.5rem; }
@@ -214,6 +214,19 @@ export const developerPage = (script: PageScript): string => `<!doctype html>
           <p id="password-new-hint" class="hint">At least 10 characters. Your other sessions end; your API keys keep working.</p>
           <p id="password-new-error" class="field-error" hidden></p>
           <button type="submit">Save new password</button>
+        </form>
+      </details>
+      <details id="email-details">
+        <summary>Change email</summary>
+        <form id="email-form" aria-label="Change email">
+          <label for="email-new">New email</label>
+          <input id="email-new" name="email" type="email" autocomplete="email" required maxlength="254" aria-describedby="email-new-hint">
+          <p id="email-new-hint" class="hint">We mail it a link: the new address counts as verified once you open it.</p>
+          <p id="email-new-error" class="field-error" hidden></p>
+          <label for="email-password">Current password</label>
+          <input id="email-password" name="password" type="password" autocomplete="current-password" required>
+          <p id="email-password-error" class="field-error" hidden></p>
+          <button type="submit">Save new email</button>
         </form>
       </details>
     </section>
