@@ -130,6 +130,45 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
     expect(tab.problems.slice(problemsBefore + 1)).toEqual([]);
   });
 
+  it("picks lists by name from the account's lists, when the portal lists them", async () => {
+    // The portal has no route that lists the account's lists yet: the test serves the page
+    // GET /developers/api/lists ({lists: [{id, name}]}) from what GET /v1/lists answers, so the
+    // picker's checkboxes are exercised; the key itself is created by the real service.
+    const helper = await createKey('picker helper');
+    const names = ['Picked one', 'Not picked', `Picked two, with a long name that has to wrap on a phone ${'x'.repeat(40)}`];
+    for (const name of names) await v1(helper, 'lists', { method: 'POST', body: JSON.stringify({ name }) });
+    const all = ((await (await v1(helper, 'lists?limit=500')).json()) as { data: { lists: Array<{ id: string; name: string }> } }).data
+      .lists;
+    const idOf = (name: string) => all.find((list) => list.name === name)!.id;
+    await page.route(`${base}/developers/api/lists`, (route) =>
+      route.fulfill({ json: { data: { lists: all.map(({ id, name }) => ({ id, name })) }, error: null } }),
+    );
+    try {
+      await page.reload();
+      const form = keyForm();
+      await form.getByLabel('Label', { exact: true }).fill('picked lists key');
+      await form.getByRole('radio', { name: 'Only the lists I choose' }).check();
+      const picker = form.getByRole('group', { name: 'Lists the key may reach' });
+      await picker.getByRole('checkbox', { name: 'Picked one', exact: true }).check();
+      await picker.getByRole('checkbox', { name: names[2], exact: true }).check();
+      expect(await form.getByLabel('List ids', { exact: true }).isVisible()).toBe(false);
+      await page.setViewportSize({ width: 390, height: 900 });
+      await expectNoSidewaysScroll(page);
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.getByRole('button', { name: 'Create key', exact: true }).click();
+      await statusSays(page, 'Key "picked lists key" created');
+      const key = (await page.getByTestId('new-key').textContent())!.trim();
+      const me = (await (await v1(key, 'me')).json()) as { data: { key: { list_ids: string[] } } };
+      expect([...me.data.key.list_ids].sort()).toEqual([idOf('Picked one'), idOf(names[2])].sort());
+      // The table names the lists it knows.
+      const lists = keyRow('picked lists key').locator('dl.restrictions dd').nth(1);
+      const nameOf = (id: string) => all.find((list) => list.id === id)!.name;
+      expect(await lists.textContent()).toBe(me.data.key.list_ids.map((id) => `\u201c${nameOf(id)}\u201d`).join(', '));
+    } finally {
+      await page.unroute(`${base}/developers/api/lists`);
+    }
+  });
+
   it('says beside its field what is wrong with a restriction, before sending or as the API answers', async () => {
     const form = keyForm();
     await form.getByLabel('Label', { exact: true }).fill('refused key');

@@ -278,7 +278,9 @@ function restrictionsOf(key: KeyView): HTMLDListElement {
   };
   const scopes = key.scopes || ALL_SCOPES;
   add('Scopes', ALL_SCOPES.every((scope) => scopes.includes(scope)) ? 'All' : scopes.join(', '));
-  add('Lists', key.list_ids ? key.list_ids.map((id) => listNames.get(id) ?? id).join(', ') : 'All');
+  // A name is quoted (it may hold commas); an id the page has no name for is shown as it is.
+  const listName = (id: string) => (listNames.has(id) ? `\u201c${listNames.get(id)}\u201d` : id);
+  add('Lists', key.list_ids ? key.list_ids.map(listName).join(', ') : 'All');
   add('Expires', formatTime(key.expires_at ?? null) || 'Never');
   add('From', key.allowed_ips ? key.allowed_ips.join(', ') : 'Anywhere');
   return list;
