@@ -1,39 +1,25 @@
 /// <reference lib="dom" />
-import { createServer } from 'node:net';
 import { Page } from 'playwright-core';
 import {
   alertSays,
-  BrowserTab,
   describeInBrowser,
   expectNoSidewaysScroll,
   fieldError,
-  openBrowser,
+  ServiceInBrowser,
   signUpInPage,
+  startServiceInBrowser,
   statusSays,
 } from './support/chromium';
-import { listen, PortalClient } from './support/portal-client';
+import { PortalClient } from './support/portal-client';
 import { recordSecret } from './support/secret-ledger';
-import { startTestApp, TestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
 
 const PASSWORD = 'a long enough password';
 
-/** A port nothing listens on now: the service's own, so that mailed links (PUBLIC_ORIGIN) lead back to it. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
 /** Accounts you can trust on the developer page (API.md section 12), with the development mailbox. */
 describeInBrowser('developer page: verified email, password reset and change, the mailbox, in a real browser', () => {
-  let t: TestApp;
+  let tab: ServiceInBrowser;
   let base: string;
-  let tab: BrowserTab;
   let page: Page;
   const username = `acct_${Date.now().toString(36)}`;
   const email = `${username}@example.test`;
@@ -64,21 +50,10 @@ describeInBrowser('developer page: verified email, password reset and change, th
   }
 
   beforeAll(async () => {
-    const port = await freePort();
-    t = await startTestApp(
-      { PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, MAIL_POLL_INTERVAL_MS: '50' },
-      {},
-      { ownDatabase: 'developer_page_accounts' },
-    );
-    await t.app.listen(port, '127.0.0.1');
-    base = await listen(t.app);
-    tab = await openBrowser();
-    page = tab.page;
+    tab = await startServiceInBrowser({ MAIL_POLL_INTERVAL_MS: '50' }, 'developer_page_accounts', { publicOrigin: true });
+    ({ base, page } = tab);
   });
-  afterAll(async () => {
-    await tab?.close();
-    await t?.close();
-  });
+  afterAll(() => tab?.close());
 
   it('asks a new account to verify its email; Resend mails a new link, and the link in the mailbox verifies it', async () => {
     await page.goto(`${base}/developers`);
@@ -231,28 +206,18 @@ describeInBrowser('developer page: verified email, password reset and change, th
 });
 
 describeInBrowser('developer page where mail is really sent: no mailbox', () => {
-  let t: TestApp;
-  let base: string;
-  let tab: BrowserTab;
+  let tab: ServiceInBrowser;
 
   beforeAll(async () => {
     // An SMTP server is configured (never reached here): the outbox is not served, as in production.
-    const port = await freePort();
-    t = await startTestApp(
-      { SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'todo@example.test', PUBLIC_ORIGIN: `http://127.0.0.1:${port}` },
-      {},
-      { ownDatabase: 'developer_page_smtp' },
-    );
-    await t.app.listen(port, '127.0.0.1');
-    base = await listen(t.app);
-    tab = await openBrowser();
+    tab = await startServiceInBrowser({ SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'todo@example.test' }, 'developer_page_smtp', {
+      publicOrigin: true,
+    });
   });
-  afterAll(async () => {
-    await tab?.close();
-    await t?.close();
-  });
+  afterAll(() => tab?.close());
 
   it('never shows the mailbox when its route answers 404', async () => {
+    const { base } = tab;
     const answer = await fetch(`${base}/developers/api/dev/mailbox`);
     expect(answer.status).toBe(404);
     const { page } = tab;

@@ -2,16 +2,14 @@
 import { randomUUID } from 'node:crypto';
 import { Page, Request } from 'playwright-core';
 import {
-  BrowserTab,
   describeInBrowser,
   expectNoSidewaysScroll,
   fieldError,
-  openBrowser,
+  ServiceInBrowser,
   signUpInPage,
+  startServiceInBrowser,
   statusSays,
 } from './support/chromium';
-import { listen } from './support/portal-client';
-import { startTestApp, TestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
 
 const PASSWORD = 'a long enough password';
@@ -20,9 +18,8 @@ const RATE_LIMIT = 40;
 
 /** Restricted keys on the developer page (API.md section 9): creation, the key table, rolling, usage. */
 describeInBrowser('developer page: restricted keys, in a real browser', () => {
-  let t: TestApp;
+  let tab: ServiceInBrowser;
   let base: string;
-  let tab: BrowserTab;
   let page: Page;
   const username = `keys_${Date.now().toString(36)}`;
 
@@ -42,17 +39,12 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({ RATE_LIMIT_MAX: String(RATE_LIMIT) }, {}, { ownDatabase: 'developer_page_keys' });
-    base = await listen(t.app);
-    tab = await openBrowser();
-    page = tab.page;
+    tab = await startServiceInBrowser({ RATE_LIMIT_MAX: String(RATE_LIMIT) }, 'developer_page_keys');
+    ({ base, page } = tab);
     await page.goto(`${base}/developers`);
     await signUpInPage(page, username, PASSWORD);
   });
-  afterAll(async () => {
-    await tab?.close();
-    await t?.close();
-  });
+  afterAll(() => tab?.close());
 
   it('creates a restricted key: a preset, chosen lists, an expiry and addresses, shown in the table as the API holds them', async () => {
     const helper = await createKey('helper key');

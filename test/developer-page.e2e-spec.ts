@@ -3,18 +3,15 @@ import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
 import { BrowserContext, Page } from 'playwright-core';
-import { BrowserTab, describeInBrowser, expectNoSidewaysScroll, fieldError, openBrowser } from './support/chromium';
-import { listen } from './support/portal-client';
+import { describeInBrowser, expectNoSidewaysScroll, fieldError, ServiceInBrowser, startServiceInBrowser } from './support/chromium';
 import { recordSecret } from './support/secret-ledger';
-import { startTestApp, TestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
 import { WebhookReceiver } from './support/webhook-receiver';
 
 /** The developer page in a real browser (Debian's Chromium driven by playwright-core). */
 describeInBrowser('developer page in a real browser', () => {
-  let t: TestApp;
+  let tab: ServiceInBrowser;
   let base: string;
-  let tab: BrowserTab;
   let context: BrowserContext;
   let page: Page;
   let problems: string[];
@@ -27,16 +24,13 @@ describeInBrowser('developer page in a real browser', () => {
 
   beforeAll(async () => {
     // Webhooks may point at 127.0.0.1 here: the receiver the webhook test sends to.
-    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }, {}, { ownDatabase: 'developer_page' });
-    base = await listen(t.app);
+    tab = await startServiceInBrowser({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }, 'developer_page');
+    ({ base, context, page, problems } = tab);
     receiver = await new WebhookReceiver().start();
-    tab = await openBrowser();
-    ({ context, page, problems } = tab);
   });
   afterAll(async () => {
     await tab?.close();
     await receiver?.stop();
-    await t?.close();
   });
 
   it('signs up, creates a key shown once, and revokes it after confirmation', async () => {

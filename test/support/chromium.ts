@@ -1,9 +1,12 @@
 /// <reference lib="dom" />
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BrowserContext, chromium, Locator, Page } from 'playwright-core';
+import { listen } from './portal-client';
+import { startTestApp, TestApp } from './test-app';
 
 /** Debian's Chromium, which CI installs (.ci/run); the developer page's browser specs drive it. */
 export const CHROMIUM = '/usr/bin/chromium';
@@ -32,7 +35,7 @@ export interface BrowserTab {
 }
 
 /** A headless Chromium with a fresh profile, and its one page. */
-export async function openBrowser(): Promise<BrowserTab> {
+async function openBrowser(): Promise<BrowserTab> {
   const profile = await mkdtemp(join(tmpdir(), 'todo-chromium-'));
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: CHROMIUM,
@@ -111,4 +114,48 @@ export async function signUpInPage(page: Page, username: string, password: strin
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await page.getByRole('heading', { name: 'Your account' }).waitFor();
   await statusSays(page, 'Account created');
+}
+
+/** A port nothing listens on now. */
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+
+export interface ServiceInBrowser extends BrowserTab {
+  t: TestApp;
+  /** The service's origin, `http://127.0.0.1:<port>`. */
+  base: string;
+}
+
+/**
+ * The service on a database of its own (`ownDatabase`), listening on a real port, and a
+ * browser to drive its developer page. With `publicOrigin`, the port is chosen first and named
+ * as PUBLIC_ORIGIN: mailed links then lead back to this service, and its same-origin check
+ * accepts the page.
+ */
+export async function startServiceInBrowser(
+  env: Record<string, string>,
+  ownDatabase: string,
+  options: { publicOrigin?: boolean } = {},
+): Promise<ServiceInBrowser> {
+  const port = options.publicOrigin ? await freePort() : undefined;
+  const t = await startTestApp(port ? { ...env, PUBLIC_ORIGIN: `http://127.0.0.1:${port}` } : env, {}, { ownDatabase });
+  if (port) await t.app.listen(port, '127.0.0.1');
+  const base = await listen(t.app);
+  const tab = await openBrowser();
+  return {
+    ...tab,
+    t,
+    base,
+    close: async () => {
+      await tab.close();
+      await t.close();
+    },
+  };
 }

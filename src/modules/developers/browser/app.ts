@@ -293,13 +293,30 @@ function modeOf(key: KeyView): HTMLElement {
   return mode;
 }
 
+/** Fills a container with one element per item, and shows its "none yet" line when there is none. */
+function renderAll<T>(containerId: string, emptyId: string, items: T[], render: (item: T) => Node): void {
+  byId(containerId).replaceChildren(...items.map(render));
+  byId(emptyId).hidden = items.length > 0;
+}
+
+function tableRow(): HTMLTableRowElement {
+  const row = document.createElement('tr');
+  row.setAttribute('role', 'row');
+  return row;
+}
+
+/** A button that runs `action` on each click, marked busy until it settles (`action` handles its own failures). */
+function onPress(buttonId: string, action: () => Promise<unknown>): void {
+  const button = byId<HTMLButtonElement>(buttonId);
+  button.addEventListener('click', () => {
+    busy(button, true);
+    void action().then(() => busy(button, false));
+  });
+}
+
 function renderKeys(keys: KeyView[]): void {
-  const body = byId('keys-body');
-  body.replaceChildren();
-  byId('no-keys').hidden = keys.length > 0;
-  keys.forEach((key) => {
-    const row = document.createElement('tr');
-    row.setAttribute('role', 'row');
+  renderAll('keys-body', 'no-keys', keys, (key) => {
+    const row = tableRow();
     const label = cell(row, key.label, 'Label');
     label.id = `key-label-${key.id}`;
     const masked = document.createElement('code');
@@ -319,8 +336,8 @@ function renderKeys(keys: KeyView[]): void {
       actions.appendChild(actionButton('Revoke', label.id, false, (b) => revokeKey(key, b)));
     }
     cell(row, actions, '');
-    body.appendChild(row);
     void loadUsage(key, usage);
+    return row;
   });
 }
 
@@ -397,7 +414,7 @@ function fieldsOf(form: HTMLFormElement): Fields {
   return values;
 }
 
-function onSubmit(formId: string, action: (form: HTMLFormElement, fields: Fields) => Promise<void>): void {
+function onSubmit(formId: string, action: (form: HTMLFormElement, fields: Fields) => Promise<unknown>): void {
   const form = byId<HTMLFormElement>(formId);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -417,7 +434,7 @@ onSubmit('signup-form', (form, fields) =>
   api<{ user: Account }>('POST', 'signup', fields).then((data) => {
     form.reset();
     announce(`Account created. You are signed in as ${data.user.username}.`);
-    return Promise.all([showSignedIn(data.user, true), loadMailbox()]).then(() => undefined);
+    return Promise.all([showSignedIn(data.user, true), loadMailbox()]);
   }),
 );
 
@@ -441,25 +458,21 @@ onSubmit('key-form', (form, fields) =>
     }),
 );
 
-byId('signout').addEventListener('click', () => {
-  const button = byId<HTMLButtonElement>('signout');
-  busy(button, true);
-  void api('POST', 'logout')
-    .then(
-      () => {
+onPress('signout', () =>
+  api('POST', 'logout').then(
+    () => {
+      showSignedOut(true);
+      announce('Signed out.');
+    },
+    (error: unknown) => {
+      // Already signed out on the server: the page just catches up.
+      if (statusOf(error) === 401) {
         showSignedOut(true);
         announce('Signed out.');
-      },
-      (error: unknown) => {
-        // Already signed out on the server: the page just catches up.
-        if (statusOf(error) === 401) {
-          showSignedOut(true);
-          announce('Signed out.');
-        } else fail(messageOf(error));
-      },
-    )
-    .then(() => busy(button, false));
-});
+      } else fail(messageOf(error));
+    },
+  ),
+);
 
 function copyText(element: HTMLElement, done: string): void {
   const text = element.textContent ?? '';
@@ -548,12 +561,8 @@ function actionButton(
 }
 
 function renderWebhooks(webhooks: WebhookView[]): void {
-  const body = byId('webhooks-body');
-  body.replaceChildren();
-  byId('no-webhooks').hidden = webhooks.length > 0;
-  webhooks.forEach((webhook) => {
-    const row = document.createElement('tr');
-    row.setAttribute('role', 'row');
+  renderAll('webhooks-body', 'no-webhooks', webhooks, (webhook) => {
+    const row = tableRow();
     const url = cell(row, webhook.url, 'URL');
     url.id = `webhook-url-${webhook.id}`;
     url.className = 'url';
@@ -568,7 +577,7 @@ function renderWebhooks(webhooks: WebhookView[]): void {
     actions.appendChild(actionButton('Rotate secret', url.id, true, (b) => rotateSecret(webhook, b)));
     actions.appendChild(actionButton('Delete', url.id, false, (b) => deleteWebhook(webhook, b)));
     cell(row, actions, '');
-    body.appendChild(row);
+    return row;
   });
 }
 
@@ -579,12 +588,8 @@ function loadWebhooks(): Promise<void> {
 const dash = (value: string | number | null): string => (value === null || value === '' ? '\u2014' : String(value));
 
 function renderDeliveries(deliveries: DeliveryView[]): void {
-  const body = byId('deliveries-body');
-  body.replaceChildren();
-  byId('no-deliveries').hidden = deliveries.length > 0;
-  deliveries.forEach((delivery) => {
-    const row = document.createElement('tr');
-    row.setAttribute('role', 'row');
+  renderAll('deliveries-body', 'no-deliveries', deliveries, (delivery) => {
+    const row = tableRow();
     const event = cell(row, delivery.event_type, 'Event');
     event.id = `delivery-event-${delivery.id}`;
     cell(row, delivery.status, 'Status');
@@ -598,7 +603,7 @@ function renderDeliveries(deliveries: DeliveryView[]): void {
       actionButton('Retry', event.id, true, (b) => retryDelivery(delivery, b)),
       '',
     );
-    body.appendChild(row);
+    return row;
   });
 }
 
@@ -717,11 +722,7 @@ onSubmit('webhook-form', (form, fields) =>
 
 byId('copy-secret').addEventListener('click', () => copyText(newSecretText, 'Secret copied to the clipboard.'));
 
-byId('refresh-deliveries').addEventListener('click', () => {
-  const button = byId<HTMLButtonElement>('refresh-deliveries');
-  busy(button, true);
-  void loadDeliveries().then(() => busy(button, false));
-});
+onPress('refresh-deliveries', loadDeliveries);
 
 // Restricted keys (API.md section 9): the creation form's scopes, lists, expiry and addresses,
 // rolling a key, and each key's usage over 30 days.
@@ -807,10 +808,7 @@ function resetKeyForm(): void {
 }
 
 function renderListChoices(lists: ListChoice[]): void {
-  const options = byId('list-options');
-  options.replaceChildren();
-  byId('no-lists').hidden = lists.length > 0;
-  lists.forEach((list) => {
+  renderAll('list-options', 'no-lists', lists, (list) => {
     const label = document.createElement('label');
     label.className = 'choice';
     const box = document.createElement('input');
@@ -818,7 +816,7 @@ function renderListChoices(lists: ListChoice[]): void {
     box.name = 'list_id';
     box.value = list.id;
     label.append(box, ` ${list.name}`);
-    options.appendChild(label);
+    return label;
   });
 }
 
@@ -1055,16 +1053,12 @@ function loadUsage(key: KeyView, into: HTMLElement): Promise<void> {
 // Accounts (API.md section 12): the verify banner, links that arrive by mail (verification,
 // password reset), forgot password, change password, and the development mailbox.
 
-byId('resend-verification').addEventListener('click', () => {
-  const button = byId<HTMLButtonElement>('resend-verification');
-  busy(button, true);
-  void api('POST', 'resend-verification')
-    .then(() => {
-      announce(`A new verification link is on its way to ${account?.email ?? 'your email address'}.`);
-      return loadMailbox();
-    }, handleFailure)
-    .then(() => busy(button, false));
-});
+onPress('resend-verification', () =>
+  api('POST', 'resend-verification').then(() => {
+    announce(`A new verification link is on its way to ${account?.email ?? 'your email address'}.`);
+    return loadMailbox();
+  }, handleFailure),
+);
 
 byId('forgot-toggle').addEventListener('click', () => {
   const toggle = byId('forgot-toggle');
@@ -1195,10 +1189,7 @@ function mailBody(text: string): HTMLPreElement {
 }
 
 function renderMailbox(messages: MailView[]): void {
-  const list = byId('mail-list');
-  list.replaceChildren();
-  byId('no-mail').hidden = messages.length > 0;
-  messages.forEach((message) => {
+  renderAll('mail-list', 'no-mail', messages, (message) => {
     const item = document.createElement('article');
     item.className = 'mail';
     item.setAttribute('aria-labelledby', `mail-subject-${message.id}`);
@@ -1210,36 +1201,30 @@ function renderMailbox(messages: MailView[]): void {
     const sent = formatTime(message.created_at);
     if (sent) to.appendChild(sent);
     item.append(subject, to, mailBody(message.text));
-    list.appendChild(item);
+    return item;
   });
 }
 
-function loadMailbox(): Promise<void> {
-  if (!mailboxServed) return Promise.resolve();
+/** Shows the mailbox when the service serves it; resolves to whether it is shown. */
+function loadMailbox(): Promise<boolean> {
+  if (!mailboxServed) return Promise.resolve(false);
   return api<{ messages: MailView[] }>('GET', MAILBOX_PATH).then(
     (data) => {
       byId('mailbox').hidden = false;
       renderMailbox(data.messages);
+      return true;
     },
     (error: unknown) => {
       if (statusOf(error) === 404) {
         mailboxServed = false;
         byId('mailbox').hidden = true;
-        return;
-      }
-      handleFailure(error);
+      } else handleFailure(error);
+      return false;
     },
   );
 }
 
-byId('refresh-mailbox').addEventListener('click', () => {
-  const button = byId<HTMLButtonElement>('refresh-mailbox');
-  busy(button, true);
-  void loadMailbox().then(() => {
-    busy(button, false);
-    announce('Mailbox refreshed.');
-  });
-});
+onPress('refresh-mailbox', () => loadMailbox().then((shown) => shown && announce('Mailbox refreshed.')));
 
 // A verification link is followed first, so that the account shown is already verified.
 // Signed out is {user: null}, not a 401: loading the page logs no failed request.
