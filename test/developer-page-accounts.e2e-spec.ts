@@ -138,6 +138,11 @@ describeInBrowser('developer page: verified email, password reset and change, th
     await statusSays(page, 'If an account uses that address, a link to choose a new password is on its way.');
     const link = await mailedLink(email, 'Reset your password');
     expect(link).toMatch(new RegExp(`^${base}/developers#reset=[A-Za-z0-9_-]{43}$`));
+    // The address without an account is told so, with a link to the page (the sentence's full stop left out of it).
+    const noAccount = mailbox()
+      .getByRole('article')
+      .filter({ hasText: `To nobody_${username}@example.test,` });
+    expect(await noAccount.getByRole('link').getAttribute('href')).toBe(`${base}/developers`);
 
     // Opened as from a mail client: a fresh load of the page with the link.
     await page.goto('about:blank');
@@ -167,7 +172,7 @@ describeInBrowser('developer page: verified email, password reset and change, th
     expect(tab.problems.slice(problemsBefore)).toEqual([]);
   });
 
-  it('changes the email: unverified again until the link mailed to the new address is opened', async () => {
+  it('changes the email: unverified again until the link mailed to it is opened, signed out too; the new email signs in', async () => {
     const renamed = `${username}_new@example.test`;
     await page.getByText('Change email', { exact: true }).click();
     const form = page.getByRole('form', { name: 'Change email' });
@@ -178,11 +183,20 @@ describeInBrowser('developer page: verified email, password reset and change, th
     await banner().getByText(renamed).waitFor();
     expect(await page.locator('#who').textContent()).toContain(renamed);
 
-    await mailbox()
-      .getByRole('link', { name: await mailedLink(renamed, 'Confirm your email address') })
-      .click();
+    const link = await mailedLink(renamed, 'Confirm your email address');
+
+    // Opened signed out, as in another browser: it needs no session.
+    await page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await page.getByRole('form', { name: 'Sign in' }).waitFor();
+    await page.goto('about:blank');
+    await page.goto(link);
     await statusSays(page, `Your email address ${renamed} is verified.`);
-    await banner().waitFor({ state: 'hidden' });
+    const signIn = page.getByRole('form', { name: 'Sign in' });
+    await signIn.getByLabel('Login', { exact: true }).fill(renamed);
+    await signIn.getByLabel('Password', { exact: true }).fill('the third passphrase');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    expect(await banner().isVisible()).toBe(false);
   });
 
   it('fits 1280 px and 390 px with the banner, the forms and a mailbox of long addresses', async () => {

@@ -1176,7 +1176,8 @@ let mailboxServed = true;
 function mailBody(text: string): HTMLPreElement {
   const pre = document.createElement('pre');
   let last = 0;
-  for (const match of text.matchAll(/https?:\/\/[^\s<>"]+/g)) {
+  // A sentence's closing punctuation after an address is not part of it.
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"]*[^\s<>".,;:!?)]/g)) {
     pre.append(text.slice(last, match.index));
     const link = document.createElement('a');
     link.href = match[0];

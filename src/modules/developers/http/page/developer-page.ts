@@ -42,6 +42,7 @@ table.keys td code { white-space: nowrap; word-break: normal; }
 .legend span { display: inline-block; width: 0.75rem; height: 0.75rem; margin-right: 0.3rem; vertical-align: -0.1rem; }
 .usage details { margin-top: 0.25rem; font-size: 0.85rem; }
 .usage details table th, .usage details table td { padding: 0.05rem 0.3rem; }
+#mail-list { margin-top: 0.75rem; }
 .mail { border: 1px solid #d0d0d0; border-radius: 6px; padding: 0.25rem 1rem 0.75rem; margin-bottom: 0.75rem; }
 .mail h3 { margin: 0.5rem 0 0.25rem; font-size: 1rem; overflow-wrap: anywhere; }
 .mail pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f1f3f4; padding: 0.5rem; margin: 0.25rem 0 0; font-size: 0.9rem; }
