@@ -776,9 +776,9 @@ function expiresAtOf(fields: Fields): string | null {
 }
 
 /**
- * The form as the API's body. A field left at its default is left out, so a key with no
- * restriction is created with the same body as before restrictions existed. A choice the API
- * would refuse for certain (no scope, no list) is said at once, beside its field.
+ * The form as the API's body. A field left at its default is left out (the API's default is the
+ * same), so a key without restrictions is created from its label alone. A choice the API would
+ * refuse for certain (no scope, no list) is said at once, beside its field.
  */
 function keyBody(form: HTMLFormElement, fields: Fields): Body {
   const body: Body = { label: fields.label };
