@@ -7,9 +7,14 @@ import { MailQueue, type OutgoingMail } from '../src/common/ports/mail-queue';
 import { UnitOfWork } from '../src/common/ports/unit-of-work';
 import { RETRY_DELAYS_MS, JITTER } from '../src/common/outbox/retry-schedule';
 import { openDatabase } from '../src/database/data-source';
-import { MailOperations } from '../src/modules/mail/domain/mail-operations';
 import { TypeOrmMailRepository } from '../src/modules/mail/infrastructure/typeorm/typeorm-mail.repository';
 import { describeMailRepositoryContract } from '../src/modules/mail/testing/mail-repository.contract';
+import { describeMailQueueContract } from '../src/modules/mail/testing/mail-queue.contract';
+import { SealedMailQueue } from '../src/modules/mail/domain/sealed-mail-queue';
+import { AesGcmMailBodyCipher } from '../src/modules/mail/infrastructure/aes-gcm-mail-body-cipher';
+import { UuidGenerator } from '../src/common/crypto/uuid-generator';
+import { FakeClock } from '../src/common/testing/fake-clock';
+import { cli } from './support/cli-process';
 import { driveClock, frozenNow } from './support/driven-clock';
 import { ownDatabase, type OwnDatabase } from './support/own-database';
 import { findSecrets, scanDatabase } from './support/secret-scan';
@@ -62,6 +67,24 @@ describeMailRepositoryContract('TypeORM', async () => {
   await contractDatabase.ready;
   await contractDatabase.source!.query('TRUNCATE mail');
   return new TypeOrmMailRepository(contractDatabase.source!);
+});
+
+describeMailQueueContract('TypeORM', async () => {
+  await contractDatabase.ready;
+  const db = contractDatabase.source!;
+  await db.query('TRUNCATE mail');
+  const cipher = new AesGcmMailBodyCipher(randomBytes(32));
+  // Each message a millisecond after the last, so that the order they were queued in is the stored one.
+  const clock = new FakeClock(new Date());
+  const ticking = { now: () => (clock.advance(1), clock.now()) };
+  const queue = new SealedMailQueue(new TypeOrmMailRepository(db), cipher, ticking, new UuidGenerator());
+  const rows = async (): Promise<Array<MailRow & { body_sealed: string }>> => db.query('SELECT * FROM mail ORDER BY created_at');
+  return {
+    queue,
+    queued: async () =>
+      (await rows()).map((r) => ({ to: r.recipient, subject: r.subject, kind: r.kind, text: cipher.open(r.body_sealed, r.id) })),
+    stored: async () => JSON.stringify(await rows()),
+  };
 });
 
 /** The contract's database: its own, so no app's worker claims the rows the contract leases by hand. */
@@ -173,11 +196,20 @@ describe('mail through a real SMTP server', () => {
     expect(t.logText()).not.toContain(to.split('@')[0]);
     expect(receiver.to(to)).toHaveLength(0);
 
-    const operations = t.app.get(MailOperations);
-    expect((await operations.dead()).map((m) => m.id)).toContain(dead.id);
-    await operations.retry(dead.id);
+    // The operator command, as an operator runs it against the same database.
+    const listed = await cli(['dead-mail', '--json'], { env: { DATABASE_URL: dbUrl } });
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    expect(JSON.parse(listed.stdout).mail).toContainEqual(
+      expect.objectContaining({ id: dead.id, kind: 'invitation', to, status: 'dead', attempts, last_error: expect.stringMatching(/451/) }),
+    );
+    const retried = await cli(['retry-mail', '--id', dead.id], { env: { DATABASE_URL: dbUrl } });
+    expect(retried).toMatchObject({ code: 0, stdout: `mail ${dead.id} (invitation to ${to}) is queued again\n` });
     await mail.waitForRow(to, 'sent after the operator retried it', (r) => r.status === 'sent');
     expect(receiver.to(to)).toHaveLength(1);
+    expect(await cli(['retry-mail', '--id', dead.id], { env: { DATABASE_URL: dbUrl } })).toMatchObject({
+      code: 1,
+      stderr: 'error: No dead mail has that id\n',
+    });
   });
 
   it('gives up at once when the server refuses for good (550)', async () => {

@@ -1,11 +1,11 @@
 /// <reference lib="dom" />
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BrowserContext, chromium, Locator, Page } from 'playwright-core';
 import { listen } from './portal-client';
+import { freePort } from './service-process';
 import { startTestApp, TestApp } from './test-app';
 
 /** Debian's Chromium, which CI installs (.ci/run); the developer page's browser specs drive it. */
@@ -115,17 +115,6 @@ export async function signUpInPage(page: Page, username: string, password: strin
   await page.getByRole('heading', { name: 'Your account' }).waitFor();
   await statusSays(page, 'Account created');
 }
-
-/** A port nothing listens on now. */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
 
 export interface ServiceInBrowser extends BrowserTab {
   t: TestApp;

@@ -1,4 +1,4 @@
-import type { LoggerService } from '@nestjs/common';
+import type { LoggerService, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { Clock } from '../ports/clock';
 
 /** The longest pause between polls while claims keep failing. */
@@ -23,8 +23,8 @@ export interface LeasedQueue<C> {
   claimDue(now: Date, leaseUntil: Date, limit: number): Promise<C[]>;
   /** Makes the attempt and records what came of it, only while the lease is still held. */
   attempt(claim: C): Promise<unknown>;
-  /** Work done at the start of each round before claiming (the webhook relay); none by default. */
-  prepare?(): Promise<void>;
+  /** Work done at the start of each round before claiming (the webhook relay); `stopped` says when to leave off. */
+  prepare?(stopped: () => boolean): Promise<void>;
   /** What identifies a claimed row in a log line (ids only: never a body, a URL or an address). */
   describe(claim: C): Record<string, string>;
 }
@@ -41,10 +41,11 @@ export interface WorkerMessages {
  * per queue; they share the rows through the database, so none attempts a row another
  * holds, and a row held by an instance that died is attempted by another once its lease
  * expires. `start` when the application has booted; `stop` (waiting for the attempts in
- * flight, each bounded by its own timeout) before the database pool closes. Times come from
- * the Clock port; polls back off while claims fail.
+ * flight, each bounded by its own timeout) before the database pool closes: as a Nest
+ * provider, the application's lifecycle does both. Times come from the Clock port; polls back
+ * off while claims fail.
  */
-export class LeasedQueueWorker<C> {
+export class LeasedQueueWorker<C> implements OnApplicationBootstrap, OnModuleDestroy {
   private timer?: NodeJS.Timeout;
   private running?: Promise<void>;
   private stopped = true;
@@ -69,6 +70,14 @@ export class LeasedQueueWorker<C> {
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+  }
+
+  onApplicationBootstrap(): void {
+    this.start();
+  }
+
+  onModuleDestroy(): Promise<void> {
+    return this.stop();
   }
 
   /** Something is due now: look at once rather than at the next poll. */
@@ -99,7 +108,7 @@ export class LeasedQueueWorker<C> {
   /** Prepares, then claims due rows and attempts them, batch after batch, until none is due. */
   private async round(): Promise<void> {
     try {
-      if (this.queue.prepare && !this.stopped) await this.queue.prepare();
+      if (this.queue.prepare && !this.stopped) await this.queue.prepare(() => this.stopped);
       for (;;) {
         if (this.stopped) return;
         const now = this.clock.now();

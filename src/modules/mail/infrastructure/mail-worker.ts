@@ -1,4 +1,4 @@
-import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { LeasedQueueWorker, WorkerOptions } from '../../../common/outbox/leased-queue-worker';
 import { Clock } from '../../../common/ports/clock';
 import { MailAttempts } from '../domain/mail-attempts';
@@ -13,11 +13,9 @@ import { MailRepository } from '../domain/mail.repository';
  * for the sends in flight) before the database pool closes.
  */
 @Injectable()
-export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly worker: LeasedQueueWorker<ClaimedMail>;
-
+export class MailWorker extends LeasedQueueWorker<ClaimedMail> {
   constructor(mails: MailRepository, attempts: MailAttempts, clock: Clock, options: WorkerOptions) {
-    this.worker = new LeasedQueueWorker<ClaimedMail>(
+    super(
       {
         claimDue: (now, leaseUntil, limit) => mails.claimDue(now, leaseUntil, limit),
         attempt: (claim) => attempts.attempt(claim),
@@ -31,18 +29,5 @@ export class MailWorker implements OnApplicationBootstrap, OnModuleDestroy {
         claimsFailing: 'queued mail could not be claimed; retrying with back-off',
       },
     );
-  }
-
-  onApplicationBootstrap(): void {
-    this.worker.start();
-  }
-
-  onModuleDestroy(): Promise<void> {
-    return this.worker.stop();
-  }
-
-  /** Look for due mail at once rather than at the next poll. */
-  nudge(): void {
-    this.worker.nudge();
   }
 }

@@ -1,11 +1,9 @@
-import type { ClaimedMail, MailProps, MailUpdate } from '../../domain/mail-message';
+import type { ClaimedMail, MailProps, MailStatus, MailUpdate } from '../../domain/mail-message';
 import { MailRepository } from '../../domain/mail.repository';
 
 type Stored = MailProps & { lockedUntil: Date | null };
 
 const strip = ({ lockedUntil: _lease, ...props }: Stored): MailProps => ({ ...props });
-const newestFirst = (at: (m: MailProps) => Date) => (a: MailProps, b: MailProps) =>
-  at(b).getTime() - at(a).getTime() || b.id.localeCompare(a.id);
 
 /** A working in-memory MailRepository, held to the TypeORM adapter by the shared contract (testing/mail-repository.contract.ts). */
 export class InMemoryMailRepository extends MailRepository {
@@ -55,11 +53,7 @@ export class InMemoryMailRepository extends MailRepository {
   }
 
   async listDead(limit: number): Promise<MailProps[]> {
-    return [...this.rows.values()]
-      .filter((m) => m.status === 'dead')
-      .map(strip)
-      .sort(newestFirst((m) => m.updatedAt))
-      .slice(0, limit);
+    return this.newest('dead', (m) => m.updatedAt, limit);
   }
 
   async retryDead(id: string, now: Date): Promise<MailProps | null> {
@@ -71,16 +65,21 @@ export class InMemoryMailRepository extends MailRepository {
   }
 
   async latestOutbox(limit: number): Promise<MailProps[]> {
-    return [...this.rows.values()]
-      .filter((m) => m.status === 'outbox')
-      .map(strip)
-      .sort(newestFirst((m) => m.createdAt))
-      .slice(0, limit);
+    return this.newest('outbox', (m) => m.createdAt, limit);
   }
 
   async purgeFinishedBefore(cutoff: Date, limit: number): Promise<number> {
     const old = [...this.rows.values()].filter((m) => m.status !== 'pending' && m.updatedAt.getTime() < cutoff.getTime()).slice(0, limit);
     for (const m of old) this.rows.delete(m.id);
     return old.length;
+  }
+
+  /** The `limit` messages of a status, newest first by `at` (then by id, as PostgreSQL orders them). */
+  private newest(status: MailStatus, at: (m: MailProps) => Date, limit: number): MailProps[] {
+    return [...this.rows.values()]
+      .filter((m) => m.status === status)
+      .map(strip)
+      .sort((a, b) => at(b).getTime() - at(a).getTime() || b.id.localeCompare(a.id))
+      .slice(0, limit);
   }
 }

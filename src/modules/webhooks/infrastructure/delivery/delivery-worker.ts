@@ -34,7 +34,7 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
       {
         claimDue: (now, leaseUntil, limit) => deliveries.claimDue(now, leaseUntil, limit),
         attempt: (claim) => attempts.attempt(claim),
-        prepare: () => this.relayAll(),
+        prepare: (stopped) => this.relayAll(stopped),
         describe: (claim) => ({ delivery_id: claim.delivery.id }),
       },
       clock,
@@ -59,8 +59,8 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
     this.worker.nudge();
   }
 
-  private async relayAll(): Promise<void> {
-    while (this.relay) {
+  private async relayAll(stopped: () => boolean): Promise<void> {
+    while (this.relay && !stopped()) {
       const step = await this.relay.relay(this.clock.now(), RELAY_BATCH);
       if (step.events < RELAY_BATCH) break;
     }
