@@ -142,6 +142,7 @@ describe('authorization matrix', () => {
     // Who is signed in: being signed out is an answer ({user: null}), not an error; a key is no session.
     'GET /developers/api/session': { path: () => '/developers/api/session', expect: everyone(200) },
     'GET /developers/api/keys': { path: () => '/developers/api/keys', expect: everyone(401) },
+    'GET /developers/api/lists': { path: () => '/developers/api/lists', expect: everyone(401) },
     // Accounts (API.md section 12): the links' routes need no session (400: no such token); the others a session.
     'POST /developers/api/verify-email': {
       path: () => '/developers/api/verify-email',

@@ -67,14 +67,12 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
     };
     expect(await checked()).toEqual(['lists:read', 'items:read', 'profile:read']);
 
-    // Without a portal route that lists the account's lists (a 404, the one console error
-    // expected here), the lists are named by id, one per line.
+    // The lists are picked by name, from the account's lists as the portal serves them.
     const problemsBefore = tab.problems.length;
     await form.getByRole('radio', { name: 'Only the lists I choose' }).check();
-    const ids = form.getByLabel('List ids', { exact: true });
-    await ids.waitFor();
-    expect(tab.problems.slice(problemsBefore)).toEqual([expect.stringContaining('404')]);
-    await ids.fill(`${listIds[0]}\n\n  ${listIds[1]}  \n`);
+    const picker = form.getByRole('group', { name: 'Lists the key may reach' });
+    await picker.getByRole('checkbox', { name: 'Groceries', exact: true }).check();
+    await picker.getByRole('checkbox', { name: 'Work', exact: true }).check();
 
     await form.getByLabel('Expires', { exact: true }).selectOption({ label: 'In 30 days' });
     await form.getByLabel('Allowed addresses', { exact: true }).fill('127.0.0.1\n2001:db8::/32\n::1');
@@ -112,55 +110,44 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
     );
     expect(terms).toEqual([
       ['Scopes', 'lists:read, items:read, profile:read'],
-      ['Lists', `${listIds[0]}, ${listIds[1]}`],
+      ['Lists', '\u201cGroceries\u201d, \u201cWork\u201d'],
       ['Expires', expect.stringMatching(/\d/)],
       ['From', '127.0.0.1, 2001:db8::/32, ::1'],
     ]);
     expect(await restrictions.locator('time').getAttribute('datetime')).toBe(me.data.key.expires_at);
     expect(await checked()).toEqual(['lists:read', 'lists:write', 'items:read', 'items:write', 'profile:read']);
     expect(await form.getByRole('radio', { name: 'Every list, now and later' }).isChecked()).toBe(true);
-    expect(await ids.isVisible()).toBe(false);
+    expect(await picker.isVisible()).toBe(false);
     expect(await form.getByLabel('Expires', { exact: true }).inputValue()).toBe('never');
-    expect(tab.problems.slice(problemsBefore + 1)).toEqual([]);
+    expect(tab.problems.slice(problemsBefore)).toEqual([]);
   });
 
-  it("picks lists by name from the account's lists, when the portal lists them", async () => {
-    // The portal has no route that lists the account's lists yet: the test serves the page
-    // GET /developers/api/lists ({lists: [{id, name}]}) from what GET /v1/lists answers, so the
-    // picker's checkboxes are exercised; the key itself is created by the real service.
+  it("picks lists by name from the account's lists, and names them in the key table", async () => {
     const helper = await createKey('picker helper');
     const names = ['Picked one', 'Not picked', `Picked two, with a long name that has to wrap on a phone ${'x'.repeat(40)}`];
     for (const name of names) await v1(helper, 'lists', { method: 'POST', body: JSON.stringify({ name }) });
     const all = ((await (await v1(helper, 'lists?limit=500')).json()) as { data: { lists: Array<{ id: string; name: string }> } }).data
       .lists;
     const idOf = (name: string) => all.find((list) => list.name === name)!.id;
-    await page.route(`${base}/developers/api/lists`, (route) =>
-      route.fulfill({ json: { data: { lists: all.map(({ id, name }) => ({ id, name })) }, error: null } }),
-    );
-    try {
-      await page.reload();
-      const form = keyForm();
-      await form.getByLabel('Label', { exact: true }).fill('picked lists key');
-      await form.getByRole('radio', { name: 'Only the lists I choose' }).check();
-      const picker = form.getByRole('group', { name: 'Lists the key may reach' });
-      await picker.getByRole('checkbox', { name: 'Picked one', exact: true }).check();
-      await picker.getByRole('checkbox', { name: names[2], exact: true }).check();
-      expect(await form.getByLabel('List ids', { exact: true }).isVisible()).toBe(false);
-      await page.setViewportSize({ width: 390, height: 900 });
-      await expectNoSidewaysScroll(page);
-      await page.setViewportSize({ width: 1280, height: 900 });
-      await page.getByRole('button', { name: 'Create key', exact: true }).click();
-      await statusSays(page, 'Key "picked lists key" created');
-      const key = (await page.getByTestId('new-key').textContent())!.trim();
-      const me = (await (await v1(key, 'me')).json()) as { data: { key: { list_ids: string[] } } };
-      expect([...me.data.key.list_ids].sort()).toEqual([idOf('Picked one'), idOf(names[2])].sort());
-      // The table names the lists it knows.
-      const lists = keyRow('picked lists key').locator('dl.restrictions dd').nth(1);
-      const nameOf = (id: string) => all.find((list) => list.id === id)!.name;
-      expect(await lists.textContent()).toBe(me.data.key.list_ids.map((id) => `\u201c${nameOf(id)}\u201d`).join(', '));
-    } finally {
-      await page.unroute(`${base}/developers/api/lists`);
-    }
+    await page.reload();
+    const form = keyForm();
+    await form.getByLabel('Label', { exact: true }).fill('picked lists key');
+    await form.getByRole('radio', { name: 'Only the lists I choose' }).check();
+    const picker = form.getByRole('group', { name: 'Lists the key may reach' });
+    await picker.getByRole('checkbox', { name: 'Picked one', exact: true }).check();
+    await picker.getByRole('checkbox', { name: names[2], exact: true }).check();
+    await page.setViewportSize({ width: 390, height: 900 });
+    await expectNoSidewaysScroll(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.getByRole('button', { name: 'Create key', exact: true }).click();
+    await statusSays(page, 'Key "picked lists key" created');
+    const key = (await page.getByTestId('new-key').textContent())!.trim();
+    const me = (await (await v1(key, 'me')).json()) as { data: { key: { list_ids: string[] } } };
+    expect([...me.data.key.list_ids].sort()).toEqual([idOf('Picked one'), idOf(names[2])].sort());
+    // The table names the lists it knows.
+    const lists = keyRow('picked lists key').locator('dl.restrictions dd').nth(1);
+    const nameOf = (id: string) => all.find((list) => list.id === id)!.name;
+    expect(await lists.textContent()).toBe(me.data.key.list_ids.map((id) => `\u201c${nameOf(id)}\u201d`).join(', '));
   });
 
   it('says beside its field what is wrong with a restriction, before sending or as the API answers', async () => {
@@ -329,7 +316,10 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
     const form = keyForm();
     await form.getByLabel('Label', { exact: true }).fill(label);
     await form.getByRole('radio', { name: 'Only the lists I choose' }).check();
-    await form.getByLabel('List ids', { exact: true }).fill(listIds.join('\n'));
+    const picker = form.getByRole('group', { name: 'Lists the key may reach' });
+    for (let i = 0; i < listIds.length; i++) {
+      await picker.getByRole('checkbox', { name: `A list with a rather long name, number ${i}, that goes on and on`, exact: true }).check();
+    }
     // On a date: the key works through the whole of that day, where the browser is.
     await form.getByLabel('Expires', { exact: true }).selectOption({ label: 'On a date…' });
     const date = form.getByLabel('Expiry date', { exact: true });
@@ -356,7 +346,7 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
     expect(await row.locator('dl.restrictions time').getAttribute('datetime')).toBe(endOfChosen);
     expect(await row.locator('dl.restrictions dd').allTextContents()).toEqual([
       'All',
-      listIds.join(', '),
+      listIds.map((_, i) => `\u201cA list with a rather long name, number ${i}, that goes on and on\u201d`).join(', '),
       expect.any(String),
       me.data.key.allowed_ips.join(', '),
     ]);

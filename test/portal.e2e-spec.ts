@@ -389,6 +389,43 @@ describe('developer portal API (/developers/api)', () => {
     });
   });
 
+  describe("GET lists (the key form's list picker)", () => {
+    const createList = async (key: string, name: string) => {
+      const res = await fetch(`${base}/v1/lists`, {
+        method: 'POST',
+        headers: { 'X-API-Key': key, 'Content-Type': 'application/json' },
+        body: JSON.stringify({ name }),
+      });
+      expect(res.status).toBe(200);
+      return ((await res.json()) as { data: { list: { id: string } } }).data.list.id;
+    };
+
+    it("pages the account's own and shared lists, oldest first, with its role, and never another account's", async () => {
+      const { c } = await signedIn();
+      const key = (await c.post('keys', { label: 'lists' })).body.data.key as string;
+      const ids = [await createList(key, 'First'), await createList(key, 'Second'), await createList(key, 'Third')];
+      const stranger = await signedIn();
+      await createList((await stranger.c.post('keys', { label: 'other' })).body.data.key as string, 'Not yours');
+
+      const first = await c.get('lists?limit=2');
+      expect(first.status).toBe(200);
+      expect(first.body.data.lists).toEqual([
+        { id: ids[0], name: 'First', role: 'owner' },
+        { id: ids[1], name: 'Second', role: 'owner' },
+      ]);
+      const rest = await c.get(`lists?limit=2&cursor=${encodeURIComponent(first.body.data.next_cursor as string)}`);
+      expect(rest.body.data).toEqual({ lists: [{ id: ids[2], name: 'Third', role: 'owner' }], next_cursor: null });
+    });
+
+    it('needs a session, and refuses a bad page size in the envelope', async () => {
+      expect((await client().get('lists')).status).toBe(401);
+      const { c } = await signedIn();
+      const bad = await c.get('lists?limit=0');
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toMatch(/limit/);
+    });
+  });
+
   describe('CSRF protection of mutations', () => {
     it('refuses a foreign Origin with 403 and changes nothing', async () => {
       const { c, user } = await signedIn();

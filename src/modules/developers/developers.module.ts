@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { KeysModule } from '../keys/keys.module';
+import { ListsModule } from '../lists/lists.module';
 import { KeyUsageModule } from '../usage/key-usage.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DeveloperPageController } from './http/developer-page.controller';
@@ -8,19 +9,21 @@ import { PortalAccountController } from './http/portal-account.controller';
 import { PortalCredentialsController } from './http/portal-credentials.controller';
 import { PortalKeyUsageController } from './http/portal-key-usage.controller';
 import { PortalKeysController } from './http/portal-keys.controller';
+import { PortalListsController } from './http/portal-lists.controller';
 import { PortalWebhooksController } from './http/portal-webhooks.controller';
 import { SameOriginGuard } from './http/same-origin.guard';
 import { SessionGuard } from './http/session.guard';
 
-/** The developer page (`GET /developers`) and the JSON portal API it drives (keys and webhooks of the signed-in account). */
+/** The developer page (`GET /developers`) and the JSON portal API it drives (the signed-in account's keys, their usage, its lists for the key form, and webhooks). */
 @Module({
-  imports: [AuthModule, KeysModule, KeyUsageModule, WebhooksModule],
+  imports: [AuthModule, KeysModule, KeyUsageModule, ListsModule, WebhooksModule],
   controllers: [
     DeveloperPageController,
     PortalAccountController,
     PortalCredentialsController,
     PortalKeysController,
     PortalKeyUsageController,
+    PortalListsController,
     PortalWebhooksController,
   ],
   providers: [SameOriginGuard, SessionGuard],

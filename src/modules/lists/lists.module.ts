@@ -95,6 +95,7 @@ import { EventLogModule } from '../events/event-log.module';
       useFactory: (users: UserDirectory, log: EventLog) => new RecordedListEvents(users, log),
     },
   ],
-  exports: [ListAccess, CursorCodec],
+  // ListsService: the developer page's list picker reads the account's lists through it.
+  exports: [ListAccess, ListsService, CursorCodec],
 })
 export class ListsModule {}

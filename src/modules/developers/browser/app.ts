@@ -788,9 +788,7 @@ function keyBody(form: HTMLFormElement, fields: Fields): Body {
   if (scopes.length === 0) throw new ApiError('Choose at least one scope.');
   if (scopes.length < ALL_SCOPES.length) body.scopes = scopes;
   if (chosenLists()) {
-    const ids = byId('list-ids-field').hidden
-      ? Array.from(form.querySelectorAll<HTMLInputElement>('input[name="list_id"]:checked')).map((box) => box.value)
-      : linesOf(fields.list_ids);
+    const ids = Array.from(form.querySelectorAll<HTMLInputElement>('input[name="list_id"]:checked')).map((box) => box.value);
     if (ids.length === 0) throw new ApiError('Choose at least one list, or every list.');
     body.list_ids = ids;
   }
@@ -820,36 +818,27 @@ function renderListChoices(lists: ListChoice[]): void {
   });
 }
 
-/** False once the service says it has no route that lists the account's lists (a 404). */
-let listsServed = true;
+/** The most lists the picker offers (pages of 100): a key names at most 100 of them anyway. */
+const PICKER_PAGES = 20;
 
-function showListIdsField(): void {
-  byId('list-options').replaceChildren();
-  byId('no-lists').hidden = true;
-  byId('list-ids-field').hidden = false;
-}
-
-/**
- * The account's lists for the picker. Without a route that lists them (a 404), the picker is a
- * text area of list ids instead, so restricting a key to lists still works.
- */
-function loadListChoices(): Promise<void> {
-  if (!listsServed) {
-    showListIdsField();
-    return Promise.resolve();
+/** The account's lists for the picker, every page of GET /developers/api/lists, oldest first. */
+async function loadListChoices(): Promise<void> {
+  const lists: ListChoice[] = [];
+  let cursor: string | null = null;
+  try {
+    for (let page = 0; page < PICKER_PAGES; page += 1) {
+      const query: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+      const data: { lists: ListChoice[]; next_cursor: string | null } = await api('GET', `lists?limit=100${query}`);
+      lists.push(...data.lists);
+      cursor = data.next_cursor;
+      if (cursor === null) break;
+    }
+  } catch (error: unknown) {
+    handleFailure(error);
+    return;
   }
-  return api<{ lists: ListChoice[] }>('GET', 'lists').then(
-    (data) => {
-      data.lists.forEach((list) => listNames.set(list.id, list.name));
-      byId('list-ids-field').hidden = true;
-      renderListChoices(data.lists);
-    },
-    (error: unknown) => {
-      if (statusOf(error) !== 404) return handleFailure(error);
-      listsServed = false;
-      showListIdsField();
-    },
-  );
+  lists.forEach((list) => listNames.set(list.id, list.name));
+  renderListChoices(lists);
 }
 
 keyForm.querySelectorAll<HTMLInputElement>('input[name="lists_mode"]').forEach((radio) => {

@@ -260,12 +260,6 @@ export const developerPage = (script: PageScript): string => `<!doctype html>
           <div id="list-choices" hidden>
             <div id="list-options" class="choices" role="group" aria-label="Lists the key may reach"></div>
             <p id="no-lists" class="hint" hidden>You have no lists yet: create one with the API first.</p>
-            <div id="list-ids-field" hidden>
-              <label for="key-list-ids">List ids</label>
-              <textarea id="key-list-ids" name="list_ids" rows="3" autocapitalize="none" spellcheck="false"
-                aria-describedby="list-ids-hint"></textarea>
-              <p id="list-ids-hint" class="hint">One list id per line (GET /v1/lists shows them), at most 100</p>
-            </div>
           </div>
           <p id="key-lists-error" class="field-error" hidden></p>
         </fieldset>
