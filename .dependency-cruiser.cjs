@@ -32,12 +32,14 @@ const DOMAIN_MAY_IMPORT = [
   '^src/common/text/',
   '^src/common/auth/',
   '^src/common/paging/cursor\\.ts$',
+  // The retry schedule that webhook deliveries and mail share: pure arithmetic on dates.
+  '^src/common/outbox/retry-schedule\\.ts$',
   // Reported by its own rule (domain-free-of-application).
   '^src/modules/[^/]+/application/',
 ];
 
 /** Adapters: each module's infrastructure/, and the shared ones in src/common/. */
-const INFRASTRUCTURE = ['^src/modules/[^/]+/infrastructure/', '^src/common/(persistence|crypto|paging|redis|in-memory)/'];
+const INFRASTRUCTURE = ['^src/modules/[^/]+/infrastructure/', '^src/common/(persistence|crypto|paging|redis|in-memory|outbox)/'];
 
 const notSpecs = ['\\.spec\\.ts$', '/testing/'];
 

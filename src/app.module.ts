@@ -26,6 +26,7 @@ import { ItemsModule } from './modules/items/items.module';
 import { KeysModule } from './modules/keys/keys.module';
 import { KeyUsageModule } from './modules/usage/key-usage.module';
 import { ListsModule } from './modules/lists/lists.module';
+import { MailDeliveryModule } from './modules/mail/mail-delivery.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module';
 import { SlidingWindowThrottlerStorage } from './modules/rate-limit/infrastructure/throttler/sliding-window-throttler.storage';
@@ -75,6 +76,8 @@ export class AppModule {
         RateLimitModule,
         AccessModule,
         IdempotencyModule,
+        // Sends the queued mail; its one route is the development mailbox.
+        MailDeliveryModule,
         DevelopersModule,
         ...(extra.imports ?? []),
       ],

@@ -103,6 +103,8 @@ describe('authorization matrix', () => {
     // Who is signed in: being signed out is an answer ({user: null}), not an error; a key is no session.
     'GET /developers/api/session': { path: () => '/developers/api/session', expect: everyone(200) },
     'GET /developers/api/keys': { path: () => '/developers/api/keys', expect: everyone(401) },
+    // The development mailbox: no session (a mailed link is opened signed in or not); 404 only in production or with SMTP_URL.
+    'GET /developers/api/dev/mailbox': { path: () => '/developers/api/dev/mailbox', expect: everyone(200) },
     'POST /developers/api/keys': { path: () => '/developers/api/keys', body: () => ({ label: 'matrix' }), expect: everyone(401) },
     'POST /developers/api/keys/:id/revoke': {
       path: () => `/developers/api/keys/${owner.id}/revoke`,

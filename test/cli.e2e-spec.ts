@@ -1,4 +1,3 @@
-import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -10,44 +9,13 @@ import { AccountsService } from '../src/modules/auth/domain/accounts.service';
 import { runNpm, userEnv } from './support/npm-process';
 import { listen, PortalClient } from './support/portal-client';
 import { recordSecret } from './support/secret-ledger';
+import { cli } from './support/cli-process';
 import { freePort, ROOT, spawnService, waitForReady } from './support/service-process';
 import { startTestApp, TestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
 
 // Each run of the command is a new Node process that boots the domain modules (about a second
 // on an idle machine, several on a busy one): a test of five runs needs the e2e project's 60 s.
-
-interface CliRun {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
-
-/** Runs the built operator command (`node dist/cli.js`, what `npm run cli --` runs). */
-function cli(args: string[], options: { env?: Record<string, string>; stdin?: string } = {}): Promise<CliRun> {
-  return new Promise((resolve) => {
-    const child = execFile(
-      process.execPath,
-      [join(ROOT, 'dist', 'cli.js'), ...args],
-      {
-        cwd: ROOT,
-        env: {
-          PATH: process.env.PATH ?? '',
-          HOME: process.env.HOME ?? '/tmp',
-          DATABASE_URL: process.env.DATABASE_URL!,
-          // scrypt at the e2e run's lower cost (PASSWORD_SCRYPT_COST), not 2^17 per account.
-          NODE_ENV: 'test',
-          PASSWORD_SCRYPT_COST: process.env.PASSWORD_SCRYPT_COST ?? '12',
-          ...options.env,
-        },
-        timeout: 60_000,
-      },
-      (error, stdout, stderr) => resolve({ code: error ? (typeof error.code === 'number' ? error.code : null) : 0, stdout, stderr }),
-    );
-    // Closed stdin, as under a script: not a terminal, so create-user generates the password.
-    child.stdin!.end(options.stdin ?? '');
-  });
-}
 
 const fresh = () => {
   const tag = randomBytes(5).toString('hex');

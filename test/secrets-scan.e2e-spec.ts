@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { scanDatabase } from './support/secret-scan';
+import { AesGcmMailBodyCipher } from '../src/modules/mail/infrastructure/aes-gcm-mail-body-cipher';
+import { scanDatabase, tokensInText } from './support/secret-scan';
 
 /**
  * The database half of the e2e run's secrets scan (run by the global teardown on the e2e
@@ -54,5 +55,22 @@ describe('secrets scan of a database (e2e)', () => {
       'column public.Leaky table.response (row 1 of 2): share',
     ]);
     expect(JSON.stringify(findings)).not.toContain(key.slice(8));
+  });
+
+  it('finds the token of a mailed link stored readable, and not the same text sealed as the mail queue stores it', async () => {
+    const token = randomBytes(32).toString('base64url');
+    const text = `Reset your password: https://todo.example/developers#reset=${token}`;
+    const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
+    await client.query('CREATE TABLE mail_like (id uuid, body_sealed text)');
+    await client.query('CREATE TABLE leaky_mail (id uuid, body text)');
+    await client.query('INSERT INTO mail_like VALUES ($1, $2)', [id, new AesGcmMailBodyCipher(randomBytes(32)).seal(text, id)]);
+    await client.query('INSERT INTO leaky_mail VALUES ($1, $2)', [id, text]);
+    const secrets = tokensInText(text).map((value) => ({ kind: 'mail token given out', value }));
+    expect(secrets.map((secret) => secret.value)).toEqual([token]);
+    const findings = await scanDatabase(client, [...secrets, { kind: 'mail body given out', value: text }]);
+    expect(findings.map((f) => `${f.where}: ${f.secret.split(' ')[0]}`).sort()).toEqual([
+      'column public.leaky_mail.body (row 1 of 1): mail',
+      'column public.leaky_mail.body (row 1 of 1): mail',
+    ]);
   });
 });

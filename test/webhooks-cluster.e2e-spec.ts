@@ -13,7 +13,7 @@ import { ApiKey } from '../src/modules/keys/domain/api-key';
 import { ownDatabase, type OwnDatabase } from './support/own-database';
 import { ownsConnection } from './support/process-connections';
 import { recordSecret } from './support/secret-ledger';
-import { freePort, ServiceProcess, spawnService, waitForReady } from './support/service-process';
+import { ServiceProcess, spawnInstances, stopInstances } from './support/service-process';
 import { waitFor } from './support/wait-for';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -84,17 +84,11 @@ describe('webhook deliveries across two instances', () => {
     key = issued.secret;
     recordSecret('api key', key);
     receiver = await new WebhookReceiver().start();
-    instances = await Promise.all([0, 1].map(async () => spawnService(env, await freePort())));
-    await Promise.all(instances.map((instance) => waitForReady(instance.port, instance)));
+    instances = await spawnInstances(env, 2);
   }, 120_000);
 
   afterAll(async () => {
-    for (const instance of instances) {
-      if (instance.child.exitCode === null && instance.child.signalCode === null) {
-        instance.child.kill('SIGTERM');
-        await instance.exited;
-      }
-    }
+    await stopInstances(instances);
     await receiver?.stop();
     await db?.destroy();
     await database?.drop();

@@ -6,6 +6,7 @@ import { AppConfig } from '../config/app-config';
 import { DatabaseModule } from '../database/database.module';
 import { AuthModule } from '../modules/auth/auth.module';
 import { KeysModule } from '../modules/keys/keys.module';
+import { MailModule } from '../modules/mail/mail.module';
 
 /**
  * Just the modules the operator command needs: the same domain services, adapters and
@@ -19,7 +20,7 @@ export class CliModule {
       global: true,
       // KeysModule checks a key's lists through the lists module, whose janitors keep their
       // intervals in the SchedulerRegistry: unreferenced timers, gone when the command ends.
-      imports: [CommonModule, DatabaseModule, ScheduleModule.forRoot(), AuthModule, KeysModule],
+      imports: [CommonModule, DatabaseModule, ScheduleModule.forRoot(), AuthModule, KeysModule, MailModule],
       providers: [
         { provide: AppConfig, useValue: config },
         { provide: RootLogger, useValue: logger },

@@ -11,6 +11,7 @@ import { InMemoryApiKeyRepository } from '../modules/keys/infrastructure/in-memo
 import { keysServiceFor } from '../modules/keys/testing/keys-fixture';
 import { CommandError, CommandServices, generatePassword, parseCommand, runCommand, UsageError } from './commands';
 import { readPasswordFromStdin } from './password-input';
+import { mailFixture } from '../modules/mail/testing/mail-fixture';
 
 describe('operator command', () => {
   describe('parseCommand', () => {
@@ -51,6 +52,7 @@ describe('operator command', () => {
       services = {
         accounts: new AccountsService(new InMemoryUserRepository(), new ScryptPasswordHasher(2 ** 10), clock, ids),
         keys: keysServiceFor((keyRepo = new InMemoryApiKeyRepository()), clock, { ids }),
+        mail: mailFixture().operations,
       };
     });
 
@@ -146,6 +148,50 @@ describe('operator command', () => {
       await expect(run(['revoke-key', '--login', 'ada', '--last4', first.last4])).rejects.toThrow(
         new CommandError(`2 active keys of ada end in ${first.last4}; name one with --key-id`),
       );
+    });
+  });
+
+  describe('dead mail', () => {
+    let services: CommandServices;
+    let mail: ReturnType<typeof mailFixture>;
+
+    beforeEach(() => {
+      mail = mailFixture();
+      const clock = new FakeClock('2026-05-01T08:00:00.000Z');
+      const ids = new SequentialIdGenerator();
+      services = {
+        accounts: new AccountsService(new InMemoryUserRepository(), new ScryptPasswordHasher(2 ** 10), clock, ids),
+        keys: keysServiceFor(new InMemoryApiKeyRepository(), clock, { ids }),
+        mail: mail.operations,
+      };
+    });
+
+    it('lists dead mail without its text, and queues one again by id', async () => {
+      expect((await runCommand(services, parseCommand(['dead-mail']))).text).toEqual(['no dead mail']);
+      mail.sender.script.push({ kind: 'failed', error: '550 5.1.1 <ada@example.com> no such user', permanent: true });
+      await mail.queue.enqueue({ to: 'ada@example.com', subject: 'Reset', text: 'token-abcdefghijklmnop', kind: 'password-reset' });
+      await mail.round();
+      const listed = await runCommand(services, parseCommand(['dead-mail', '--json']));
+      const [dead] = listed.json.mail as Array<Record<string, unknown>>;
+      expect(dead).toEqual({
+        id: expect.any(String),
+        kind: 'password-reset',
+        to: 'ada@example.com',
+        status: 'dead',
+        attempts: 1,
+        last_error: '550 5.1.1 <…@example.com> no such user',
+        created_at: '2026-11-24T10:00:00.000Z',
+        updated_at: '2026-11-24T10:00:00.000Z',
+      });
+      expect(JSON.stringify(listed)).not.toContain('token-');
+      const retried = await runCommand(services, parseCommand(['retry-mail', '--id', dead.id as string]));
+      expect(retried.text).toEqual([`mail ${dead.id as string} (password-reset to ada@example.com) is queued again`]);
+      await mail.round();
+      expect(mail.sender.sent.map((m) => m.text)).toEqual(['token-abcdefghijklmnop', 'token-abcdefghijklmnop']);
+      await expect(runCommand(services, parseCommand(['retry-mail', '--id', dead.id as string]))).rejects.toMatchObject({
+        code: 'DEAD_MAIL_NOT_FOUND',
+      });
+      expect(() => parseCommand(['retry-mail'])).toThrow(UsageError);
     });
   });
 

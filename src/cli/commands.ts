@@ -7,6 +7,9 @@ import { SCOPES } from '../common/auth/scopes';
 import type { ApiKey } from '../modules/keys/domain/api-key';
 import { KEY_MODES, type KeyRestrictionsInput } from '../modules/keys/domain/key-restrictions';
 import type { KeysService } from '../modules/keys/domain/keys.service';
+import type { MailProps } from '../modules/mail/domain/mail-message';
+import type { MailOperations } from '../modules/mail/domain/mail-operations';
+import { isoTime } from '../common/http/iso-time';
 import { presentAccount, presentCreatedKey, presentKey } from '../modules/developers/http/portal.presenter';
 
 export const USAGE = `Usage: npm run --silent cli -- <command> [options]
@@ -31,6 +34,11 @@ Commands:
   roll-key --login <email or username> --key-id ID --expires-in-hours H [--json]
       Replaces an active key by a new one with the same label and restrictions, printed once;
       the old key expires H hours from now (an integer 0-168; 0: at once).
+  dead-mail [--json]
+      Lists dead mail (its attempts ran out, or the SMTP server refused it for good), most
+      recently given up first: id, kind, recipient, attempts, last error. Never the text.
+  retry-mail --id ID [--json]
+      Sends a dead message again, with the whole retry schedule ahead of it.
 
 Database: DATABASE_URL when set; otherwise the embedded PostgreSQL of DATA_DIR (default .data),
 reached through the running service or started for the command alone.`;
@@ -76,6 +84,8 @@ const COMMANDS: Record<string, { options: Options; required: string[] }> = {
     options: { login: { type: 'string' }, 'key-id': { type: 'string' }, 'expires-in-hours': { type: 'string' }, json: { type: 'boolean' } },
     required: ['login', 'key-id', 'expires-in-hours'],
   },
+  'dead-mail': { options: { json: { type: 'boolean' } }, required: [] },
+  'retry-mail': { options: { id: { type: 'string' }, json: { type: 'boolean' } }, required: ['id'] },
 };
 
 export interface ParsedCommand {
@@ -113,6 +123,7 @@ export const generatePassword = (): string => randomBytes(18).toString('base64ur
 export interface CommandServices {
   accounts: AccountsService;
   keys: KeysService;
+  mail: MailOperations;
 }
 
 /** What a command prints: the JSON object for --json, the lines for people otherwise. */
@@ -213,6 +224,37 @@ export async function rollKey(services: CommandServices, values: ParsedCommand['
   };
 }
 
+/** A message as operators see it: never its text, which may hold a token. */
+const presentMail = (m: MailProps) => ({
+  id: m.id,
+  kind: m.kind,
+  to: m.to,
+  status: m.status,
+  attempts: m.attempts,
+  last_error: m.lastError,
+  created_at: isoTime(m.createdAt),
+  updated_at: isoTime(m.updatedAt),
+});
+
+export async function deadMail(services: CommandServices): Promise<CommandResult> {
+  const dead = (await services.mail.dead()).map(presentMail);
+  return {
+    json: { mail: dead },
+    text:
+      dead.length === 0
+        ? ['no dead mail']
+        : [
+            'id  kind  to  attempts  given up at  last error',
+            ...dead.map((m) => [m.id, m.kind, m.to, m.attempts, m.updated_at, m.last_error ?? ''].join('  ')),
+          ],
+  };
+}
+
+export async function retryMail(services: CommandServices, values: ParsedCommand['values']): Promise<CommandResult> {
+  const again = presentMail(await services.mail.retry(values.id as string));
+  return { json: again, text: [`mail ${again.id} (${again.kind} to ${again.to}) is queued again`] };
+}
+
 export function runCommand(
   services: CommandServices,
   parsed: ParsedCommand,
@@ -230,6 +272,10 @@ export function runCommand(
       return revokeKey(services, parsed.values);
     case 'roll-key':
       return rollKey(services, parsed.values);
+    case 'dead-mail':
+      return deadMail(services);
+    case 'retry-mail':
+      return retryMail(services, parsed.values);
     default:
       throw new UsageError(`unknown command "${parsed.command}"`);
   }

@@ -7,6 +7,7 @@ import { AppConfig } from '../config/app-config';
 import { EmbeddedDatabase, runningEmbeddedPostgresUrl, startEmbeddedPostgres } from '../database/embedded-postgres';
 import { AccountsService } from '../modules/auth/domain/accounts.service';
 import { KeysService } from '../modules/keys/domain/keys.service';
+import { MailOperations } from '../modules/mail/domain/mail-operations';
 import { CliModule } from './cli.module';
 import type { CommandServices } from './commands';
 
@@ -41,7 +42,7 @@ export async function withServices<T>(initial: AppConfig, work: (services: Comma
       abortOnError: false,
     });
     try {
-      return await work({ accounts: context.get(AccountsService), keys: context.get(KeysService) });
+      return await work({ accounts: context.get(AccountsService), keys: context.get(KeysService), mail: context.get(MailOperations) });
     } finally {
       await context.close();
     }

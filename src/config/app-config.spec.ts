@@ -199,3 +199,56 @@ describe('webhook settings', () => {
     expect(() => loadConfig({ WEBHOOK_ALLOW_PRIVATE_URLS: 'maybe' })).toThrow(/WEBHOOK_ALLOW_PRIVATE_URLS must be true or false/);
   });
 });
+
+describe('mail settings', () => {
+  it('default to the development outbox, shown outside production, with links to http://localhost:<PORT>', () => {
+    expect(loadConfig({ PORT: '4000' }).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'todo-service@localhost',
+      linkOrigin: 'http://localhost:4000',
+      mailboxShown: true,
+      timeoutMs: 30_000,
+      leaseMs: 120_000,
+      pollIntervalMs: 1_000,
+      batchSize: 10,
+    });
+    expect(loadConfig({ NODE_ENV: 'production' }).mail.mailboxShown).toBe(false);
+  });
+
+  it('read every variable; an SMTP server hides the mailbox and needs a sender and PUBLIC_ORIGIN', () => {
+    const config = loadConfig({
+      SMTP_URL: 'smtps://user:pa55word@smtp.example.com:465',
+      MAIL_FROM: 'todo@example.com',
+      PUBLIC_ORIGIN: 'https://todo.example.com/',
+      MAIL_TIMEOUT_MS: '500',
+      MAIL_LEASE_MS: '2000',
+      MAIL_POLL_INTERVAL_MS: '50',
+      MAIL_BATCH_SIZE: '3',
+    });
+    expect(config.mail).toEqual({
+      smtpUrl: 'smtps://user:pa55word@smtp.example.com:465',
+      from: 'todo@example.com',
+      linkOrigin: 'https://todo.example.com',
+      mailboxShown: false,
+      timeoutMs: 500,
+      leaseMs: 2000,
+      pollIntervalMs: 50,
+      batchSize: 3,
+    });
+    expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.com', PUBLIC_ORIGIN: 'https://todo.example.com' })).toThrow(
+      /SMTP_URL needs MAIL_FROM \(the sender address\) and PUBLIC_ORIGIN/,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.com', MAIL_FROM: 'todo@example.com' })).toThrow(/PUBLIC_ORIGIN/);
+  });
+
+  it('refuse another scheme without echoing the URL, a display name as sender, and a lease no longer than the timeout', () => {
+    expect(() => loadConfig({ SMTP_URL: 'http://user:s3cret-pass@smtp.example.com' })).toThrow(
+      /SMTP_URL must be a URL starting with smtp:\/\/ or smtps:\/\//,
+    );
+    expect(() => loadConfig({ SMTP_URL: 'http://user:s3cret-pass@smtp.example.com' })).not.toThrow(/s3cret-pass/);
+    expect(() => loadConfig({ MAIL_FROM: 'Todo <todo@example.com>' })).toThrow(/MAIL_FROM must be one plain address/);
+    expect(() => loadConfig({ MAIL_TIMEOUT_MS: '5000', MAIL_LEASE_MS: '5000' })).toThrow(
+      /MAIL_LEASE_MS must be greater than MAIL_TIMEOUT_MS/,
+    );
+  });
+});

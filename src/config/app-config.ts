@@ -147,6 +147,26 @@ const schema = z
     WEBHOOK_LEASE_MS: integer('WEBHOOK_LEASE_MS', 200, 3_600_000, 60_000),
     WEBHOOK_POLL_INTERVAL_MS: integer('WEBHOOK_POLL_INTERVAL_MS', 10, 600_000, 1_000),
     WEBHOOK_BATCH_SIZE: integer('WEBHOOK_BATCH_SIZE', 1, 1_000, 10),
+    SMTP_URL: url('SMTP_URL', ['smtp:', 'smtps:']),
+    MAIL_FROM: z
+      .string()
+      .max(254)
+      .regex(/^[^\s@<>,;"]+@[^\s@<>,;"]+$/, { message: 'MAIL_FROM must be one plain address, e.g. todo@example.com' })
+      .optional(),
+    MAIL_TIMEOUT_MS: integer('MAIL_TIMEOUT_MS', 100, 300_000, 30_000),
+    MAIL_LEASE_MS: integer('MAIL_LEASE_MS', 200, 3_600_000, 120_000),
+    MAIL_POLL_INTERVAL_MS: integer('MAIL_POLL_INTERVAL_MS', 10, 600_000, 1_000),
+    MAIL_BATCH_SIZE: integer('MAIL_BATCH_SIZE', 1, 1_000, 10),
+  })
+  // A message still being sent must stay leased, or another instance would send it too.
+  .refine((v) => v.MAIL_LEASE_MS > v.MAIL_TIMEOUT_MS, {
+    path: ['MAIL_LEASE_MS'],
+    message: 'MAIL_LEASE_MS must be greater than MAIL_TIMEOUT_MS',
+  })
+  // Real mail needs a sender and links that lead back to this service.
+  .refine((v) => v.SMTP_URL === undefined || (v.MAIL_FROM !== undefined && v.PUBLIC_ORIGIN !== undefined), {
+    path: ['SMTP_URL'],
+    message: 'SMTP_URL needs MAIL_FROM (the sender address) and PUBLIC_ORIGIN (where links in mail point)',
   })
   // A delivery still being sent must stay leased, or another instance would send it too.
   .refine((v) => v.WEBHOOK_LEASE_MS > v.WEBHOOK_TIMEOUT_MS, {
@@ -174,6 +194,23 @@ export interface WebhookSettings {
   /** A delivery attempt's whole exchange must finish within this. */
   timeoutMs: number;
   /** How long a claimed delivery belongs to the instance that claimed it. */
+  leaseMs: number;
+  pollIntervalMs: number;
+  batchSize: number;
+}
+
+export interface MailSettings {
+  /** The SMTP server (smtp:// or smtps://); unset: the development outbox. Holds a password: never logged. */
+  smtpUrl?: string;
+  /** The From address (MAIL_FROM; a placeholder for the development outbox). */
+  from: string;
+  /** Where links in mail point: PUBLIC_ORIGIN, else (development) http://localhost:<PORT>. */
+  linkOrigin: string;
+  /** Whether GET /developers/api/dev/mailbox shows the outbox: never under NODE_ENV=production or with SMTP_URL. */
+  mailboxShown: boolean;
+  /** One SMTP exchange must finish within this. */
+  timeoutMs: number;
+  /** How long a claimed message belongs to the instance that claimed it. */
   leaseMs: number;
   pollIntervalMs: number;
   batchSize: number;
@@ -233,6 +270,8 @@ export class AppConfig {
   readonly eventRetentionDays!: number;
   /** Webhook delivery settings (docs/API.md section 8; docs/operations.md, "Webhooks"). */
   readonly webhooks!: WebhookSettings;
+  /** Mail settings (docs/configuration.md and docs/operations.md, "Mail"). */
+  readonly mail!: MailSettings;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -304,6 +343,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: v.WEBHOOK_LEASE_MS,
       pollIntervalMs: v.WEBHOOK_POLL_INTERVAL_MS,
       batchSize: v.WEBHOOK_BATCH_SIZE,
+    },
+    mail: {
+      smtpUrl: v.SMTP_URL,
+      from: v.MAIL_FROM ?? 'todo-service@localhost',
+      linkOrigin: v.PUBLIC_ORIGIN !== undefined ? new URL(v.PUBLIC_ORIGIN).origin : `http://localhost:${v.PORT}`,
+      mailboxShown: env.NODE_ENV !== 'production' && v.SMTP_URL === undefined,
+      timeoutMs: v.MAIL_TIMEOUT_MS,
+      leaseMs: v.MAIL_LEASE_MS,
+      pollIntervalMs: v.MAIL_POLL_INTERVAL_MS,
+      batchSize: v.MAIL_BATCH_SIZE,
     },
   } as AppConfig);
 }

@@ -1,6 +1,7 @@
 import { appendFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { NextFunction, Request, Response } from 'express';
+import { tokensInText } from './secret-scan';
 
 /**
  * What the secrets scan (test/support/secret-scan.js, run by the e2e global teardown) looks
@@ -30,7 +31,8 @@ const SESSION_COOKIE = /^([^=;\s]+)=([^;]*)/;
 
 /**
  * Express middleware of the test app: records the keys, passwords and session cookies a
- * request sends, and the keys, share tokens and session cookies a response gives out.
+ * request sends, and the keys, share tokens, session cookies and mailed texts and tokens (the
+ * development mailbox) a response gives out.
  */
 export function secretRecorder() {
   return (req: Request, res: Response, next: NextFunction) => {
@@ -48,6 +50,13 @@ export function secretRecorder() {
       for (const found of text.match(KEY_IN_TEXT) ?? []) recordSecret('api key given out', found);
       const share = (payload as { data?: { share?: { token?: unknown } } } | null)?.data?.share;
       if (share) recordSecret('share token given out', share.token);
+      // The development mailbox: each mailed text, and the tokens of its links.
+      const mailbox = (payload as { data?: { messages?: unknown } } | null)?.data?.messages;
+      for (const message of Array.isArray(mailbox) ? (mailbox as Array<{ text?: unknown }>) : []) {
+        if (typeof message?.text !== 'string') continue;
+        recordSecret('mail body given out', message.text);
+        for (const token of tokensInText(message.text)) recordSecret('mail token given out', token);
+      }
       const setCookie = res.getHeader('set-cookie');
       for (const header of Array.isArray(setCookie) ? setCookie : setCookie ? [String(setCookie)] : []) {
         const value = SESSION_COOKIE.exec(header)?.[2];

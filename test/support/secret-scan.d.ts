@@ -14,3 +14,4 @@ export function scanDatabase(client: Client, secrets: RecordedSecret[]): Promise
 export function readLedger(dir: string): { secrets: RecordedSecret[]; logs: Array<{ where: string; text: string }> };
 export function formatFindings(findings: Finding[]): string;
 export function describeSecret(secret: RecordedSecret): string;
+export function tokensInText(text: string): string[];

@@ -93,6 +93,21 @@ function readLedger(dir) {
   return { secrets, logs };
 }
 
+const TOKEN_LIKE = /[A-Za-z0-9_-]{22,}/g;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The single-use tokens in a mail's text (the links of verification, reset and invitation
+ * mail): every run of 22 or more URL-safe characters (128 bits in base64url) with a letter
+ * and either a digit or both cases, ids (UUIDs) aside: plain words and numbers are left alone. The mailbox's answers are read with it, so the scan
+ * proves each mailed token stored only as a hash and never logged.
+ */
+function tokensInText(text) {
+  return [...new Set(String(text).match(TOKEN_LIKE) ?? [])].filter(
+    (word) => /[A-Za-z]/.test(word) && (/\d/.test(word) || (/[a-z]/.test(word) && /[A-Z]/.test(word))) && !UUID.test(word),
+  );
+}
+
 /** One readable report; the secrets themselves are never in it. */
 function formatFindings(findings) {
   const shown = findings.slice(0, 50).map((f) => `  - ${f.secret} in ${f.where}`);
@@ -100,4 +115,4 @@ function formatFindings(findings) {
   return [`SECRETS SCAN FAILED: ${findings.length} secret(s) found where none may be:`, ...shown, ...more].join('\n');
 }
 
-module.exports = { findSecrets, scanDatabase, readLedger, formatFindings, describeSecret, MIN_SECRET_LENGTH };
+module.exports = { findSecrets, scanDatabase, readLedger, formatFindings, describeSecret, tokensInText, MIN_SECRET_LENGTH };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { findSecrets, formatFindings } from './secret-scan';
+import { findSecrets, formatFindings, tokensInText } from './secret-scan';
 
 /** The scanner must find what it is for, or the e2e run's secrets scan proves nothing. */
 describe('secrets scan', () => {
@@ -52,5 +52,18 @@ describe('secrets scan', () => {
   it('reports each secret once per text, and several secrets of one text', () => {
     const findings = findSecrets([{ where: 'x', text: `${key} ${key} ${token}` }], secrets);
     expect(findings.map((f) => f.secret.split(' ')[0])).toEqual(['api', 'share']);
+  });
+
+  it('picks the tokens out of a mailed text: long URL-safe words with letters and digits, never ids or plain words', () => {
+    const verify = 'hQzXwTbVkRmNpLsAeYdGcJ'; // 22 characters, no digit
+    const reset = 'e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855';
+    const text = [
+      'Hello Ada,',
+      `confirm your address: https://todo.example/developers#verify=${verify}`,
+      `or reset: https://todo.example/developers?reset=${reset}&list=0f8fad5b-d9cb-469f-a165-70867728950e`,
+      'internationalization_of_everything is not a token, nor is 1234567890123456789012345.',
+    ].join('\n');
+    expect(tokensInText(text).sort()).toEqual([verify, reset].sort());
+    expect(tokensInText('nothing here')).toEqual([]);
   });
 });

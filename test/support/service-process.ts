@@ -59,3 +59,20 @@ export async function waitForReady(port: number, service?: ServiceProcess, timeo
     { what: `the service on port ${port} to be ready`, timeoutMs, intervalMs: 200 },
   );
 }
+
+/** `count` instances of the built service sharing `env`, each on a free port, all ready. */
+export async function spawnInstances(env: Record<string, string>, count: number): Promise<ServiceProcess[]> {
+  const instances = await Promise.all(Array.from({ length: count }, async () => spawnService(env, await freePort())));
+  await Promise.all(instances.map((instance) => waitForReady(instance.port, instance)));
+  return instances;
+}
+
+/** Stops (SIGTERM) each instance still running and waits for it to exit. */
+export async function stopInstances(instances: readonly ServiceProcess[]): Promise<void> {
+  for (const instance of instances) {
+    if (instance.child.exitCode === null && instance.child.signalCode === null) {
+      instance.child.kill('SIGTERM');
+      await instance.exited;
+    }
+  }
+}

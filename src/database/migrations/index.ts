@@ -15,6 +15,7 @@ import { EventBatches1763801000000 } from './1763801000000-event-batches';
 import { ListVersions1763801100000 } from './1763801100000-list-versions';
 import { RestrictedKeys1763801200000 } from './1763801200000-restricted-keys';
 import { KeyUsage1763801250000 } from './1763801250000-key-usage';
+import { Mail1763801300000 } from './1763801300000-mail';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   ListVersions1763801100000,
   RestrictedKeys1763801200000,
   KeyUsage1763801250000,
+  Mail1763801300000,
 ];

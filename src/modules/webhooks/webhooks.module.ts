@@ -21,7 +21,8 @@ import { WebhookRepository } from './domain/webhook.repository';
 import { WebhookSender } from './domain/webhook-sender';
 import { DeliveryNudge, WebhooksService } from './domain/webhooks.service';
 import { WebhooksController } from './http/webhooks.controller';
-import { AesGcmSecretCipher, loadWebhookMasterKey } from './infrastructure/delivery/aes-gcm-secret-cipher';
+import { AesGcmSecretCipher } from './infrastructure/delivery/aes-gcm-secret-cipher';
+import { loadMasterKey } from '../../common/crypto/master-key';
 import { DeliveriesJanitor } from './infrastructure/delivery/deliveries-janitor';
 import { DeliveryWorker } from './infrastructure/delivery/delivery-worker';
 import { DnsHostResolver } from './infrastructure/delivery/dns-host-resolver';
@@ -46,7 +47,7 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
     {
       provide: SecretCipher,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => new AesGcmSecretCipher(loadWebhookMasterKey(config.webhooks.secretKey, config.dataDir)),
+      useFactory: (config: AppConfig) => new AesGcmSecretCipher(loadMasterKey(config.webhooks.secretKey, config.dataDir)),
     },
     { provide: HostResolver, useClass: DnsHostResolver },
     { provide: AddressClassifier, useClass: IpaddrAddressClassifier },

@@ -3,7 +3,7 @@ import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import type { WarningLog } from '../../../common/ports/warning-log';
 import type { AttemptOutcome, AttemptResult, ClaimedDelivery } from './delivery';
 import { DeliveryRepository } from './delivery.repository';
-import { nextAttemptAt, parseRetryAfter } from './retry-schedule';
+import { nextAttemptAt, parseRetryAfter } from '../../../common/outbox/retry-schedule';
 import { SecretCipher, SecretUnreadable } from './secret-cipher';
 import { PayloadSigner, signedHeaders } from './signing';
 import { failingTooLong } from './webhook';

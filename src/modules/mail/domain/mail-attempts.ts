@@ -1,0 +1,80 @@
+import { nextAttemptAt } from '../../../common/outbox/retry-schedule';
+import { Clock } from '../../../common/ports/clock';
+import { UnitOfWork } from '../../../common/ports/unit-of-work';
+import type { WarningLog } from '../../../common/ports/warning-log';
+import { MailBodyCipher, MailBodyUnreadable } from './mail-body-cipher';
+import { ClaimedMail, MailUpdate, recipientDomain } from './mail-message';
+import { MailSender, SendResult } from './mail-sender';
+import { MailRepository } from './mail.repository';
+
+const MAX_ERROR_LENGTH = 500;
+
+/** Addresses in a server's answer ("550 <bob@example.com>: unknown user") keep their domain only. */
+const ADDRESS_IN_TEXT = /[^\s<>"'@,;:()]+@/g;
+
+/** An error as stored and logged: no recipient's name, bounded. */
+export function redactError(error: string): string {
+  const redacted = error.replace(ADDRESS_IN_TEXT, '…@');
+  return redacted.length <= MAX_ERROR_LENGTH ? redacted : `${redacted.slice(0, MAX_ERROR_LENGTH - 1)}…`;
+}
+
+/**
+ * What an attempt's result means for the message: sent over SMTP (the body is erased), left
+ * in the development outbox (the body is kept for the mailbox view), refused for good (dead
+ * at once), or failed for now: due again on the webhooks' retry schedule (5 s, 5 min, 30 min,
+ * 2 h, 5 h, 10 h, 10 h), dead after the last attempt. `attempts` counts this one.
+ */
+export function mailOutcome(result: SendResult, attempts: number, now: Date, random: number): Omit<MailUpdate, 'now'> {
+  if (result.kind === 'sent') return { status: 'sent', lastError: null, nextAttemptAt: null, eraseBody: true };
+  if (result.kind === 'outbox') return { status: 'outbox', lastError: null, nextAttemptAt: null, eraseBody: false };
+  const lastError = redactError(result.error);
+  const next = result.permanent ? null : nextAttemptAt(attempts, now, random);
+  if (next === null) return { status: 'dead', lastError, nextAttemptAt: null, eraseBody: false };
+  return { status: 'pending', lastError, nextAttemptAt: next, eraseBody: false };
+}
+
+/** Makes the attempt of a claimed message and records what came of it. */
+export class MailAttempts {
+  constructor(
+    private readonly mails: MailRepository,
+    private readonly uow: UnitOfWork,
+    private readonly clock: Clock,
+    private readonly cipher: MailBodyCipher,
+    private readonly sender: MailSender,
+    private readonly log: WarningLog,
+    private readonly random: () => number = Math.random,
+  ) {}
+
+  async attempt(claim: ClaimedMail): Promise<MailUpdate> {
+    const { mail } = claim;
+    let result: SendResult;
+    try {
+      const sealed = mail.sealedBody;
+      const text = () => {
+        if (sealed === null) throw new MailBodyUnreadable('it was erased', true);
+        return this.cipher.open(sealed, mail.id);
+      };
+      result = await this.sender.send({ to: mail.to, subject: mail.subject, text });
+    } catch (error) {
+      if (!(error instanceof MailBodyUnreadable)) throw error;
+      // Another key on this instance than on the one that sealed it is a configuration
+      // mistake another instance may not share: tried again. An altered body never opens.
+      result = { kind: 'failed', error: error.message, permanent: error.final };
+    }
+    const now = this.clock.now();
+    const attempts = mail.attempts + 1;
+    const update: MailUpdate = { ...mailOutcome(result, attempts, now, this.random()), now };
+    const kept = await this.uow.run(() => this.mails.finishAttempt(mail.id, claim.lockedUntil, update));
+    if (!kept) {
+      // Another instance took the message over after this one's lease ran out; its result stands.
+      this.log.warn({ mail_id: mail.id, kind: mail.kind }, 'mail lease lost before its result was written');
+    } else if (update.status === 'dead') {
+      // Once per message: a dead message is never claimed again unless an operator retries it.
+      this.log.warn(
+        { mail_id: mail.id, kind: mail.kind, recipient_domain: recipientDomain(mail.to), attempts, last_error: update.lastError },
+        'mail is dead: no attempt is left (npm run cli -- dead-mail lists dead mail, retry-mail sends one again)',
+      );
+    }
+    return update;
+  }
+}

@@ -1,0 +1,63 @@
+import { Clock } from '../../../common/ports/clock';
+import { isUuid } from '../../../common/ports/id-generator';
+import { MailBodyCipher, MailBodyUnreadable } from './mail-body-cipher';
+import type { MailProps } from './mail-message';
+import { MailRepository } from './mail.repository';
+import { DeadMailNotFound } from './mail.errors';
+
+/** How many outbox messages the development mailbox shows. */
+export const MAILBOX_SIZE = 50;
+/** How many dead messages the operator's listing shows. */
+export const DEAD_LISTING_SIZE = 200;
+
+/** A message of the development outbox, opened for the mailbox view. */
+export interface OutboxMessage {
+  id: string;
+  kind: string;
+  to: string;
+  subject: string;
+  text: string;
+  createdAt: Date;
+}
+
+/** What operators and developers see of the queue: dead mail and its retry, and the development outbox. */
+export class MailOperations {
+  constructor(
+    private readonly mails: MailRepository,
+    private readonly cipher: MailBodyCipher,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Dead messages, most recently given up first (never their bodies). */
+  dead(): Promise<MailProps[]> {
+    return this.mails.listDead(DEAD_LISTING_SIZE);
+  }
+
+  /** Sends a dead message again: due at once, with the whole retry schedule ahead of it. */
+  async retry(id: string): Promise<MailProps> {
+    const again = isUuid(id) ? await this.mails.retryDead(id, this.clock.now()) : null;
+    if (!again) throw new DeadMailNotFound();
+    return again;
+  }
+
+  /** The newest messages of the development outbox, newest first, opened. */
+  async mailbox(): Promise<OutboxMessage[]> {
+    return (await this.mails.latestOutbox(MAILBOX_SIZE)).map((mail) => ({
+      id: mail.id,
+      kind: mail.kind,
+      to: mail.to,
+      subject: mail.subject,
+      text: this.open(mail),
+      createdAt: mail.createdAt,
+    }));
+  }
+
+  private open(mail: MailProps): string {
+    try {
+      return mail.sealedBody === null ? '' : this.cipher.open(mail.sealedBody, mail.id);
+    } catch (error) {
+      if (error instanceof MailBodyUnreadable) return `(${error.message})`;
+      throw error;
+    }
+  }
+}

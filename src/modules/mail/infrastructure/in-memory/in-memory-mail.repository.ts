@@ -1,0 +1,85 @@
+import type { ClaimedMail, MailProps, MailStatus, MailUpdate } from '../../domain/mail-message';
+import { MailRepository } from '../../domain/mail.repository';
+
+type Stored = MailProps & { lockedUntil: Date | null };
+
+const strip = ({ lockedUntil: _lease, ...props }: Stored): MailProps => ({ ...props });
+
+/** A working in-memory MailRepository, held to the TypeORM adapter by the shared contract (testing/mail-repository.contract.ts). */
+export class InMemoryMailRepository extends MailRepository {
+  readonly rows = new Map<string, Stored>();
+
+  async insert(mail: MailProps): Promise<void> {
+    if (this.rows.has(mail.id)) throw new Error(`mail ${mail.id} exists (primary key)`);
+    this.rows.set(mail.id, { ...mail, lockedUntil: null });
+  }
+
+  async findById(id: string): Promise<MailProps | null> {
+    const found = this.rows.get(id);
+    return found ? strip(found) : null;
+  }
+
+  async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMail[]> {
+    const due = [...this.rows.values()]
+      .filter(
+        (m) =>
+          m.status === 'pending' &&
+          m.nextAttemptAt !== null &&
+          m.nextAttemptAt.getTime() <= now.getTime() &&
+          (m.lockedUntil === null || m.lockedUntil.getTime() < now.getTime()),
+      )
+      .sort((a, b) => a.nextAttemptAt!.getTime() - b.nextAttemptAt!.getTime())
+      .slice(0, limit);
+    return due.map((m) => {
+      this.rows.set(m.id, { ...m, lockedUntil: leaseUntil });
+      return { mail: strip(m), lockedUntil: leaseUntil };
+    });
+  }
+
+  async finishAttempt(id: string, lockedUntil: Date, u: MailUpdate): Promise<boolean> {
+    const found = this.rows.get(id);
+    if (!found || found.lockedUntil?.getTime() !== lockedUntil.getTime()) return false;
+    this.rows.set(id, {
+      ...found,
+      status: u.status,
+      attempts: found.attempts + 1,
+      lastError: u.lastError,
+      nextAttemptAt: u.nextAttemptAt,
+      sealedBody: u.eraseBody ? null : found.sealedBody,
+      lockedUntil: null,
+      updatedAt: u.now,
+    });
+    return true;
+  }
+
+  async listDead(limit: number): Promise<MailProps[]> {
+    return this.newest('dead', (m) => m.updatedAt, limit);
+  }
+
+  async retryDead(id: string, now: Date): Promise<MailProps | null> {
+    const found = this.rows.get(id);
+    if (!found || found.status !== 'dead') return null;
+    const again: Stored = { ...found, status: 'pending', attempts: 0, nextAttemptAt: now, lockedUntil: null, updatedAt: now };
+    this.rows.set(id, again);
+    return strip(again);
+  }
+
+  async latestOutbox(limit: number): Promise<MailProps[]> {
+    return this.newest('outbox', (m) => m.createdAt, limit);
+  }
+
+  async purgeFinishedBefore(cutoff: Date, limit: number): Promise<number> {
+    const old = [...this.rows.values()].filter((m) => m.status !== 'pending' && m.updatedAt.getTime() < cutoff.getTime()).slice(0, limit);
+    for (const m of old) this.rows.delete(m.id);
+    return old.length;
+  }
+
+  /** The `limit` messages of a status, newest first by `at` (then by id, as PostgreSQL orders them). */
+  private newest(status: MailStatus, at: (m: MailProps) => Date, limit: number): MailProps[] {
+    return [...this.rows.values()]
+      .filter((m) => m.status === status)
+      .map(strip)
+      .sort((a, b) => at(b).getTime() - at(a).getTime() || b.id.localeCompare(a.id))
+      .slice(0, limit);
+  }
+}
