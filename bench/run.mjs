@@ -10,8 +10,7 @@
 // The first and the 51st page of the 10,000-item list run in turns, BENCH_ROUNDS times each,
 // and their medians make the deep page's ratio: run one after the other, the machine's drift
 // between two cases (up to a fifth here) would read as a difference between the pages.
-import autocannon from 'autocannon';
-import { api, keyedRequest, provisionKeys, say, startService } from './service.mjs';
+import { api, keyedRun, provisionKeys, say, startService } from './service.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -56,37 +55,19 @@ async function prepareData(url, keys) {
   return { small, scratch, large: large.id, middleCursor: cursor };
 }
 
-function bench(url, title, keys, build, options = {}) {
-  let n = 0;
-  return new Promise((resolve, reject) => {
-    autocannon(
-      {
-        url,
-        connections: CONNECTIONS,
-        ...(options.amount ? { amount: options.amount } : { duration: DURATION }),
-        requests: [
-          {
-            setupRequest: (request) => {
-              const i = n++ % keys.length;
-              const { method = 'GET', path, body } = build(i);
-              return keyedRequest(request, keys[i], { method, path, body });
-            },
-          },
-        ],
-      },
-      (error, result) => {
-        if (error) return reject(error);
-        resolve({
-          case: title,
-          'req/s': Math.round(result.requests.average),
-          'p50 ms': result.latency.p50,
-          'p99 ms': result.latency.p99,
-          requests: result.requests.total,
-          'non-2xx': result.non2xx,
-        });
-      },
-    );
-  });
+async function bench(url, title, keys, build, options = {}) {
+  const result = await keyedRun(url, { connections: CONNECTIONS, duration: DURATION, amount: options.amount }, keys, (i) => ({
+    method: 'GET',
+    ...build(i),
+  }));
+  return {
+    case: title,
+    'req/s': Math.round(result.requests.average),
+    'p50 ms': result.latency.p50,
+    'p99 ms': result.latency.p99,
+    requests: result.requests.total,
+    'non-2xx': result.non2xx,
+  };
 }
 
 /** The service on its own embedded PostgreSQL, limiter out of the way, logging only warnings. */

@@ -1,5 +1,6 @@
 // What the benchmark scripts share: starting the built service (dist/main.js) and waiting
 // until it is ready, and running the operator command against it.
+import autocannon from 'autocannon';
 import { execFile, spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -129,3 +130,30 @@ export const keyedRequest = (request, key, { method, path, body }) => ({
   headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
   body: body ? JSON.stringify(body) : undefined,
 });
+
+/**
+ * One autocannon run of keyed requests, round robin over `keys`: the i-th key's request is
+ * `build(i)` ({method, path, body}); for `duration` seconds, or `amount` requests when given.
+ * Answers autocannon's result.
+ */
+export function keyedRun(url, { connections, duration, amount }, keys, build) {
+  let n = 0;
+  return new Promise((resolve, reject) => {
+    autocannon(
+      {
+        url,
+        connections,
+        ...(amount ? { amount } : { duration }),
+        requests: [
+          {
+            setupRequest: (request) => {
+              const i = n++ % keys.length;
+              return keyedRequest(request, keys[i], build(i));
+            },
+          },
+        ],
+      },
+      (error, result) => (error ? reject(error) : resolve(result)),
+    );
+  });
+}

@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
+import { DataSource } from 'typeorm';
+import { SCOPES, type Scope } from '../src/common/auth/scopes';
 import { KeysService } from '../src/modules/keys/domain/keys.service';
+import { makeRestrictedKey } from './factories/make-restricted-key';
 import { makeUserWithKey } from './factories/make-user';
 import { client, makeCaller, type Caller } from './support/lists-client';
 import { NO_RATE_LIMITS, startTestApp, TestApp } from './support/test-app';
@@ -11,10 +14,34 @@ import { NO_RATE_LIMITS, startTestApp, TestApp } from './support/test-app';
  * the status API.md gives. Roles are relative to one list: its owner, an editor and a viewer
  * who joined it, a stranger (a valid key of another account; the invitee of the list's pending
  * invitation), a revoked key, and no key at all.
+ *
+ * Every route is also asked by the owner's restricted keys (API.md section 9), on a world of
+ * its own, with answers derived from the owner's unless a row says otherwise, so that a new
+ * route cannot forget them: a key without the route's scope (403 with X-Required-Scope, before
+ * anything else: its one list is not the route's), a key of another list of the owner's (404
+ * on a route that names the list), a key of the route's list (the owner's answer), an expired
+ * key (401) and a key allowed only from another address (403).
  */
 
 const ROLES = ['none', 'revoked', 'stranger', 'viewer', 'editor', 'owner'] as const;
 type Role = (typeof ROLES)[number];
+
+/** The owner's restricted keys; `inside` asks last, as it may change the world as the owner would. */
+const RESTRICTED = ['scopeless', 'expired', 'fenced', 'outside', 'inside'] as const;
+type Restricted = (typeof RESTRICTED)[number];
+
+/**
+ * Routes that name the world's list: by path, in an action's body, or through a webhook of the
+ * list (withWebhook). A key restricted to another list does not see it: 404.
+ */
+/**
+ * Where the restricted keys' requests come from (X-Forwarded-For, one proxy hop trusted): an
+ * address of their own, so that the sign-in row's failures count apart from the other callers'
+ * (at most 10 per address), and one outside the fenced key's allowed_ips.
+ */
+const RESTRICTED_KEYS_ADDRESS = '198.51.100.7';
+
+const NAMES_THE_LIST = /^[A-Z]+ \/v1\/(lists\/:id|actions\/|webhooks\/:id)/;
 
 interface World {
   listId: string;
@@ -34,7 +61,12 @@ interface Row {
   /** Extra set-up on the fresh world before the callers run. */
   prepare?: (w: World) => Promise<void>;
   expect: Record<Role, number>;
+  /** Where a restricted key's answer is not the one derived from the owner's (section 9's own rules). */
+  restricted?: Partial<Record<Restricted, number>>;
 }
+
+/** What a key with list_ids may not do whichever lists it names (API.md section 9): 403. */
+const reachesOutside = { inside: 403, outside: 403 };
 
 /** A keyed /v1/ route: 401 without a valid key; the four callers as given. */
 const keyed = (owner: number, editor: number, viewer: number, stranger: number): Record<Role, number> => ({
@@ -69,6 +101,13 @@ describe('authorization matrix', () => {
   let stranger: Caller;
   let target: Caller;
   let revokedKey: string;
+  let outsideKey: string;
+  let fencedKey: string;
+  let expiredKey: string;
+  /** Keys of the owner, restricted to another list, each lacking one scope. */
+  const lackingScope = new Map<Scope, string>();
+  /** "METHOD /path" → the scope the route requires; keyed routes only. */
+  const scopeOf = new Map<string, Scope>();
   const keyOf = (role: Role): string | undefined =>
     ({ owner: owner.key, editor: editor.key, viewer: viewer.key, stranger: stranger.key, revoked: revokedKey, none: undefined })[role];
 
@@ -103,6 +142,39 @@ describe('authorization matrix', () => {
     // Who is signed in: being signed out is an answer ({user: null}), not an error; a key is no session.
     'GET /developers/api/session': { path: () => '/developers/api/session', expect: everyone(200) },
     'GET /developers/api/keys': { path: () => '/developers/api/keys', expect: everyone(401) },
+    // Accounts (API.md section 12): the links' routes need no session (400: no such token); the others a session.
+    'POST /developers/api/verify-email': {
+      path: () => '/developers/api/verify-email',
+      body: () => ({ token: randomBytes(32).toString('base64url') }),
+      expect: everyone(400),
+    },
+    'POST /developers/api/resend-verification': {
+      path: () => '/developers/api/resend-verification',
+      body: () => ({}),
+      expect: everyone(401),
+    },
+    'POST /developers/api/email': {
+      path: () => '/developers/api/email',
+      body: () => ({ email: `m_${unique()}@example.test`, password: 'long enough password' }),
+      expect: everyone(401),
+    },
+    // Open to anyone; the email is malformed (400) because a valid request counts against the
+    // address's sign-in throttle, which the login row's failures share.
+    'POST /developers/api/password-reset': {
+      path: () => '/developers/api/password-reset',
+      body: () => ({ email: 'matrix' }),
+      expect: everyone(400),
+    },
+    'POST /developers/api/password-reset/confirm': {
+      path: () => '/developers/api/password-reset/confirm',
+      body: () => ({ token: randomBytes(32).toString('base64url'), password: 'long enough password' }),
+      expect: everyone(400),
+    },
+    'POST /developers/api/password': {
+      path: () => '/developers/api/password',
+      body: () => ({ current_password: 'long enough password', new_password: 'another long password' }),
+      expect: everyone(401),
+    },
     // The development mailbox: no session (a mailed link is opened signed in or not); 404 only in production or with SMTP_URL.
     'GET /developers/api/dev/mailbox': { path: () => '/developers/api/dev/mailbox', expect: everyone(200) },
     'POST /developers/api/keys': { path: () => '/developers/api/keys', body: () => ({ label: 'matrix' }), expect: everyone(401) },
@@ -158,7 +230,12 @@ describe('authorization matrix', () => {
     'GET /v1/lists': { path: () => '/v1/lists', expect: keyed(200, 200, 200, 200) },
     // Everyone's own feed: what it holds depends on who asks, never a 403 or 404.
     'GET /v1/events': { path: () => '/v1/events', expect: keyed(200, 200, 200, 200) },
-    'POST /v1/lists': { path: () => '/v1/lists', body: () => ({ name: `Matrix ${unique()}` }), expect: keyed(200, 200, 200, 200) },
+    'POST /v1/lists': {
+      path: () => '/v1/lists',
+      body: () => ({ name: `Matrix ${unique()}` }),
+      expect: keyed(200, 200, 200, 200),
+      restricted: reachesOutside,
+    },
     'GET /v1/lists/:id': { path: (w) => `/v1/lists/${w.listId}`, expect: members },
     'PATCH /v1/lists/:id': { path: (w) => `/v1/lists/${w.listId}`, body: () => ({ name: `Renamed ${unique()}` }), expect: ownerOnly },
     'DELETE /v1/lists/:id': { path: (w) => `/v1/lists/${w.listId}`, expect: ownerOnly },
@@ -179,13 +256,21 @@ describe('authorization matrix', () => {
     'DELETE /v1/lists/:id/invitations/:inv_id': { path: (w) => `/v1/lists/${w.listId}/invitations/${w.invitationId}`, expect: ownerOnly },
     'GET /v1/invitations': { path: () => '/v1/invitations', expect: keyed(200, 200, 200, 200) },
     // The invitation is addressed to the stranger: anyone else gets 404 (API.md section 6).
-    'POST /v1/invitations/:inv_id/accept': { path: (w) => `/v1/invitations/${w.invitationId}/accept`, expect: keyed(404, 404, 404, 200) },
+    'POST /v1/invitations/:inv_id/accept': {
+      path: (w) => `/v1/invitations/${w.invitationId}/accept`,
+      expect: keyed(404, 404, 404, 200),
+      restricted: reachesOutside,
+    },
     'POST /v1/invitations/:inv_id/decline': { path: (w) => `/v1/invitations/${w.invitationId}/decline`, expect: keyed(404, 404, 404, 200) },
     'POST /v1/lists/:id/shares': { path: (w) => `/v1/lists/${w.listId}/shares`, body: () => ({ role: 'viewer' }), expect: ownerOnly },
     'GET /v1/lists/:id/shares': { path: (w) => `/v1/lists/${w.listId}/shares`, expect: ownerOnly },
     'DELETE /v1/lists/:id/shares/:share_id': { path: (w) => `/v1/lists/${w.listId}/shares/${w.shareId}`, expect: ownerOnly },
     // Owner and members are already in: 422 (API.md section 6).
-    'POST /v1/shares/:token/join': { path: (w) => `/v1/shares/${w.token}/join`, expect: keyed(422, 422, 422, 200) },
+    'POST /v1/shares/:token/join': {
+      path: (w) => `/v1/shares/${w.token}/join`,
+      expect: keyed(422, 422, 422, 200),
+      restricted: reachesOutside,
+    },
     'GET /v1/lists/:id/items': { path: (w) => `/v1/lists/${w.listId}/items`, expect: members },
     'POST /v1/actions/add': { path: () => '/v1/actions/add', body: (w) => ({ list: w.listId, items: ['new'] }), expect: writers },
     'POST /v1/actions/complete': { path: () => '/v1/actions/complete', body: (w) => ({ list: w.listId, items: ['a'] }), expect: writers },
@@ -202,10 +287,12 @@ describe('authorization matrix', () => {
     'POST /v1/actions/remove': { path: () => '/v1/actions/remove', body: (w) => ({ list: w.listId, items: ['a'] }), expect: writers },
 
     // Nothing listens on the webhook URL: deliveries fail in the background, which no row looks at.
+    // Without a list_id the webhook is the account's: a key with list_ids may not make one.
     'POST /v1/webhooks': {
       path: () => '/v1/webhooks',
       body: () => ({ url: 'http://127.0.0.1:9/matrix' }),
       expect: keyed(200, 200, 200, 200),
+      restricted: reachesOutside,
     },
     'GET /v1/webhooks': { path: () => '/v1/webhooks', expect: keyed(200, 200, 200, 200) },
     'DELETE /v1/webhooks/:id': { path: (w) => `/v1/webhooks/${w.webhookId}`, prepare: withWebhook, expect: accountOnly },
@@ -223,16 +310,24 @@ describe('authorization matrix', () => {
     },
   };
 
-  /** The owner's webhook, with a delivery (its test event). */
+  /** The owner's webhook of the world's list, with a delivery (its test event). */
   async function withWebhook(w: World): Promise<void> {
     const as = client(t.server, owner.key);
-    w.webhookId = (await as.post('/v1/webhooks', { url: 'http://127.0.0.1:9/matrix' }).expect(200)).body.data.webhook.id;
+    w.webhookId = (await as.post('/v1/webhooks', { url: 'http://127.0.0.1:9/matrix', list_id: w.listId }).expect(200)).body.data.webhook.id;
     w.deliveryId = (await as.post(`/v1/webhooks/${w.webhookId}/test`).expect(200)).body.data.delivery.id;
   }
 
-  /** A fresh list with an editor, a viewer and the target as members, items, a pending invitation and a link. */
+  /**
+   * A fresh list with an editor, a viewer and the target as members, items, a pending invitation
+   * and a link. The owner's webhooks of earlier worlds go, as an account holds at most 10.
+   */
   async function world(): Promise<World> {
     const as = (c: Caller) => client(t.server, c.key);
+    for (const { id } of (await as(owner).get('/v1/webhooks').expect(200)).body.data.webhooks as Array<{ id: string }>) {
+      await as(owner).delete(`/v1/webhooks/${id}`).expect(200);
+    }
+    // Every world mails one invitation; the owner may send 50 a day, and the matrix has more rows.
+    await t.app.get(DataSource).query('DELETE FROM invitation_mail_days WHERE inviter_id = $1', [owner.id]);
     const listName = `World ${unique()}`;
     const listId = (await as(owner).post('/v1/lists', { name: listName }).expect(200)).body.data.list.id;
     await Promise.all(
@@ -264,11 +359,38 @@ describe('authorization matrix', () => {
       ...NO_RATE_LIMITS,
       WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
       WEBHOOK_TIMEOUT_MS: '500',
+      TRUST_PROXY: '1',
     });
     [owner, editor, viewer, stranger, target] = await Promise.all([0, 1, 2, 3, 4].map(() => makeCaller(t.app)));
     const revoked = await makeUserWithKey(t.app);
     await t.app.get(KeysService).revoke(revoked.user.id, revoked.keyId);
     revokedKey = revoked.key;
+
+    // Each route's scope, as the served OpenAPI document states it (x-required-scope).
+    const document = (await request(t.server).get('/v1/openapi.json').expect(200)).body as {
+      paths: Record<string, Record<string, { 'x-required-scope'?: Scope }>>;
+    };
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const [method, operation] of Object.entries(operations)) {
+        const scope = operation['x-required-scope'];
+        if (scope) scopeOf.set(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, scope);
+      }
+    }
+    // The owner's keys of another list of theirs: all scopes, each scope but one, expired, fenced.
+    const elsewhere = (
+      await client(t.server, owner.key)
+        .post('/v1/lists', { name: `Elsewhere ${unique()}` })
+        .expect(200)
+    ).body.data.list.id;
+    const ofElsewhere = (restrictions: Parameters<typeof makeRestrictedKey>[2] = {}) =>
+      makeRestrictedKey(t.app, owner.id, { listIds: [elsewhere], ...restrictions });
+    outsideKey = (await ofElsewhere()).key;
+    for (const scope of SCOPES) lackingScope.set(scope, (await ofElsewhere({ scopes: SCOPES.filter((s) => s !== scope) })).key);
+    fencedKey = (await ofElsewhere({ allowedIps: ['192.0.2.1'] })).key;
+    // Creation takes only a future expiry: this one is moved into the past on its row, before any use.
+    const expiring = await ofElsewhere({ expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    await t.app.get(DataSource).query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [expiring.keyId]);
+    expiredKey = expiring.key;
   });
   afterAll(() => t.close());
 
@@ -293,24 +415,82 @@ describe('authorization matrix', () => {
     });
   });
 
+  /** The row's request on world `w`, with `key` as X-API-Key when there is one. */
+  function send(route: string, w: World, key: string | undefined, from?: string) {
+    const row = rows[route];
+    const [method, path] = [route.split(' ')[0].toLowerCase() as 'get' | 'post' | 'patch' | 'delete', row.path(w)];
+    const req = request(t.server)[method](path);
+    if (key) req.set('X-API-Key', key);
+    if (from) req.set('X-Forwarded-For', from);
+    return row.body ? req.send(row.body(w)) : req;
+  }
+
+  it("states a scope for every keyed route in the OpenAPI document, which the restricted keys' rows rely on", () => {
+    const keyedRoutes = Object.keys(rows).filter((route) => rows[route].expect.none === 401 && rows[route].expect.owner !== 401);
+    expect(keyedRoutes.filter((route) => !scopeOf.has(route))).toEqual([]);
+    expect([...scopeOf.keys()].filter((route) => !rows[route])).toEqual([]);
+  });
+
+  /** The answers a row expects of the owner's restricted keys: derived from the owner's, unless the row says otherwise. */
+  function restrictedExpectations(route: string, row: Row): Record<Restricted, number> {
+    const owners = row.expect.owner;
+    // A route that takes no key (public, or the portal's session) answers a key as it answers the owner's.
+    if (!scopeOf.has(route)) return { scopeless: owners, expired: owners, fenced: owners, outside: owners, inside: owners };
+    return {
+      scopeless: 403,
+      expired: 401,
+      fenced: 403,
+      outside: NAMES_THE_LIST.test(route) ? 404 : owners,
+      inside: owners,
+      ...row.restricted,
+    };
+  }
+
   // One test per row (the test above proves the rows are exactly the router's routes), each on a fresh world.
   it.each(Object.keys(rows))('%s answers every caller with the status API.md gives, in the envelope for JSON', async (route) => {
     const row = rows[route];
-    const [method] = route.split(' ');
     const w = await world();
     await row.prepare?.(w);
     const problems: string[] = [];
     for (const role of ROLES) {
-      const req = request(t.server)[method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'](row.path(w));
-      const key = keyOf(role);
-      if (key) req.set('X-API-Key', key);
-      const res = await (row.body ? req.send(row.body(w)) : req);
+      const res = await send(route, w, keyOf(role));
       if (res.status !== row.expect[role])
         problems.push(`${route} as ${role}: ${res.status} (expected ${row.expect[role]}) ${JSON.stringify(res.body?.error ?? '')}`);
       if (/^application\/json/.test(res.headers['content-type'] ?? '') && route !== 'GET /v1/openapi.json') {
         const envelope = res.body && 'data' in res.body && 'error' in res.body && (res.body.data === null) !== (res.body.error === null);
         if (!envelope) problems.push(`${route} as ${role}: not the {data, error} envelope`);
       }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  // The same rows as the owner's restricted keys, each on a fresh world of its own.
+  it.each(Object.keys(rows))("%s answers the owner's restricted keys as API.md section 9 gives", async (route) => {
+    const row = rows[route];
+    const expected = restrictedExpectations(route, row);
+    const w = await world();
+    await row.prepare?.(w);
+    const inside = await makeRestrictedKey(t.app, owner.id, { listIds: [w.listId] });
+    const scope = scopeOf.get(route);
+    const keys: Record<Restricted, string> = {
+      scopeless: scope ? lackingScope.get(scope)! : outsideKey,
+      expired: expiredKey,
+      fenced: fencedKey,
+      outside: outsideKey,
+      inside: inside.key,
+    };
+    const problems: string[] = [];
+    try {
+      for (const actor of RESTRICTED) {
+        const res = await send(route, w, keys[actor], RESTRICTED_KEYS_ADDRESS);
+        if (res.status !== expected[actor])
+          problems.push(`${route} as ${actor}: ${res.status} (expected ${expected[actor]}) ${JSON.stringify(res.body?.error ?? '')}`);
+        if (actor === 'scopeless' && scope && res.headers['x-required-scope'] !== scope)
+          problems.push(`${route} as scopeless: X-Required-Scope ${String(res.headers['x-required-scope'])} (expected ${scope})`);
+      }
+    } finally {
+      // The owner's active keys stay under the limit of 20.
+      await t.app.get(KeysService).revoke(owner.id, inside.keyId);
     }
     expect(problems).toEqual([]);
   });

@@ -66,6 +66,7 @@ describe('operator command (npm run cli)', () => {
     expect(user).toEqual({
       id: expect.any(String),
       email: who.email.toLowerCase(),
+      email_verified: true,
       username: who.username,
       name: who.name,
       password: expect.stringMatching(/^.{10,}$/),
@@ -109,7 +110,7 @@ describe('operator command (npm run cli)', () => {
       },
     );
     expect(made).toMatchObject({ code: 0, stderr: '' });
-    expect(Object.keys(JSON.parse(made.stdout)).sort()).toEqual(['email', 'id', 'name', 'username']);
+    expect(Object.keys(JSON.parse(made.stdout)).sort()).toEqual(['email', 'email_verified', 'id', 'name', 'username']);
     expect(made.stdout).not.toContain(password);
 
     const portal = new PortalClient(baseUrl);

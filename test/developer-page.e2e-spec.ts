@@ -2,81 +2,35 @@
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { promisify } from 'node:util';
-import { existsSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { BrowserContext, chromium, Locator, Page } from 'playwright-core';
-import { listen } from './support/portal-client';
+import { BrowserContext, Page } from 'playwright-core';
+import { describeInBrowser, expectNoSidewaysScroll, fieldError, ServiceInBrowser, startServiceInBrowser } from './support/chromium';
 import { recordSecret } from './support/secret-ledger';
-import { startTestApp, TestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
 import { WebhookReceiver } from './support/webhook-receiver';
 
-const CHROMIUM = '/usr/bin/chromium';
-const haveChromium = existsSync(CHROMIUM);
-if (!haveChromium) {
-  process.stderr.write(
-    `\n${'!'.repeat(78)}\n!! SKIPPED: chromium not installed (${CHROMIUM}); the developer page's browser test did not run.\n` +
-      `!! Install it with: apt-get install -y chromium\n${'!'.repeat(78)}\n\n`,
-  );
-}
-
 /** The developer page in a real browser (Debian's Chromium driven by playwright-core). */
-(haveChromium ? describe : describe.skip)('developer page in a real browser', () => {
-  let t: TestApp;
+describeInBrowser('developer page in a real browser', () => {
+  let tab: ServiceInBrowser;
   let base: string;
-  let profile: string;
   let context: BrowserContext;
   let page: Page;
+  let problems: string[];
   let receiver: WebhookReceiver;
-  const problems: string[] = [];
   const username = `browser_${Date.now().toString(36)}`;
 
   const me = (key: string) => fetch(`${base}/v1/me`, { headers: { 'X-API-Key': key } });
   const status = () => page.getByRole('status');
   const keyRow = (label: string) => page.getByRole('row').filter({ hasText: label });
-  /** The text of the error an input is described by (aria-describedby), if any. */
-  const fieldError = async (input: Locator) =>
-    input.evaluate((element) => {
-      const ids = (element.getAttribute('aria-describedby') ?? '').split(/\s+/);
-      return ids.map((id) => document.getElementById(id)).find((node) => node?.classList.contains('field-error'))?.textContent ?? null;
-    });
 
   beforeAll(async () => {
     // Webhooks may point at 127.0.0.1 here: the receiver the webhook test sends to.
-    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }, {}, { ownDatabase: 'developer_page' });
-    base = await listen(t.app);
+    tab = await startServiceInBrowser({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }, 'developer_page');
+    ({ base, context, page, problems } = tab);
     receiver = await new WebhookReceiver().start();
-    profile = await mkdtemp(join(tmpdir(), 'todo-chromium-'));
-    context = await chromium.launchPersistentContext(profile, {
-      executablePath: CHROMIUM,
-      headless: true,
-      args: [
-        '--headless',
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    });
-    page = context.pages()[0] ?? (await context.newPage());
-    page.setDefaultTimeout(10_000);
-    // A script or style blocked by the page's CSP, or any script error, shows up here.
-    page.on('console', (message) => {
-      // Every console error counts, a 401 included: opening the page signed out must log none.
-      if (message.type() === 'error') problems.push(message.text());
-    });
-    page.on('pageerror', (error) => problems.push(error.message));
   });
   afterAll(async () => {
-    await context?.close();
+    await tab?.close();
     await receiver?.stop();
-    if (profile) await rm(profile, { recursive: true, force: true });
-    await t?.close();
   });
 
   it('signs up, creates a key shown once, and revokes it after confirmation', async () => {
@@ -94,7 +48,7 @@ if (!haveChromium) {
 
     await page.getByRole('heading', { name: 'Your account' }).waitFor();
     await page.waitForFunction(() => document.querySelector('[role=status]')?.textContent?.includes('Account created'));
-    expect(await page.getByText(`${username}@example.test`).count()).toBe(1);
+    expect(await page.locator('#who').textContent()).toBe(`Browser Test (${username}, ${username}@example.test)`);
     // Signed in, the sign-up and sign-in forms are gone (a `display` rule once overrode `hidden`).
     expect(await page.getByRole('form', { name: 'Sign in' }).isVisible()).toBe(false);
     expect(await page.getByRole('button', { name: 'Sign up', exact: true }).isVisible()).toBe(false);
@@ -110,14 +64,18 @@ if (!haveChromium) {
 
     const row = keyRow('browser key');
     await row.getByText(`sk_live_…${key.slice(-4)}`).waitFor();
+    // A key created with the label alone holds every scope and list, from anywhere, for good.
+    await row.getByText('No requests in the last 30 days.').waitFor();
     expect(await row.getByRole('cell').allTextContents()).toEqual([
       'browser key',
       `sk_live_…${key.slice(-4)}`,
-      'lists:read, lists:write, items:read, items:write, profile:read',
+      'live',
+      'ScopesAllListsAllExpiresNeverFromAnywhere',
       expect.any(String),
       'Never',
       'active',
-      'Revoke',
+      'No requests in the last 30 days.',
+      'RollRevoke',
     ]);
 
     expect((await me(key)).status).toBe(200);
@@ -238,11 +196,7 @@ if (!haveChromium) {
     const row = keyRow('phone key with a rather long label');
     await row.getByRole('button', { name: 'Revoke', exact: true }).waitFor();
 
-    const widths = await page.evaluate(() => ({
-      page: document.documentElement.scrollWidth,
-      viewport: document.documentElement.clientWidth,
-    }));
-    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    await expectNoSidewaysScroll(page);
     for (const control of [row.getByRole('button', { name: 'Revoke', exact: true }), page.getByRole('button', { name: 'Copy command' })]) {
       const box = (await control.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(390);

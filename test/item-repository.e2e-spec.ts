@@ -1,9 +1,10 @@
+import { accountViewer } from '../src/common/auth/reach';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { eventPayloadSql, eventsOfRowSql } from '../src/common/persistence/events-sql';
 import { foldKey } from '../src/common/text/fold-key';
 import { presentItem } from '../src/modules/items/http/item.presenter';
-import { TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';
+import { managerOf, TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';
 import { RenderedPageCache } from '../src/modules/items/infrastructure/typeorm/rendered-page-cache';
 import { TypeOrmItemPageReadModel } from '../src/modules/items/infrastructure/typeorm/typeorm-item-page.read-model';
 import { TypeOrmItemRepository } from '../src/modules/items/infrastructure/typeorm/typeorm-item.repository';
@@ -93,7 +94,7 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
 
   const add = ({ items }: Instance, listId: string, texts: string[]) =>
     items.addToList({
-      userId: ownerId,
+      viewer: accountViewer(ownerId),
       reference: { id: listId, name: listId },
       items: texts.map((text) => ({ id: randomUUID(), text, createdAt: at, createdBy: ownerId })),
       maxPerList: 10_000,
@@ -101,7 +102,7 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
     });
 
   const texts = async ({ pages }: Instance, listId: string) => {
-    const read = await pages.visiblePage(ownerId, listId, page);
+    const read = await pages.visiblePage(accountViewer(ownerId), listId, page);
     return (JSON.parse(read!.items.json) as Array<{ text: string; completed: boolean }>).map(
       (i) => `${i.text}${i.completed ? ' (done)' : ''}`,
     );
@@ -156,7 +157,9 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
     if (!added.ok) throw new Error('the add was refused');
     await reader.items.setCompletion(listId, [added.items[1].id], true, ownerId, at);
     const read = async (request: Parameters<TypeOrmItemPageReadModel['visiblePage']>[2]) =>
-      (JSON.parse((await reader.pages.visiblePage(ownerId, listId, request))!.items.json) as Array<{ text: string }>).map((i) => i.text);
+      (JSON.parse((await reader.pages.visiblePage(accountViewer(ownerId), listId, request))!.items.json) as Array<{ text: string }>).map(
+        (i) => i.text,
+      );
     for (let round = 0; round < 2; round += 1) {
       expect(await read({ status: 'all', limit: 2 })).toEqual(['a', 'b']);
       expect(await read({ status: 'all', limit: 100 })).toEqual(['a', 'b', 'c']);
@@ -165,7 +168,7 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
       expect(await read({ status: 'all', limit: 100, afterSeq: added.items[0].seq })).toEqual(['b', 'c']);
     }
     const stranger = (await makeUserWithKey(t.app)).user.id;
-    expect(await reader.pages.visiblePage(stranger, listId, page)).toBeNull();
+    expect(await reader.pages.visiblePage(accountViewer(stranger), listId, page)).toBeNull();
   });
 });
 
@@ -184,7 +187,7 @@ describe('the Item resource, defined once (ITEM_FIELDS)', () => {
     ]);
     const texts = ['plain', 'quote " and \\ backslash', 'line\nbreak\ttab \u0001', 'ünïcödé 🛒'];
     const added = await items.addToList({
-      userId: ownerId,
+      viewer: accountViewer(ownerId),
       reference: { id: listId, name: listId },
       items: texts.map((text) => ({ id: randomUUID(), text })),
       maxPerList: 10_000,
@@ -196,7 +199,7 @@ describe('the Item resource, defined once (ITEM_FIELDS)', () => {
     expect(stored.filter((item) => item.completed)).toHaveLength(2);
 
     // The page: the text PostgreSQL renders is the presenter's, byte for byte.
-    const page = await pages.visiblePage(ownerId, listId, { status: 'all', limit: 100 });
+    const page = await pages.visiblePage(accountViewer(ownerId), listId, { status: 'all', limit: 100 });
     expect(page?.items.json).toBe(JSON.stringify(stored.map(presentItem)));
 
     // The events: each item.completed event's item is the presenter's item as it was then.
@@ -211,5 +214,48 @@ describe('the Item resource, defined once (ITEM_FIELDS)', () => {
     expect(completedEvents).toEqual(stored.filter((item) => item.completed).map(presentItem));
     const addedEvents = rows.filter((row) => row.type === 'item.added').map(itemOf);
     expect(addedEvents).toEqual(added.items.map(presentItem));
+  });
+});
+
+/*
+ * A list-restricted key's lists are a parameter of the same prepared statements ($2,
+ * viewerParameters), never a text of their own: PostgreSQL keeps planning each statement once
+ * per connection, whether full and restricted keys take turns or a restricted key runs alone.
+ */
+describe('the prepared statements of the add and the page, for full and list-restricted keys', () => {
+  it('run on their generic plan after the first executions, whichever keys call them', async () => {
+    const dataSource = t.app.get(DataSource);
+    const items = new TypeOrmItemRepository(dataSource);
+    const pages = new TypeOrmItemPageReadModel(dataSource, new RenderedPageCache(0));
+    const uow = new TypeOrmUnitOfWork(dataSource);
+    const listId = randomUUID();
+    await dataSource.query(
+      `INSERT INTO lists (id, owner_id, name, name_key, created_at, updated_at) VALUES ($1, $2, $3, $3, now(), now())`,
+      [listId, ownerId, `plans ${listId}`],
+    );
+    const restricted = { userId: ownerId, listIds: [randomUUID(), listId, randomUUID()] };
+    // One unit of work: one connection, whose prepared statements pg_prepared_statements shows.
+    const plans = await uow.run(async () => {
+      for (let i = 0; i < 30; i += 1) {
+        const viewer = i < 10 || i % 2 === 0 ? restricted : accountViewer(ownerId);
+        const added = await items.addToList({
+          viewer,
+          reference: { id: listId, name: listId },
+          items: [{ id: randomUUID(), text: `item ${i}` }],
+          maxPerList: 10_000,
+          at: new Date(),
+        });
+        expect(added.ok).toBe(true);
+        expect(await pages.visiblePage(viewer, listId, { status: 'all', limit: 10 })).not.toBeNull();
+      }
+      return managerOf(dataSource).query<Array<{ name: string; generic_plans: string; custom_plans: string }>>(
+        `SELECT name, generic_plans::text, custom_plans::text FROM pg_prepared_statements
+          WHERE name IN ('items_add_to_list_by_id', 'items_visible_page') ORDER BY name`,
+      );
+    });
+    expect(plans.map(({ name, generic_plans, custom_plans }) => [name, Number(generic_plans) >= 25, Number(custom_plans) <= 5])).toEqual([
+      ['items_add_to_list_by_id', true, true],
+      ['items_visible_page', true, true],
+    ]);
   });
 });

@@ -1,9 +1,12 @@
+import type { Viewer } from '../src/common/auth/principal';
+import { accountViewer } from '../src/common/auth/reach';
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { pageStatement } from '../src/modules/items/infrastructure/typeorm/typeorm-item-page.read-model';
 import { DeliveryWorker } from '../src/modules/webhooks/infrastructure/delivery/delivery-worker';
 import { itemsWorld, ListRef, Person } from './support/items-world';
+import { statementsOf as recordStatements, type Statement } from './support/statement-recorder';
 import { NO_RATE_LIMIT, startTestApp, TestApp } from './support/test-app';
 
 /**
@@ -30,33 +33,12 @@ describe('items: round trips and query plans (e2e)', () => {
   });
   afterAll(() => t.close());
 
-  interface Statement {
-    sql: string;
-    parameters: unknown[];
-  }
-
   /**
-   * Every statement the app sends while `work` runs. TypeORM hands each one to its
-   * logger before sending it, whether logging is on or not, so wrapping logQuery sees
-   * them all; a named statement (NamedStatement) arrives as pg's query config, its text and
-   * values inside. Authentication (the key lookup, last_used_at) is left out: the budget is
-   * "beyond authentication".
+   * Every statement the app sends while `work` runs (statement-recorder.ts). Authentication
+   * (the key lookup, last_used_at) is left out: the budget is "beyond authentication".
    */
   async function statementsOf(work: () => Promise<unknown>): Promise<Statement[]> {
-    const seen: Statement[] = [];
-    type Query = string | { text: string; values: unknown[] };
-    const logger = ds.logger as { logQuery: (sql: Query, parameters?: unknown[], ...rest: unknown[]) => unknown };
-    const original = logger.logQuery;
-    logger.logQuery = function (this: unknown, sql: Query, parameters?: unknown[], ...rest: unknown[]) {
-      seen.push(typeof sql === 'string' ? { sql, parameters: parameters ?? [] } : { sql: sql.text, parameters: sql.values });
-      return original.call(this, sql, parameters, ...rest);
-    };
-    try {
-      await work();
-    } finally {
-      logger.logQuery = original;
-    }
-    return seen.filter((statement) => !/\bapi_keys\b/.test(statement.sql));
+    return (await recordStatements(ds, work)).filter((statement) => !/\bapi_keys\b/.test(statement.sql));
   }
 
   /** Makes sure the caller's key is authenticated and cached, so the counts below are the route's own. */
@@ -204,8 +186,9 @@ describe('items: round trips and query plans (e2e)', () => {
       request: Parameters<typeof pageStatement>[2],
       withoutStatistics = false,
       cachedVersion?: string,
+      viewer: Viewer = accountViewer(owner.id),
     ) {
-      const { sql, parameters } = pageStatement(owner.id, list.id, request, cachedVersion);
+      const { sql, parameters } = pageStatement(viewer, list.id, request, cachedVersion);
       const client = new Client({ connectionString: process.env.DATABASE_URL });
       await client.connect();
       const notices: string[] = [];
@@ -262,14 +245,19 @@ describe('items: round trips and query plans (e2e)', () => {
       ];
       for (const withoutStatistics of [false, true]) {
         for (const [list, afterSeq] of cases) {
-          const page = await executedPlan(list, { status: 'all', limit: 100, afterSeq }, withoutStatistics);
-          expect({ withoutStatistics, afterSeq, ...page, examined: page.examined <= 101 }).toEqual({
-            withoutStatistics,
-            afterSeq,
-            sorts: 0,
-            scans: ['Index Scan items_list_seq_idx'],
-            examined: true,
-          });
+          // A key restricted to some lists reads the same way: its lists are one more condition on the list's row.
+          for (const restricted of [false, true]) {
+            const viewer = restricted ? { userId: owner.id, listIds: [small.id, large.id] } : accountViewer(owner.id);
+            const page = await executedPlan(list, { status: 'all', limit: 100, afterSeq }, withoutStatistics, undefined, viewer);
+            expect({ withoutStatistics, afterSeq, restricted, ...page, examined: page.examined <= 101 }).toEqual({
+              withoutStatistics,
+              afterSeq,
+              restricted,
+              sorts: 0,
+              scans: ['Index Scan items_list_seq_idx'],
+              examined: true,
+            });
+          }
         }
       }
     });

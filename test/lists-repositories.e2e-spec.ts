@@ -37,6 +37,7 @@ async function typeOrmStorage(): Promise<ListsStorage> {
         username: `c_${suffix}`,
         name: 'Contract',
         passwordHash: 'x',
+        emailVerified: true,
         createdAt: new Date(),
       });
       return id;

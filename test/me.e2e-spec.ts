@@ -35,6 +35,7 @@ describe('GET /v1/me and the key guard', () => {
         email: user.email,
         name: user.name,
         username: user.username,
+        email_verified: true,
         scopes: ['lists:read', 'lists:write', 'items:read', 'items:write', 'profile:read'],
         key: {
           id: keyId,

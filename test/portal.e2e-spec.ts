@@ -50,7 +50,15 @@ describe('developer portal API (/developers/api)', () => {
       const res = await c.post('signup', fields);
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
-        data: { user: { id: expect.any(String), email: fields.email.toLowerCase(), username: fields.username, name: fields.name } },
+        data: {
+          user: {
+            id: expect.any(String),
+            email: fields.email.toLowerCase(),
+            username: fields.username,
+            name: fields.name,
+            email_verified: false,
+          },
+        },
         error: null,
       });
       const cookie = res.setCookie!;

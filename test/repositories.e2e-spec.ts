@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { NodeSecretGenerator } from '../src/common/crypto/node-secret-generator';
-import { Sha256TokenHasher } from '../src/common/crypto/sha256-token-hasher';
 import pino from 'pino';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
@@ -10,13 +8,13 @@ import { UuidGenerator } from '../src/common/crypto/uuid-generator';
 import { openDatabase } from '../src/database/data-source';
 import { AccountsService } from '../src/modules/auth/domain/accounts.service';
 import { ScryptPasswordHasher } from '../src/modules/auth/infrastructure/crypto/scrypt-password-hasher';
-import { SessionsService } from '../src/modules/auth/domain/sessions.service';
-import { SignInThrottle } from '../src/modules/auth/domain/sign-in-throttle';
-import { SignInService } from '../src/modules/auth/domain/sign-in.service';
 import { TypeOrmSessionRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-session.repository';
 import { TypeOrmSignInAttemptRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-sign-in-attempt.repository';
 import { TypeOrmUserRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-user.repository';
 import { describeSessionRepositoryContract } from '../src/modules/auth/testing/session-repository.contract';
+import { describeAccountTokenRepositoryContract } from '../src/modules/auth/testing/account-token-repository.contract';
+import { accountsWorld } from '../src/modules/auth/testing/accounts-world';
+import { TypeOrmAccountTokenRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-account-token.repository';
 import { describeSignInAttemptRepositoryContract } from '../src/modules/auth/testing/sign-in-attempt-repository.contract';
 import { describeUserRepositoryContract } from '../src/modules/auth/testing/user-repository.contract';
 import { TypeOrmApiKeyRepository } from '../src/modules/keys/infrastructure/typeorm/typeorm-api-key.repository';
@@ -65,6 +63,11 @@ describe('TypeORM repositories', () => {
   describeSessionRepositoryContract('TypeORM', async () => ({
     sessions: new TypeOrmSessionRepository(dataSource),
     users: new TypeOrmUserRepository(dataSource),
+  }));
+  describeAccountTokenRepositoryContract('TypeORM', async () => ({
+    tokens: new TypeOrmAccountTokenRepository(dataSource),
+    users: new TypeOrmUserRepository(dataSource),
+    uow: new TypeOrmUnitOfWork(dataSource),
   }));
   describeSignInAttemptRepositoryContract('TypeORM', async () => ({
     attempts: new TypeOrmSignInAttemptRepository(dataSource),
@@ -124,18 +127,43 @@ describe('TypeORM repositories', () => {
     const uow = new TypeOrmUnitOfWork(dataSource);
     const sessionRepo = new TypeOrmSessionRepository(dataSource);
     jest.spyOn(sessionRepo, 'insert').mockRejectedValueOnce(new Error('sessions table unavailable'));
-    const service = new SignInService(
-      new AccountsService(new TypeOrmUserRepository(dataSource), new ScryptPasswordHasher(2 ** 10), clock, ids),
-      new SessionsService(sessionRepo, clock, ids, new NodeSecretGenerator(), new Sha256TokenHasher()),
-      new SignInThrottle(new TypeOrmSignInAttemptRepository(dataSource), uow, clock, ids, new Sha256TokenHasher()),
+    const { signIns: service } = accountsWorld({
+      users: new TypeOrmUserRepository(dataSource),
+      sessionStore: sessionRepo,
+      attempts: new TypeOrmSignInAttemptRepository(dataSource),
+      tokens: new TypeOrmAccountTokenRepository(dataSource),
       uow,
-    );
+      clock,
+      ids,
+    });
     const email = `atomic_${randomBytes(4).toString('hex')}@example.test`;
     const fields = { email, username: `atomic_${randomBytes(4).toString('hex')}`, name: 'Atomic', password: 'long enough password' };
     const address = `10.${randomBytes(3).join('.')}`;
     await expect(service.signUp(fields, address)).rejects.toThrow('sessions table unavailable');
     expect(await dataSource.query('SELECT 1 FROM users WHERE email = $1', [email])).toEqual([]);
     await expect(service.signUp(fields, address)).resolves.toMatchObject({ user: { email } });
+  });
+
+  it('signs up atomically with the verification mail: when it cannot be queued, no account and no token are left behind', async () => {
+    const world = accountsWorld({
+      users: new TypeOrmUserRepository(dataSource),
+      sessionStore: new TypeOrmSessionRepository(dataSource),
+      attempts: new TypeOrmSignInAttemptRepository(dataSource),
+      tokens: new TypeOrmAccountTokenRepository(dataSource),
+      uow: new TypeOrmUnitOfWork(dataSource),
+      clock: new SystemClock(),
+      ids: new UuidGenerator(),
+    });
+    jest.spyOn(world.mail, 'enqueue').mockRejectedValueOnce(new Error('mail queue unavailable'));
+    const email = `mailed_${randomBytes(4).toString('hex')}@example.test`;
+    const fields = { email, username: `mailed_${randomBytes(4).toString('hex')}`, name: 'Mailed', password: 'long enough password' };
+    const address = `10.${randomBytes(3).join('.')}`;
+    await expect(world.signIns.signUp(fields, address)).rejects.toThrow('mail queue unavailable');
+    expect(await dataSource.query('SELECT 1 FROM users WHERE email = $1', [email])).toEqual([]);
+    expect(await dataSource.query('SELECT 1 FROM account_tokens WHERE email = $1', [email])).toEqual([]);
+    const { user } = await world.signIns.signUp(fields, address);
+    expect(world.mail.queued().map((m) => [m.to, m.kind])).toEqual([[email, 'verify-email']]);
+    expect(await dataSource.query('SELECT user_id FROM account_tokens WHERE email = $1', [email])).toEqual([{ user_id: user.id }]);
   });
 
   describeEventLogContract('TypeORM', async () => {

@@ -4,6 +4,8 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { Public } from '../src/common/http/decorators';
 import { makeUserWithKey } from './factories/make-user';
+import { mailedToken, mailTo } from './support/mail-reader';
+import { listen, PortalClient } from './support/portal-client';
 import { startTestApp, TestApp } from './support/test-app';
 
 const PASSWORD_HASH = `scrypt$131072$8$1$${randomBytes(16).toString('base64url')}$${randomBytes(32).toString('base64url')}`;
@@ -68,6 +70,38 @@ describe('secrets in logs (e2e)', () => {
     expect(lines.map((l) => (l.req as { path: string }).path)).toEqual(['/v1/me', '/v1/me']);
     const text = t.logText();
     for (const secret of [stray, stray.slice(8), key, key.slice(8), SHARE_TOKEN]) expect(text).not.toContain(secret);
+  });
+
+  it('never logs nor stores readable a mailed token, a password or a mail body with a token', async () => {
+    const base = await listen(t.app);
+    const suffix = randomBytes(5).toString('hex');
+    const email = `secret_${suffix}@example.test`;
+    const [password, changed, reset] = ['first password ' + suffix, 'second password ' + suffix, 'third password ' + suffix];
+    const browser = new PortalClient(base);
+    await browser.post('signup', { email, username: `secret_${suffix}`, name: 'Secret', password });
+    const verification = await mailedToken(t.app, email, 'verify-email');
+    await new PortalClient(base).post('verify-email', { token: `${verification}x` });
+    await new PortalClient(base).post('verify-email', { token: verification });
+    await browser.post('password', { current_password: 'a wrong password', new_password: changed });
+    await browser.post('password', { current_password: password, new_password: changed });
+    await browser.post('resend-verification', {});
+    await new PortalClient(base).post('password-reset', { email });
+    const resetToken = await mailedToken(t.app, email, 'password-reset');
+    await new PortalClient(base).post('password-reset/confirm', { token: resetToken, password: 'short' });
+    await new PortalClient(base).post('password-reset/confirm', { token: resetToken, password: reset });
+    const mails = await mailTo(t.app, email);
+    expect(mails.map((m) => m.kind)).toEqual(['verify-email', 'password-reset']);
+
+    const secrets = [verification, resetToken, password, changed, reset, ...mails.map((m) => m.text)];
+    const text = t.logText();
+    for (const secret of secrets) expect(text).not.toContain(secret);
+    const db = t.app.get(DataSource);
+    const stored = JSON.stringify([
+      await db.query(`SELECT * FROM account_tokens t JOIN users u ON u.id = t.user_id WHERE u.email = $1`, [email]),
+      await db.query(`SELECT * FROM users WHERE email = $1`, [email]),
+      await db.query(`SELECT * FROM mail WHERE recipient = $1`, [email]),
+    ]);
+    for (const secret of secrets) expect(stored).not.toContain(secret);
   });
 
   it('masks key-shaped path segments', async () => {

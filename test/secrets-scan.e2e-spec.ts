@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { AesGcmMailBodyCipher } from '../src/modules/mail/infrastructure/aes-gcm-mail-body-cipher';
 import { scanDatabase, tokensInText } from './support/secret-scan';
@@ -55,6 +55,20 @@ describe('secrets scan of a database (e2e)', () => {
       'column public.Leaky table.response (row 1 of 2): share',
     ]);
     expect(JSON.stringify(findings)).not.toContain(key.slice(8));
+  });
+
+  it('finds a mailed token in a readable mail body or token column, and not under its hash', async () => {
+    const [leaked, hashed] = [randomBytes(32).toString('base64url'), randomBytes(32).toString('base64url')];
+    await client.query('CREATE TABLE outbox_copy (id int, body text, token_hash text)');
+    await client.query('INSERT INTO outbox_copy VALUES (1, $1, $2)', [
+      `Open this link:\n\nhttps://todo.example/developers#reset=${leaked}\n`,
+      createHash('sha256').update(hashed).digest('hex'),
+    ]);
+    const findings = await scanDatabase(client, [
+      { kind: 'mailed token', value: leaked },
+      { kind: 'mailed token', value: hashed },
+    ]);
+    expect(findings.map((f) => f.where)).toEqual(['column public.outbox_copy.body (row 1 of 1)']);
   });
 
   it('finds the token of a mailed link stored readable, and not the same text sealed as the mail queue stores it', async () => {

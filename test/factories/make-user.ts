@@ -14,20 +14,26 @@ export interface UserWithKey {
   keyId: string;
 }
 
-/** A fresh account (unique email and username) with one active key, made through the services. */
+/**
+ * A fresh account (unique email and username) with one active key, made through the services;
+ * its email is verified unless `emailVerified: false` says otherwise (as the operator command makes them).
+ */
 export async function makeUserWithKey(
   app: INestApplication,
-  overrides: Partial<{ email: string; username: string; name: string; password: string }> = {},
+  overrides: Partial<{ email: string; username: string; name: string; password: string; emailVerified: boolean }> = {},
 ): Promise<UserWithKey> {
   const suffix = randomBytes(5).toString('hex');
   const password = overrides.password ?? TEST_PASSWORD;
   recordSecret('password', password);
-  const user = await app.get(AccountsService).signUp({
-    email: overrides.email ?? `user_${suffix}@example.test`,
-    username: overrides.username ?? `u_${suffix}`,
-    name: overrides.name ?? `User ${suffix}`,
-    password,
-  });
+  const user = await app.get(AccountsService).signUp(
+    {
+      email: overrides.email ?? `user_${suffix}@example.test`,
+      username: overrides.username ?? `u_${suffix}`,
+      name: overrides.name ?? `User ${suffix}`,
+      password,
+    },
+    { emailVerified: overrides.emailVerified ?? true },
+  );
   const { key, secret } = await app.get(KeysService).create(user.id, 'test key');
   recordSecret('api key', secret);
   return { user, key: secret, keyId: key.id };

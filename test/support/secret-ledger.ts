@@ -30,16 +30,20 @@ const KEY_IN_TEXT = /sk_(?:live|test)_[0-9a-f]{64}/g;
 const SESSION_COOKIE = /^([^=;\s]+)=([^;]*)/;
 
 /**
- * Express middleware of the test app: records the keys, passwords and session cookies a
- * request sends, and the keys, share tokens, session cookies and mailed texts and tokens (the
- * development mailbox) a response gives out.
+ * Express middleware of the test app: records the keys, passwords, mailed tokens and session
+ * cookies a request sends, and the keys, share tokens, session cookies and mailed texts and
+ * tokens (the development mailbox) a response gives out.
  */
 export function secretRecorder() {
   return (req: Request, res: Response, next: NextFunction) => {
     const key = req.headers['x-api-key'];
     if (typeof key === 'string') recordSecret('api key sent', key);
     const body = req.body as Record<string, unknown> | undefined;
-    if (body && typeof body === 'object' && typeof body.password === 'string') recordSecret('password sent', body.password);
+    if (body && typeof body === 'object') {
+      for (const field of ['password', 'current_password', 'new_password']) recordSecret('password sent', body[field]);
+      // The token of a mailed link (verify-email, password-reset/confirm), when it has a token's shape.
+      if (typeof body.token === 'string' && /^[A-Za-z0-9_-]{43}$/.test(body.token)) recordSecret('token sent', body.token);
+    }
     for (const cookie of String(req.headers.cookie ?? '').split(';')) {
       const value = cookie.split('=').slice(1).join('=').trim();
       if (value) recordSecret('cookie sent', value);

@@ -1,3 +1,5 @@
+import type { Viewer } from '../auth/principal';
+
 /**
  * The columns of a lists row that the items module keeps. In PostgreSQL, lists and items
  * are one database: the items adapter moves `item_count`, `open_item_count` and
@@ -21,14 +23,14 @@ export interface ListSeen {
 }
 
 export interface InMemoryListRows {
-  /** The list as `userId` sees it (owner or member), or undefined when they cannot see it or it does not exist. */
-  seenBy(listId: string, userId: string): ListSeen | undefined;
+  /** The list as `viewer` sees it (owner or member, and reached by its key), or undefined when it cannot see it or it does not exist. */
+  seenBy(listId: string, viewer: Viewer): ListSeen | undefined;
   /**
-   * The lists `userId` can see that a reference may mean (the list with id `id`, or lists whose
+   * The lists `viewer` can see that a reference may mean (the list with id `id`, or lists whose
    * name folds to the same key as `name`), best match first: the id match, then the caller's
    * own, then by creation; at most `limit` (the order ListAccess's pickList reads).
    */
-  mightMean(userId: string, id: string | null, name: string, limit: number): ListSeen[];
+  mightMean(viewer: Viewer, id: string | null, name: string, limit: number): ListSeen[];
   /** A copy of the list's counters, or undefined when there is no such list. */
   counters(listId: string): ListCounters | undefined;
   /** Moves both counts by the deltas and sets updated_at; false when there is no such list. */

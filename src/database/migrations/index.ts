@@ -16,6 +16,7 @@ import { ListVersions1763801100000 } from './1763801100000-list-versions';
 import { RestrictedKeys1763801200000 } from './1763801200000-restricted-keys';
 import { KeyUsage1763801250000 } from './1763801250000-key-usage';
 import { Mail1763801300000 } from './1763801300000-mail';
+import { AccountTokens1763801350000 } from './1763801350000-account-tokens';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -40,4 +41,5 @@ export const MIGRATIONS = [
   RestrictedKeys1763801200000,
   KeyUsage1763801250000,
   Mail1763801300000,
+  AccountTokens1763801350000,
 ];

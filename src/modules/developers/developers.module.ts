@@ -5,6 +5,7 @@ import { KeyUsageModule } from '../usage/key-usage.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { DeveloperPageController } from './http/developer-page.controller';
 import { PortalAccountController } from './http/portal-account.controller';
+import { PortalCredentialsController } from './http/portal-credentials.controller';
 import { PortalKeyUsageController } from './http/portal-key-usage.controller';
 import { PortalKeysController } from './http/portal-keys.controller';
 import { PortalWebhooksController } from './http/portal-webhooks.controller';
@@ -14,7 +15,14 @@ import { SessionGuard } from './http/session.guard';
 /** The developer page (`GET /developers`) and the JSON portal API it drives (keys and webhooks of the signed-in account). */
 @Module({
   imports: [AuthModule, KeysModule, KeyUsageModule, WebhooksModule],
-  controllers: [DeveloperPageController, PortalAccountController, PortalKeysController, PortalKeyUsageController, PortalWebhooksController],
+  controllers: [
+    DeveloperPageController,
+    PortalAccountController,
+    PortalCredentialsController,
+    PortalKeysController,
+    PortalKeyUsageController,
+    PortalWebhooksController,
+  ],
   providers: [SameOriginGuard, SessionGuard],
 })
 export class DevelopersModule {}

@@ -7,8 +7,11 @@ import { IdGenerator } from '../../common/ports/id-generator';
 import { SecretGenerator } from '../../common/ports/secret-generator';
 import { TokenHasher } from '../../common/ports/token-hasher';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
+import { MailQueue } from '../../common/ports/mail-queue';
+import { developerPageUrl } from '../../config/public-links';
 import { AppConfig } from '../../config/app-config';
 import { AuthModule } from '../auth/auth.module';
+import { MailModule } from '../mail/mail.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { UserDirectory } from '../auth/domain/user-directory';
 import { InvitationRepository } from './domain/invitation.repository';
@@ -37,7 +40,7 @@ import { EventLogModule } from '../events/event-log.module';
  * what they may do with it.
  */
 @Module({
-  imports: [AuthModule, IdempotencyModule, EventLogModule],
+  imports: [AuthModule, IdempotencyModule, EventLogModule, MailModule],
   controllers: [ListsController, InvitationsController, SharesController],
   providers: [
     { provide: ListRepository, useClass: TypeOrmListRepository },
@@ -57,7 +60,7 @@ import { EventLogModule } from '../events/event-log.module';
     },
     {
       provide: InvitationsService,
-      inject: [ListRepository, InvitationRepository, UserDirectory, UnitOfWork, Clock, IdGenerator, ListEvents],
+      inject: [ListRepository, InvitationRepository, UserDirectory, UnitOfWork, Clock, IdGenerator, ListEvents, MailQueue, AppConfig],
       useFactory: (
         lists: ListRepository,
         invitations: InvitationRepository,
@@ -66,7 +69,9 @@ import { EventLogModule } from '../events/event-log.module';
         clock: Clock,
         ids: IdGenerator,
         events: ListEvents,
-      ) => new InvitationsService(lists, invitations, users, uow, clock, ids, events),
+        mail: MailQueue,
+        config: AppConfig,
+      ) => new InvitationsService(lists, invitations, users, uow, clock, ids, events, mail, { developerPage: developerPageUrl(config) }),
     },
     {
       provide: SharesService,

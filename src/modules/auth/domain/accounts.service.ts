@@ -15,6 +15,12 @@ export interface SignUp {
 
 const USERNAME = /^[a-z0-9_]{3,32}$/;
 
+/** The one rule for passwords: at sign-up, at a reset and at a change. */
+export function checkPassword(password: string): void {
+  if (codePointLength(password) < 10) throw new InvalidAccountField('password must be at least 10 characters');
+  if (codePointLength(password) > 1024) throw new InvalidAccountField('password must be at most 1024 characters');
+}
+
 /** Accounts: sign-up and sign-in. Field rules live here so every entry point (portal, CLI) shares them. */
 export class AccountsService {
   private dummyHash?: string;
@@ -26,8 +32,12 @@ export class AccountsService {
     private readonly ids: IdGenerator,
   ) {}
 
-  async signUp(input: SignUp): Promise<User> {
-    const user = await this.newUser(this.checkSignUp(input));
+  /**
+   * An account made without the developer page (the operator command, which vouches for the
+   * address: `emailVerified: true`). The page's sign-up is SignInService's.
+   */
+  async signUp(input: SignUp, options: { emailVerified?: boolean } = {}): Promise<User> {
+    const user = await this.newUser(this.checkSignUp(input), options.emailVerified ?? false);
     await this.register(user);
     return user;
   }
@@ -41,8 +51,7 @@ export class AccountsService {
       throw new InvalidAccountField('username must be 3-32 characters of a-z, 0-9 and _');
     }
     if (codePointLength(name) < 1 || codePointLength(name) > 100) throw new InvalidAccountField('name must be 1-100 characters');
-    if (codePointLength(input.password) < 10) throw new InvalidAccountField('password must be at least 10 characters');
-    if (codePointLength(input.password) > 1024) throw new InvalidAccountField('password must be at most 1024 characters');
+    checkPassword(input.password);
     return { email, username: input.username, name, password: input.password };
   }
 
@@ -51,13 +60,14 @@ export class AccountsService {
    * outside any transaction. It is done whether or not the email is taken (that is only
    * learnt by `register`), so both answers cost the same.
    */
-  async newUser(checked: SignUp): Promise<User> {
+  async newUser(checked: SignUp, emailVerified = false): Promise<User> {
     return {
       id: this.ids.next(),
       email: checked.email,
       username: checked.username,
       name: checked.name,
       passwordHash: await this.hasher.hash(checked.password),
+      emailVerified,
       createdAt: this.clock.now(),
     };
   }
@@ -81,6 +91,17 @@ export class AccountsService {
       return { ...user, passwordHash };
     }
     return user;
+  }
+
+  /** Whether `password` is the account's (the slow hash, as a sign-in runs it). */
+  verifyPassword(user: User, password: string): Promise<boolean> {
+    return this.hasher.verify(password, user.passwordHash);
+  }
+
+  /** A new password's hash, after the sign-up's rules for passwords. */
+  hashNewPassword(password: string): Promise<string> {
+    checkPassword(password);
+    return this.hasher.hash(password);
   }
 
   /** An email (any case) or a username; usernames are lower case, so they are matched lower-cased too. */

@@ -23,7 +23,22 @@ export class TooManySignUps extends TooManySignIns {
   }
 }
 
-export type ThrottledAction = 'sign-in' | 'sign-up';
+/** A password reset refused: asked too often for this email or from this address. */
+export class TooManyPasswordResets extends TooManySignIns {
+  constructor(retryAfterSeconds: number) {
+    super(retryAfterSeconds);
+    this.message = `Too many password resets or failed sign-ins: retry in ${retryAfterSeconds} seconds`;
+  }
+}
+
+export type ThrottledAction = 'sign-in' | 'sign-up' | 'password-reset';
+
+const refusal = (action: ThrottledAction, retryAfter: number): TooManySignIns =>
+  action === 'sign-up'
+    ? new TooManySignUps(retryAfter)
+    : action === 'password-reset'
+      ? new TooManyPasswordResets(retryAfter)
+      : new TooManySignIns(retryAfter);
 
 /** Emails are case-insensitive and usernames lower case, so one login has one counter however it is typed. */
 export const loginKeyOf = (hasher: TokenHasher, login: string): string => hasher.digest(login.trim().toLowerCase());
@@ -34,7 +49,8 @@ export const loginKeyOf = (hasher: TokenHasher, login: string): string => hasher
  * succeeds, so parallel guesses cannot slip past the count while their hashes run.
  * Sign-ups go through the same count (the login being the email): a sign-up refused for a
  * registered email tells that the email exists, so probing that way is no faster than by
- * signing in.
+ * signing in. Password resets go through it too, every one counted (each mails the address):
+ * the same answer, 429 included, whether or not the email has an account.
  */
 export class SignInThrottle {
   constructor(
@@ -62,7 +78,7 @@ export class SignInThrottle {
       );
       if (freeAt > now.getTime()) {
         const retryAfter = Math.max(1, Math.ceil((freeAt - now.getTime()) / 1000));
-        throw action === 'sign-up' ? new TooManySignUps(retryAfter) : new TooManySignIns(retryAfter);
+        throw refusal(action, retryAfter);
       }
       const id = this.ids.next();
       await this.attempts.add({ id, loginKey, address, at: now });

@@ -1,17 +1,13 @@
 import { FakeClock } from '../../../common/testing/fake-clock';
-import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
-import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
-import { InMemorySessionRepository } from '../infrastructure/in-memory/in-memory-session.repository';
-import { InMemorySignInAttemptRepository } from '../infrastructure/in-memory/in-memory-sign-in-attempt.repository';
 import { InMemoryUserRepository } from '../infrastructure/in-memory/in-memory-user.repository';
-import { AccountsService } from './accounts.service';
 import { EmailTaken, InvalidAccountField, InvalidCredentials, NoSession, UsernameTaken } from './auth.errors';
 import { ScryptPasswordHasher } from '../infrastructure/crypto/scrypt-password-hasher';
 import { SessionsService } from './sessions.service';
-import { SIGN_IN_WINDOW_MS, SignInThrottle, TooManySignIns, TooManySignUps } from './sign-in-throttle';
+import { SIGN_IN_WINDOW_MS, TooManySignIns, TooManySignUps } from './sign-in-throttle';
 import { SignInService } from './sign-in.service';
+import { accountsWorld } from '../testing/accounts-world';
 
 const ada = { email: 'ada@example.com', username: 'ada_l', name: 'Ada', password: 'analytical engine' };
 
@@ -55,14 +51,7 @@ describe('SignInService', () => {
     const uow = new WatchedUnitOfWork();
     hasher = new WatchingHasher(uow);
     users = new InMemoryUserRepository();
-    sessions = new SessionsService(new InMemorySessionRepository(), clock, ids, new NodeSecretGenerator(), new Sha256TokenHasher());
-    const accounts = new AccountsService(users, hasher, clock, ids);
-    service = new SignInService(
-      accounts,
-      sessions,
-      new SignInThrottle(new InMemorySignInAttemptRepository(), uow, clock, ids, new Sha256TokenHasher()),
-      uow,
-    );
+    ({ sessions, signIns: service } = accountsWorld({ users, clock, ids, uow, passwordHasher: hasher }));
   });
 
   it('signs up into a live session', async () => {

@@ -1,5 +1,6 @@
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { AccountsService, SignUp } from './accounts.service';
+import { EmailVerificationService } from './email-verification.service';
 import { SessionsService, StartedSession } from './sessions.service';
 import { SignInThrottle } from './sign-in-throttle';
 import type { User } from './user';
@@ -18,10 +19,12 @@ export class SignInService {
     private readonly sessions: SessionsService,
     private readonly throttle: SignInThrottle,
     private readonly uow: UnitOfWork,
+    private readonly verification: EmailVerificationService,
   ) {}
 
   /**
-   * The account and its first session are created together or not at all. The password is
+   * The account, its first session and its verification mail are created together or not
+   * at all (an acknowledged sign-up never lacks its mail). The password is
    * hashed before that transaction, so no database connection waits on scrypt. A sign-up
    * that fails (a taken email or username) counts against the email and the address like a
    * failed sign-in, so sign-up is no faster a way to learn which emails are registered.
@@ -32,6 +35,7 @@ export class SignInService {
     const user = await this.accounts.newUser(checked);
     const signedIn = await this.uow.run(async () => {
       await this.accounts.register(user);
+      await this.verification.issue(user);
       return { user, ...(await this.sessions.start(user.id)) };
     });
     await this.throttle.succeeded(attempt);

@@ -5,6 +5,8 @@ export interface User {
   username: string;
   name: string;
   passwordHash: string;
+  /** Whether the owner proved the email is theirs (a link mailed to it, or a password reset through it). */
+  emailVerified: boolean;
   createdAt: Date;
 }
 
@@ -14,6 +16,7 @@ export interface UserSummary {
   username: string;
   name: string;
   email: string;
+  emailVerified: boolean;
 }
 
 export const toSummary = (user: User): UserSummary => ({
@@ -21,6 +24,7 @@ export const toSummary = (user: User): UserSummary => ({
   username: user.username,
   name: user.name,
   email: user.email,
+  emailVerified: user.emailVerified,
 });
 
 export const normaliseEmail = (email: string): string => email.trim().toLowerCase();

@@ -64,5 +64,21 @@ export function describeSessionRepositoryContract(name: string, make: () => Prom
       expect(await adapters.sessions.findByTokenHash(live.tokenHash)).toEqual(live);
       expect(await adapters.sessions.findByTokenHash(othersExpired.tokenHash)).toEqual(othersExpired);
     });
+
+    it("ends every session of the account, or every one but the kept one, and no other account's", async () => {
+      const [first, second, third] = [aSession(), aSession(), aSession()];
+      const other = aUser();
+      await adapters.users.insert(other);
+      const othersSession = aSession({ userId: other.id });
+      for (const s of [first, second, third, othersSession]) await adapters.sessions.insert(s);
+
+      await adapters.sessions.deleteAllOf(userId, second.tokenHash);
+      expect(await adapters.sessions.findByTokenHash(first.tokenHash)).toBeNull();
+      expect(await adapters.sessions.findByTokenHash(second.tokenHash)).toEqual(second);
+      expect(await adapters.sessions.findByTokenHash(third.tokenHash)).toBeNull();
+      await adapters.sessions.deleteAllOf(userId);
+      expect(await adapters.sessions.findByTokenHash(second.tokenHash)).toBeNull();
+      expect(await adapters.sessions.findByTokenHash(othersSession.tokenHash)).toEqual(othersSession);
+    });
   });
 }

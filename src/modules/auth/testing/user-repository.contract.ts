@@ -12,6 +12,7 @@ export function aUser(overrides: Partial<User> = {}): User {
     username: `u_${suffix}`,
     name: `User ${suffix}`,
     passwordHash: 'scrypt$1024$8$1$c2FsdA$aGFzaA',
+    emailVerified: false,
     createdAt: new Date('2026-03-01T10:00:00.123Z'),
     ...overrides,
   };
@@ -41,6 +42,29 @@ export function describeUserRepositoryContract(name: string, make: () => Promise
       await users.updatePasswordHash(user.id, 'scrypt$2048$8$1$bmV3$bmV3LWhhc2g');
       expect(await users.findById(user.id)).toEqual({ ...user, passwordHash: 'scrypt$2048$8$1$bmV3$bmV3LWhhc2g' });
       expect(await users.findById(other.id)).toEqual(other);
+    });
+
+    it('verifies the email only while it is the address the proof was for', async () => {
+      const user = aUser();
+      await users.insert(user);
+      expect(await users.markEmailVerified(user.id, 'someone.else@example.test')).toBeNull();
+      expect(await users.findById(user.id)).toEqual(user);
+      expect(await users.markEmailVerified(user.id, user.email.toUpperCase())).toEqual({ ...user, emailVerified: true });
+      expect(await users.findById(user.id)).toEqual({ ...user, emailVerified: true });
+      expect(await users.markEmailVerified(randomUUID(), user.email)).toBeNull();
+    });
+
+    it('changes the email (stored lower case, unverified again), refusing one another account has', async () => {
+      const user = aUser({ emailVerified: true });
+      const other = aUser();
+      await users.insert(user);
+      await users.insert(other);
+      await expect(users.changeEmail(user.id, other.email.toUpperCase())).rejects.toBeInstanceOf(EmailTaken);
+      expect(await users.findById(user.id)).toEqual(user);
+      await users.changeEmail(user.id, 'New.Address@Example.test');
+      expect(await users.findById(user.id)).toEqual({ ...user, email: 'new.address@example.test', emailVerified: false });
+      await users.changeEmail(user.id, 'NEW.address@example.test');
+      expect(await users.findByEmail('new.address@example.test')).toMatchObject({ id: user.id });
     });
 
     it('answers null for what does not exist', async () => {

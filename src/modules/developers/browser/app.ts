@@ -9,17 +9,36 @@ interface Account {
   email: string;
   username: string;
   name: string;
+  /** False until the account opens the link mailed to it (API.md section 12). */
+  email_verified?: boolean;
 }
 
 interface KeyView {
   id: string;
   label: string;
+  /** `live` or `test`; the key's restrictions are those of API.md section 9. */
+  mode?: string;
   prefix: string;
   last4: string;
   scopes?: string[];
+  /** Null: every list the account can see. */
+  list_ids?: string[] | null;
+  expires_at?: string | null;
+  /** Null: from anywhere. */
+  allowed_ips?: string[] | null;
   status: string;
   created_at: string;
   last_used_at: string | null;
+}
+
+/** A key with its secret: the answer of a creation or a roll, the only ones that carry it. */
+interface CreatedKey extends KeyView {
+  key: string;
+}
+
+interface ListChoice {
+  id: string;
+  name: string;
 }
 
 interface WebhookView {
@@ -66,6 +85,9 @@ function byId<T extends HTMLElement = HTMLElement>(id: string): T {
   return element as T;
 }
 
+/** The portal route of the development mailbox (absent in production: a 404). */
+const MAILBOX_PATH = 'dev/mailbox';
+
 const statusBox = byId('status');
 const errorBox = byId('error');
 const newKeyPanel = byId('new-key-panel');
@@ -96,7 +118,23 @@ const FIELD_RULES: Record<string, FieldRule[]> = {
     [/^login\b/i, 'signin-login'],
     [/^password\b/i, 'signin-password'],
   ],
-  'key-form': [[/^label\b/i, 'key-label']],
+  'key-form': [
+    [/^label\b/i, 'key-label'],
+    [/\bscopes?\b/i, 'key-scopes'],
+    [/\blist_ids\b|\blists?\b/i, 'key-lists'],
+    [/\bexpir/i, 'key-expiry'],
+    [/\ballowed_ips\b|\baddress/i, 'key-ips'],
+  ],
+  'forgot-form': [[/^email\b/i, 'forgot-email']],
+  'reset-form': [[/^password\b/i, 'reset-password']],
+  'email-form': [
+    [/^email\b|\bemail already/i, 'email-new'],
+    [/\bcurrent password\b|^password\b/i, 'email-password'],
+  ],
+  'password-form': [
+    [/^current_password\b|\bcurrent password\b/i, 'password-current'],
+    [/^new_password\b|^password\b/i, 'password-new'],
+  ],
   'webhook-form': [
     [/^url\b/i, 'webhook-url'],
     [/\btypes\b/i, 'webhook-types'],
@@ -109,7 +147,7 @@ function describedBy(input: Element): string[] {
 }
 
 function clearFieldErrors(form: HTMLFormElement): void {
-  form.querySelectorAll('input[aria-invalid]').forEach((input) => {
+  form.querySelectorAll('[aria-invalid]').forEach((input) => {
     input.removeAttribute('aria-invalid');
     const errorId = `${input.id}-error`;
     const rest = describedBy(input).filter((id) => id !== errorId);
@@ -149,7 +187,8 @@ function showFieldError(form: HTMLFormElement, message: string): boolean {
     });
     statusBox.textContent = '';
     errorBox.textContent = '';
-    input.focus();
+    // A group of choices (a fieldset) is not focusable itself: its first control is.
+    (input.matches('fieldset') ? input.querySelector<HTMLElement>('input, textarea, select') || input : input).focus();
     return true;
   }
   return false;
@@ -218,32 +257,87 @@ function cell(row: HTMLTableRowElement, content: Node | string, label?: string):
   return td;
 }
 
+const ALL_SCOPES = ['lists:read', 'lists:write', 'items:read', 'items:write', 'profile:read'];
+
+const maskedKey = (key: KeyView): string => `${key.prefix}\u2026${key.last4}`;
+
+/** The names of the account's lists by id, once GET lists has answered (ids are shown until then). */
+const listNames = new Map<string, string>();
+
+/** A key's restrictions as terms and descriptions: scopes, lists, expiry, addresses. */
+function restrictionsOf(key: KeyView): HTMLDListElement {
+  const list = document.createElement('dl');
+  list.className = 'restrictions';
+  const add = (term: string, description: Node | string) => {
+    const dt = document.createElement('dt');
+    dt.textContent = term;
+    const dd = document.createElement('dd');
+    if (description instanceof Node) dd.appendChild(description);
+    else dd.textContent = description;
+    list.append(dt, dd);
+  };
+  const scopes = key.scopes || ALL_SCOPES;
+  add('Scopes', ALL_SCOPES.every((scope) => scopes.includes(scope)) ? 'All' : scopes.join(', '));
+  // A name is quoted (it may hold commas); an id the page has no name for is shown as it is.
+  const listName = (id: string) => (listNames.has(id) ? `\u201c${listNames.get(id)}\u201d` : id);
+  add('Lists', key.list_ids ? key.list_ids.map(listName).join(', ') : 'All');
+  add('Expires', formatTime(key.expires_at ?? null) || 'Never');
+  add('From', key.allowed_ips ? key.allowed_ips.join(', ') : 'Anywhere');
+  return list;
+}
+
+function modeOf(key: KeyView): HTMLElement {
+  const mode = document.createElement('span');
+  mode.textContent = key.mode || 'live';
+  if (key.mode === 'test') mode.className = 'mode-test';
+  return mode;
+}
+
+/** Fills a container with one element per item, and shows its "none yet" line when there is none. */
+function renderAll<T>(containerId: string, emptyId: string, items: T[], render: (item: T) => Node): void {
+  byId(containerId).replaceChildren(...items.map(render));
+  byId(emptyId).hidden = items.length > 0;
+}
+
+function tableRow(): HTMLTableRowElement {
+  const row = document.createElement('tr');
+  row.setAttribute('role', 'row');
+  return row;
+}
+
+/** A button that runs `action` on each click, marked busy until it settles (`action` handles its own failures). */
+function onPress(buttonId: string, action: () => Promise<unknown>): void {
+  const button = byId<HTMLButtonElement>(buttonId);
+  button.addEventListener('click', () => {
+    busy(button, true);
+    void action().then(() => busy(button, false));
+  });
+}
+
 function renderKeys(keys: KeyView[]): void {
-  const body = byId('keys-body');
-  body.replaceChildren();
-  byId('no-keys').hidden = keys.length > 0;
-  keys.forEach((key) => {
-    const row = document.createElement('tr');
-    row.setAttribute('role', 'row');
+  renderAll('keys-body', 'no-keys', keys, (key) => {
+    const row = tableRow();
     const label = cell(row, key.label, 'Label');
     label.id = `key-label-${key.id}`;
     const masked = document.createElement('code');
-    masked.textContent = `${key.prefix}\u2026${key.last4}`;
+    masked.textContent = maskedKey(key);
     cell(row, masked, 'Key');
-    cell(row, (key.scopes || []).join(', '), 'Scopes');
+    cell(row, modeOf(key), 'Mode');
+    cell(row, restrictionsOf(key), 'Restrictions');
     cell(row, formatTime(key.created_at) ?? '', 'Created');
     cell(row, formatTime(key.last_used_at) || 'Never', 'Last used');
     cell(row, key.status, 'Status');
-    const actions = cell(row, '', '');
+    const usage = cell(row, 'Loading\u2026', 'Usage, 30 days');
+    usage.classList.add('usage');
+    const actions = document.createElement('div');
+    actions.className = 'actions-row';
     if (key.status === 'active') {
-      const revoke = document.createElement('button');
-      revoke.type = 'button';
-      revoke.textContent = 'Revoke';
-      revoke.setAttribute('aria-describedby', label.id);
-      revoke.addEventListener('click', () => revokeKey(key, revoke));
-      actions.appendChild(revoke);
+      actions.appendChild(actionButton('Roll', label.id, true, (b) => openRoll(key, b)));
+      actions.appendChild(actionButton('Revoke', label.id, false, (b) => revokeKey(key, b)));
     }
-    body.appendChild(row);
+    cell(row, actions, '');
+    void loadUsage(key, usage);
+    return row;
   });
 }
 
@@ -254,11 +348,34 @@ function loadKeys(): Promise<void> {
 function hideNewKey(): void {
   newKeyText.textContent = '';
   byId('new-key-curl').textContent = '';
+  byId('new-key-for').textContent = '';
+  byId('new-key-for').hidden = true;
   newKeyPanel.hidden = true;
 }
 
-function showSignedIn(user: Account, focus: boolean): Promise<void> {
+/** A key's secret, shown once with its copy buttons; `why` says what it replaces, if anything. */
+function showNewKey(created: CreatedKey, why: string | null): void {
+  newKeyText.textContent = created.key;
+  byId('new-key-curl').textContent = `curl -s ${window.location.origin}/v1/me -H 'X-API-Key: ${created.key}'`;
+  byId('new-key-for').textContent = why || '';
+  byId('new-key-for').hidden = !why;
+  newKeyPanel.hidden = false;
+  byId('new-key-title').focus();
+}
+
+/** The signed-in account, as the page last heard of it. */
+let account: Account | null = null;
+
+function showAccount(user: Account): void {
+  account = user;
   byId('who').textContent = `${user.name} (${user.username}, ${user.email})`;
+  byId('verify-email').textContent = user.email;
+  // An answer without the field (an older service) asks for nothing.
+  byId('verify-banner').hidden = user.email_verified !== false;
+}
+
+function showSignedIn(user: Account, focus: boolean): Promise<void> {
+  showAccount(user);
   byId('signed-out').hidden = true;
   byId('signed-in').hidden = false;
   if (focus) byId('account-title').focus();
@@ -266,6 +383,10 @@ function showSignedIn(user: Account, focus: boolean): Promise<void> {
 }
 
 function showSignedOut(focus: boolean): void {
+  account = null;
+  listNames.clear();
+  closeRoll();
+  resetKeyForm();
   hideNewKey();
   hideNewSecret();
   hideDeliveries();
@@ -293,7 +414,7 @@ function fieldsOf(form: HTMLFormElement): Fields {
   return values;
 }
 
-function onSubmit(formId: string, action: (form: HTMLFormElement, fields: Fields) => Promise<void>): void {
+function onSubmit(formId: string, action: (form: HTMLFormElement, fields: Fields) => Promise<unknown>): void {
   const form = byId<HTMLFormElement>(formId);
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -313,7 +434,7 @@ onSubmit('signup-form', (form, fields) =>
   api<{ user: Account }>('POST', 'signup', fields).then((data) => {
     form.reset();
     announce(`Account created. You are signed in as ${data.user.username}.`);
-    return showSignedIn(data.user, true);
+    return Promise.all([showSignedIn(data.user, true), loadMailbox()]);
   }),
 );
 
@@ -326,36 +447,32 @@ onSubmit('signin-form', (form, fields) =>
 );
 
 onSubmit('key-form', (form, fields) =>
-  api<{ key: string; label: string }>('POST', 'keys', fields).then((data) => {
-    form.reset();
-    newKeyText.textContent = data.key;
-    byId('new-key-curl').textContent = `curl -s ${window.location.origin}/v1/me -H 'X-API-Key: ${data.key}'`;
-    newKeyPanel.hidden = false;
-    byId('new-key-title').focus();
-    announce(`Key "${data.label}" created. Copy it now: it is shown only this once.`);
-    return loadKeys();
-  }),
+  Promise.resolve()
+    .then(() => keyBody(form, fields))
+    .then((body) => api<CreatedKey>('POST', 'keys', body))
+    .then((data) => {
+      resetKeyForm();
+      showNewKey(data, null);
+      announce(`Key "${data.label}" created. Copy it now: it is shown only this once.`);
+      return loadKeys();
+    }),
 );
 
-byId('signout').addEventListener('click', () => {
-  const button = byId<HTMLButtonElement>('signout');
-  busy(button, true);
-  void api('POST', 'logout')
-    .then(
-      () => {
+onPress('signout', () =>
+  api('POST', 'logout').then(
+    () => {
+      showSignedOut(true);
+      announce('Signed out.');
+    },
+    (error: unknown) => {
+      // Already signed out on the server: the page just catches up.
+      if (statusOf(error) === 401) {
         showSignedOut(true);
         announce('Signed out.');
-      },
-      (error: unknown) => {
-        // Already signed out on the server: the page just catches up.
-        if (statusOf(error) === 401) {
-          showSignedOut(true);
-          announce('Signed out.');
-        } else fail(messageOf(error));
-      },
-    )
-    .then(() => busy(button, false));
-});
+      } else fail(messageOf(error));
+    },
+  ),
+);
 
 function copyText(element: HTMLElement, done: string): void {
   const text = element.textContent ?? '';
@@ -444,12 +561,8 @@ function actionButton(
 }
 
 function renderWebhooks(webhooks: WebhookView[]): void {
-  const body = byId('webhooks-body');
-  body.replaceChildren();
-  byId('no-webhooks').hidden = webhooks.length > 0;
-  webhooks.forEach((webhook) => {
-    const row = document.createElement('tr');
-    row.setAttribute('role', 'row');
+  renderAll('webhooks-body', 'no-webhooks', webhooks, (webhook) => {
+    const row = tableRow();
     const url = cell(row, webhook.url, 'URL');
     url.id = `webhook-url-${webhook.id}`;
     url.className = 'url';
@@ -464,7 +577,7 @@ function renderWebhooks(webhooks: WebhookView[]): void {
     actions.appendChild(actionButton('Rotate secret', url.id, true, (b) => rotateSecret(webhook, b)));
     actions.appendChild(actionButton('Delete', url.id, false, (b) => deleteWebhook(webhook, b)));
     cell(row, actions, '');
-    body.appendChild(row);
+    return row;
   });
 }
 
@@ -475,12 +588,8 @@ function loadWebhooks(): Promise<void> {
 const dash = (value: string | number | null): string => (value === null || value === '' ? '\u2014' : String(value));
 
 function renderDeliveries(deliveries: DeliveryView[]): void {
-  const body = byId('deliveries-body');
-  body.replaceChildren();
-  byId('no-deliveries').hidden = deliveries.length > 0;
-  deliveries.forEach((delivery) => {
-    const row = document.createElement('tr');
-    row.setAttribute('role', 'row');
+  renderAll('deliveries-body', 'no-deliveries', deliveries, (delivery) => {
+    const row = tableRow();
     const event = cell(row, delivery.event_type, 'Event');
     event.id = `delivery-event-${delivery.id}`;
     cell(row, delivery.status, 'Status');
@@ -494,7 +603,7 @@ function renderDeliveries(deliveries: DeliveryView[]): void {
       actionButton('Retry', event.id, true, (b) => retryDelivery(delivery, b)),
       '',
     );
-    body.appendChild(row);
+    return row;
   });
 }
 
@@ -613,23 +722,526 @@ onSubmit('webhook-form', (form, fields) =>
 
 byId('copy-secret').addEventListener('click', () => copyText(newSecretText, 'Secret copied to the clipboard.'));
 
-byId('refresh-deliveries').addEventListener('click', () => {
-  const button = byId<HTMLButtonElement>('refresh-deliveries');
-  busy(button, true);
-  void loadDeliveries().then(() => busy(button, false));
+onPress('refresh-deliveries', loadDeliveries);
+
+// Restricted keys (API.md section 9): the creation form's scopes, lists, expiry and addresses,
+// rolling a key, and each key's usage over 30 days.
+
+const keyForm = byId<HTMLFormElement>('key-form');
+const SCOPE_PRESETS: Record<string, string[]> = {
+  all: ALL_SCOPES,
+  read: ['lists:read', 'items:read', 'profile:read'],
+  items: ['items:read', 'items:write'],
+};
+const PRESET_NAMES: Record<string, string> = { all: 'All scopes', read: 'Read-only', items: 'Items only' };
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const scopeBoxes = (): HTMLInputElement[] => Array.from(keyForm.querySelectorAll<HTMLInputElement>('input[name="scopes"]'));
+const chosenLists = (): boolean => keyForm.querySelector<HTMLInputElement>('input[name="lists_mode"]:checked')?.value === 'chosen';
+
+keyForm.querySelectorAll<HTMLButtonElement>('button[data-preset]').forEach((button) => {
+  button.addEventListener('click', () => {
+    const preset = button.getAttribute('data-preset') || 'all';
+    const scopes = SCOPE_PRESETS[preset];
+    scopeBoxes().forEach((box) => {
+      box.checked = scopes.includes(box.value);
+    });
+    announce(`${PRESET_NAMES[preset]}: ${scopes.join(', ')}.`);
+  });
 });
 
-// Signed out is {user: null}, not a 401: loading the page logs no failed request.
-void api<{ user: Account | null }>('GET', 'session').then(
-  (data) => {
-    if (data.user) return showSignedIn(data.user, false);
-    showSignedOut(false);
-  },
-  (error: unknown) => {
-    showSignedOut(false);
-    fail(messageOf(error));
-  },
+/** Lines of a text area, trimmed, empty ones left out. */
+const linesOf = (value: FormDataEntryValue | undefined): string[] =>
+  textOf(value)
+    .split(/\r?\n/)
+    .map((line) => line.trim())
+    .filter(Boolean);
+
+/** A date input's `YYYY-MM-DD`, `days` from today in the browser's time zone. */
+function dateInDays(days: number): string {
+  const day = new Date(Date.now() + days * DAY_MS);
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
+}
+
+/** The key's `expires_at` for the chosen expiry: null for never, else an ISO time. */
+function expiresAtOf(fields: Fields): string | null {
+  const choice = textOf(fields.expiry);
+  if (choice === 'never' || choice === '') return null;
+  if (choice !== 'date') return new Date(Date.now() + Number(choice) * DAY_MS).toISOString();
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(textOf(fields.expiry_date));
+  if (!match) throw new ApiError('Choose the expiry date, or another expiry.');
+  // The end of that day where the browser is: the key works through the whole of the chosen day.
+  return new Date(Number(match[1]), Number(match[2]) - 1, Number(match[3]), 23, 59, 59, 999).toISOString();
+}
+
+/**
+ * The form as the API's body. A field left at its default is left out (the API's default is the
+ * same), so a key without restrictions is created from its label alone. A choice the API would
+ * refuse for certain (no scope, no list) is said at once, beside its field.
+ */
+function keyBody(form: HTMLFormElement, fields: Fields): Body {
+  const body: Body = { label: fields.label };
+  const scopes = scopeBoxes()
+    .filter((box) => box.checked)
+    .map((box) => box.value);
+  if (scopes.length === 0) throw new ApiError('Choose at least one scope.');
+  if (scopes.length < ALL_SCOPES.length) body.scopes = scopes;
+  if (chosenLists()) {
+    const ids = byId('list-ids-field').hidden
+      ? Array.from(form.querySelectorAll<HTMLInputElement>('input[name="list_id"]:checked')).map((box) => box.value)
+      : linesOf(fields.list_ids);
+    if (ids.length === 0) throw new ApiError('Choose at least one list, or every list.');
+    body.list_ids = ids;
+  }
+  const expiresAt = expiresAtOf(fields);
+  if (expiresAt) body.expires_at = expiresAt;
+  const addresses = linesOf(fields.allowed_ips);
+  if (addresses.length) body.allowed_ips = addresses;
+  return body;
+}
+
+function resetKeyForm(): void {
+  keyForm.reset();
+  byId('list-choices').hidden = true;
+  byId('key-expiry-date-field').hidden = true;
+}
+
+function renderListChoices(lists: ListChoice[]): void {
+  renderAll('list-options', 'no-lists', lists, (list) => {
+    const label = document.createElement('label');
+    label.className = 'choice';
+    const box = document.createElement('input');
+    box.type = 'checkbox';
+    box.name = 'list_id';
+    box.value = list.id;
+    label.append(box, ` ${list.name}`);
+    return label;
+  });
+}
+
+/** False once the service says it has no route that lists the account's lists (a 404). */
+let listsServed = true;
+
+function showListIdsField(): void {
+  byId('list-options').replaceChildren();
+  byId('no-lists').hidden = true;
+  byId('list-ids-field').hidden = false;
+}
+
+/**
+ * The account's lists for the picker. Without a route that lists them (a 404), the picker is a
+ * text area of list ids instead, so restricting a key to lists still works.
+ */
+function loadListChoices(): Promise<void> {
+  if (!listsServed) {
+    showListIdsField();
+    return Promise.resolve();
+  }
+  return api<{ lists: ListChoice[] }>('GET', 'lists').then(
+    (data) => {
+      data.lists.forEach((list) => listNames.set(list.id, list.name));
+      byId('list-ids-field').hidden = true;
+      renderListChoices(data.lists);
+    },
+    (error: unknown) => {
+      if (statusOf(error) !== 404) return handleFailure(error);
+      listsServed = false;
+      showListIdsField();
+    },
+  );
+}
+
+keyForm.querySelectorAll<HTMLInputElement>('input[name="lists_mode"]').forEach((radio) => {
+  radio.addEventListener('change', () => {
+    const chosen = chosenLists();
+    byId('list-choices').hidden = !chosen;
+    if (chosen) void loadListChoices();
+  });
+});
+
+byId<HTMLSelectElement>('key-expiry').addEventListener('change', (event) => {
+  const onDate = (event.target as HTMLSelectElement).value === 'date';
+  const date = byId<HTMLInputElement>('key-expiry-date');
+  byId('key-expiry-date-field').hidden = !onDate;
+  date.required = onDate;
+  if (onDate) {
+    // Tomorrow at the earliest; at the latest, a day whose end is still within the API's 366 days.
+    date.min = dateInDays(1);
+    date.max = dateInDays(365);
+  }
+});
+
+// Rolling: a replacement key with the same restrictions, the old one kept for a grace period.
+
+const rollDialog = byId<HTMLDialogElement>('roll-dialog');
+const rollForm = byId<HTMLFormElement>('roll-form');
+/** The key the open dialog rolls, and the button that opened it (focus goes back there). */
+let rolling: { key: KeyView; opener: HTMLButtonElement } | null = null;
+
+const GRACE_TEXT: Record<string, string> = {
+  '0': 'at once',
+  '1': 'in 1 hour',
+  '24': 'in 24 hours',
+  '168': 'in 7 days',
+};
+
+function openRoll(key: KeyView, opener: HTMLButtonElement): void {
+  rolling = { key, opener };
+  rollForm.reset();
+  byId('roll-what').textContent =
+    `A new key replaces "${key.label}" (${maskedKey(key)}), with the same scopes, lists, addresses and expiry. ` +
+    'It is shown once. Choose when the old key stops working, so your programs can switch to the new one.';
+  rollDialog.showModal();
+  rollForm.querySelector<HTMLInputElement>('input[name="expires_in_hours"]:checked')?.focus();
+}
+
+function closeRoll(): void {
+  if (rollDialog.open) rollDialog.close();
+}
+
+// However the dialog closes (Cancel, Escape, done), focus returns to where it was opened from.
+rollDialog.addEventListener('close', () => {
+  const opener = rolling?.opener;
+  rolling = null;
+  if (opener?.isConnected) opener.focus();
+});
+byId('roll-cancel').addEventListener('click', closeRoll);
+
+onSubmit('roll-form', (_form, fields) => {
+  const target = rolling;
+  if (!target) return Promise.resolve();
+  const hours = textOf(fields.expires_in_hours);
+  return api<CreatedKey>('POST', `keys/${encodeURIComponent(target.key.id)}/roll`, { expires_in_hours: Number(hours) }).then(
+    (data) => {
+      rolling = null;
+      closeRoll();
+      const old = `${maskedKey(target.key)} stops working ${GRACE_TEXT[hours] || `in ${hours} hours`}.`;
+      showNewKey(data, `It replaces "${target.key.label}": ${old}`);
+      announce(`Key "${data.label}" rolled: ${old} Copy the new key now: it is shown only this once.`);
+      return loadKeys();
+    },
+    (error: unknown) => {
+      closeRoll();
+      throw error;
+    },
+  );
+});
+
+// Usage: requests per day over 30 days, stacked by outcome, drawn in SVG; the same numbers as
+// a sentence (the chart's text alternative) and as a table.
+
+const OUTCOMES = ['2xx', '4xx', '429', '5xx'] as const;
+type Outcome = (typeof OUTCOMES)[number];
+const OUTCOME_WORDS: Record<Outcome, string> = { '2xx': 'succeeded', '4xx': 'refused', '429': 'rate-limited', '5xx': 'failed' };
+
+interface UsageDay extends Record<Outcome, number> {
+  /** `YYYY-MM-DD`, UTC. */
+  date: string;
+}
+
+const SVG = 'http://www.w3.org/2000/svg';
+const CHART = { barWidth: 4, step: 5, height: 40 };
+
+function svgElement<K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string | number>): SVGElementTagNameMap[K] {
+  const element = document.createElementNS(SVG, name);
+  Object.entries(attributes).forEach(([attribute, value]) => element.setAttribute(attribute, String(value)));
+  return element;
+}
+
+const total = (day: UsageDay): number => OUTCOMES.reduce((sum, outcome) => sum + day[outcome], 0);
+const dayName = (date: string): string =>
+  new Date(`${date}T00:00:00Z`).toLocaleDateString(undefined, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+const countText = (day: UsageDay): string => OUTCOMES.map((outcome) => `${day[outcome].toLocaleString()} ${outcome}`).join(', ');
+
+function usageChart(days: UsageDay[], describedById: string): SVGSVGElement {
+  const width = days.length * CHART.step;
+  const chart = svgElement('svg', { viewBox: `0 0 ${width} ${CHART.height + 1}`, preserveAspectRatio: 'none', role: 'img' });
+  chart.setAttribute('aria-labelledby', describedById);
+  const highest = Math.max(1, ...days.map(total));
+  days.forEach((day, index) => {
+    if (total(day) === 0) return;
+    const bar = svgElement('g', {});
+    const title = svgElement('title', {});
+    title.textContent = `${dayName(day.date)}: ${countText(day)}`;
+    bar.appendChild(title);
+    let top = CHART.height;
+    OUTCOMES.forEach((outcome) => {
+      if (!day[outcome]) return;
+      // At least a pixel: a single failure among thousands of successes stays visible.
+      const height = Math.max(1, (day[outcome] / highest) * CHART.height);
+      top -= height;
+      bar.appendChild(svgElement('rect', { class: `bar-${outcome}`, x: index * CHART.step, y: top, width: CHART.barWidth, height }));
+    });
+    chart.appendChild(bar);
+  });
+  chart.appendChild(svgElement('line', { class: 'axis', x1: 0, y1: CHART.height + 0.5, x2: width, y2: CHART.height + 0.5 }));
+  return chart;
+}
+
+function usageSummary(days: UsageDay[]): string {
+  const sums = OUTCOMES.map((outcome) => days.reduce((sum, day) => sum + day[outcome], 0));
+  const all = sums.reduce((a, b) => a + b, 0);
+  if (all === 0) return `No requests in the last ${days.length} days.`;
+  const parts = OUTCOMES.map((outcome, i) => `${sums[i].toLocaleString()} ${OUTCOME_WORDS[outcome]} (${outcome})`);
+  const busiest = days.reduce((best, day) => (total(day) > total(best) ? day : best));
+  return `${all.toLocaleString()} requests in the last ${days.length} days: ${parts.join(', ')}. Busiest day ${dayName(busiest.date)}, ${total(busiest).toLocaleString()}.`;
+}
+
+/** The days with requests as a table, inside a disclosure: the chart's numbers for everyone. */
+function usageTable(days: UsageDay[], keyLabel: string): HTMLDetailsElement {
+  const details = document.createElement('details');
+  const summary = document.createElement('summary');
+  summary.textContent = 'Daily numbers';
+  details.appendChild(summary);
+  const table = document.createElement('table');
+  const caption = document.createElement('caption');
+  caption.className = 'visually-hidden';
+  caption.textContent = `Requests per day with the key "${keyLabel}" (days without requests are left out)`;
+  const head = table.createTHead().insertRow();
+  ['Day', ...OUTCOMES].forEach((name) => {
+    const th = document.createElement('th');
+    th.scope = 'col';
+    th.textContent = name;
+    head.appendChild(th);
+  });
+  const body = table.createTBody();
+  days
+    .filter((day) => total(day) > 0)
+    .forEach((day) => {
+      const row = body.insertRow();
+      const th = document.createElement('th');
+      th.scope = 'row';
+      th.textContent = dayName(day.date);
+      row.appendChild(th);
+      OUTCOMES.forEach((outcome) => {
+        row.insertCell().textContent = day[outcome].toLocaleString();
+      });
+    });
+  table.prepend(caption);
+  details.appendChild(table);
+  return details;
+}
+
+/** The chart with its text alternative and its table; without requests, a sentence says so. */
+function renderUsage(key: KeyView, days: UsageDay[], into: HTMLElement): void {
+  const summary = document.createElement('p');
+  summary.id = `usage-summary-${key.id}`;
+  summary.textContent = usageSummary(days);
+  if (!days.some((day) => total(day) > 0)) {
+    summary.className = 'hint';
+    into.replaceChildren(summary);
+    return;
+  }
+  summary.className = 'visually-hidden';
+  // One block, so that on a phone the cell's label stays beside all of it.
+  const block = document.createElement('div');
+  block.append(summary, usageChart(days, summary.id), usageTable(days, key.label));
+  into.replaceChildren(block);
+}
+
+function loadUsage(key: KeyView, into: HTMLElement): Promise<void> {
+  return api<{ usage: { days: UsageDay[] } }>('GET', `keys/${encodeURIComponent(key.id)}/usage`).then(
+    (data) => renderUsage(key, data.usage.days, into),
+    (error: unknown) => {
+      into.textContent = 'Not available';
+      if (statusOf(error) === 401) handleFailure(error);
+    },
+  );
+}
+
+// Accounts (API.md section 12): the verify banner, links that arrive by mail (verification,
+// password reset), forgot password, change password, and the development mailbox.
+
+onPress('resend-verification', () =>
+  api('POST', 'resend-verification').then(() => {
+    announce(`A new verification link is on its way to ${account?.email ?? 'your email address'}.`);
+    return loadMailbox();
+  }, handleFailure),
 );
+
+byId('forgot-toggle').addEventListener('click', () => {
+  const toggle = byId('forgot-toggle');
+  const panel = byId('forgot-panel');
+  panel.hidden = !panel.hidden;
+  toggle.setAttribute('aria-expanded', String(!panel.hidden));
+  if (!panel.hidden) {
+    const email = byId<HTMLInputElement>('forgot-email');
+    // What was typed as the login, when it is an email, is the likely address.
+    const login = byId<HTMLInputElement>('signin-login').value.trim();
+    if (!email.value && login.includes('@')) email.value = login;
+    email.focus();
+  }
+});
+
+onSubmit('forgot-form', (form, fields) =>
+  api('POST', 'password-reset', { email: textOf(fields.email) }).then(() => {
+    form.reset();
+    announce('If an account uses that address, a link to choose a new password is on its way. It works for one hour.');
+    return loadMailbox();
+  }),
+);
+
+/** The token of the password-reset link the page was opened with, while its form is shown. */
+let resetToken: string | null = null;
+
+function showReset(token: string): void {
+  resetToken = token;
+  byId('reset-section').hidden = false;
+  byId('reset-title').focus();
+}
+
+function hideReset(): void {
+  resetToken = null;
+  byId<HTMLFormElement>('reset-form').reset();
+  byId('reset-section').hidden = true;
+}
+
+onSubmit('reset-form', (_form, fields) =>
+  api('POST', 'password-reset/confirm', { token: resetToken, password: fields.password }).then(() => {
+    hideReset();
+    // Every session of the account has ended, this one too if it was the same account.
+    showSignedOut(true);
+    announce('Your password is changed and your email address verified. Sign in with the new password.');
+  }),
+);
+
+onSubmit('password-form', (form, fields) =>
+  api('POST', 'password', { current_password: fields.current_password, new_password: fields.new_password }).then(() => {
+    form.reset();
+    byId<HTMLDetailsElement>('password-details').open = false;
+    announce('Password changed. Your other sessions are signed out; this one stays.');
+  }),
+);
+
+onSubmit('email-form', (form, fields) =>
+  api<{ user: Account }>('POST', 'email', { email: textOf(fields.email), password: fields.password }).then((data) => {
+    form.reset();
+    byId<HTMLDetailsElement>('email-details').open = false;
+    showAccount(data.user);
+    announce(`Your email is now ${data.user.email}. Open the link we mailed to it to verify it.`);
+    return loadMailbox();
+  }),
+);
+
+function verifyEmail(token: string): Promise<void> {
+  return api<{ user: Account }>('POST', 'verify-email', { token }).then(
+    (data) => {
+      if (account && account.id === data.user.id) showAccount(data.user);
+      announce(`Your email address ${data.user.email} is verified.`);
+    },
+    (error: unknown) => fail(messageOf(error)),
+  );
+}
+
+/**
+ * A link from a mail: `#verify=<token>` or `#reset=<token>` after the page's address. The token
+ * is in the fragment, which browsers never send to a server nor in a Referer, and the page
+ * drops it from the address bar and the history as soon as it has read it.
+ */
+function takeLinkToken(): { kind: string; token: string } | null {
+  const match = /^#(verify|reset)=([A-Za-z0-9_-]+)$/.exec(window.location.hash);
+  if (!match) return null;
+  window.history.replaceState(null, '', window.location.pathname + window.location.search);
+  return { kind: match[1], token: match[2] };
+}
+
+function followLink(): Promise<void> {
+  const link = takeLinkToken();
+  if (!link) return Promise.resolve();
+  if (link.kind === 'reset') {
+    showReset(link.token);
+    return Promise.resolve();
+  }
+  return verifyEmail(link.token);
+}
+
+// A link to this page opened from the page itself (the mailbox) changes only the fragment.
+window.addEventListener('hashchange', () => void followLink());
+
+// The development mailbox: what the service would have sent, when no mail server is set.
+
+interface MailView {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  created_at: string;
+}
+
+/** False once the service says it keeps no mailbox (a 404: production, or mail really sent). */
+let mailboxServed = true;
+
+/** The message's text, its web addresses made links (built as nodes: the text is never markup). */
+function mailBody(text: string): HTMLPreElement {
+  const pre = document.createElement('pre');
+  let last = 0;
+  // A sentence's closing punctuation after an address is not part of it.
+  for (const match of text.matchAll(/https?:\/\/[^\s<>"]*[^\s<>".,;:!?)]/g)) {
+    pre.append(text.slice(last, match.index));
+    const link = document.createElement('a');
+    link.href = match[0];
+    link.textContent = match[0];
+    pre.appendChild(link);
+    last = match.index + match[0].length;
+  }
+  pre.append(text.slice(last));
+  return pre;
+}
+
+function renderMailbox(messages: MailView[]): void {
+  renderAll('mail-list', 'no-mail', messages, (message) => {
+    const item = document.createElement('article');
+    item.className = 'mail';
+    item.setAttribute('aria-labelledby', `mail-subject-${message.id}`);
+    const subject = document.createElement('h3');
+    subject.id = `mail-subject-${message.id}`;
+    subject.textContent = message.subject;
+    const to = document.createElement('p');
+    to.textContent = `To ${message.to}, `;
+    const sent = formatTime(message.created_at);
+    if (sent) to.appendChild(sent);
+    item.append(subject, to, mailBody(message.text));
+    return item;
+  });
+}
+
+/** Shows the mailbox when the service serves it; resolves to whether it is shown. */
+function loadMailbox(): Promise<boolean> {
+  if (!mailboxServed) return Promise.resolve(false);
+  return api<{ messages: MailView[] }>('GET', MAILBOX_PATH).then(
+    (data) => {
+      byId('mailbox').hidden = false;
+      renderMailbox(data.messages);
+      return true;
+    },
+    (error: unknown) => {
+      if (statusOf(error) === 404) {
+        mailboxServed = false;
+        byId('mailbox').hidden = true;
+      } else handleFailure(error);
+      return false;
+    },
+  );
+}
+
+onPress('refresh-mailbox', () => loadMailbox().then((shown) => shown && announce('Mailbox refreshed.')));
+
+// A verification link is followed first, so that the account shown is already verified.
+// Signed out is {user: null}, not a 401: loading the page logs no failed request.
+void followLink()
+  .then(() => api<{ user: Account | null }>('GET', 'session'))
+  .then(
+    (data) => {
+      if (data.user) return showSignedIn(data.user, false);
+      showSignedOut(false);
+    },
+    (error: unknown) => {
+      showSignedOut(false);
+      fail(messageOf(error));
+    },
+  );
+void loadMailbox();
 
 // A module (loaded with type="module"): its names stay its own, not the window's.
 export {};

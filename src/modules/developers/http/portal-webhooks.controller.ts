@@ -8,6 +8,7 @@ import { PostOk, Public } from '../../../common/http/decorators';
 import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
 import { ShownOnceInterceptor } from '../../../common/http/shown-once';
 import { PAGE_LIMIT } from '../../../common/paging/cursor';
+import { accountViewer } from '../../../common/auth/reach';
 import type { Session } from '../../auth/domain/session';
 import { WebhooksService } from '../../webhooks/domain/webhooks.service';
 import { CreateWebhookDto } from '../../webhooks/http/dto/create-webhook.dto';
@@ -40,7 +41,11 @@ export class PortalWebhooksController {
   @ApiErrorResponses(404)
   @ApiRuleResponse('the account already has 10 webhooks')
   async create(@CurrentSession() session: Session, @Body() body: CreateWebhookDto) {
-    const view = await this.webhooks.create(session.userId, { url: body.url, types: body.types ?? null, listId: body.list_id ?? null });
+    const view = await this.webhooks.create(accountViewer(session.userId), {
+      url: body.url,
+      types: body.types ?? null,
+      listId: body.list_id ?? null,
+    });
     return { webhook: presentView(view) };
   }
 
@@ -48,7 +53,7 @@ export class PortalWebhooksController {
   @ApiOperation({ summary: 'The account’s webhook endpoints, oldest first, without secrets' })
   @ApiDataResponse(WebhooksData)
   async list(@CurrentSession() session: Session) {
-    return { webhooks: (await this.webhooks.list(session.userId)).map((webhook) => presentWebhook(webhook)) };
+    return { webhooks: (await this.webhooks.list(accountViewer(session.userId))).map((webhook) => presentWebhook(webhook)) };
   }
 
   @Delete(':id')
@@ -57,7 +62,7 @@ export class PortalWebhooksController {
   @ApiCrossSiteResponse()
   @ApiErrorResponses(404)
   async delete(@CurrentSession() session: Session, @Param('id') id: string) {
-    await this.webhooks.delete(session.userId, id);
+    await this.webhooks.delete(accountViewer(session.userId), id);
     return {};
   }
 
@@ -68,7 +73,7 @@ export class PortalWebhooksController {
   @ApiCrossSiteResponse()
   @ApiErrorResponses(404)
   async rotate(@CurrentSession() session: Session, @Param('id') id: string, @Body(NoFieldsPipe) _body: unknown) {
-    return { webhook: presentView(await this.webhooks.rotateSecret(session.userId, id)) };
+    return { webhook: presentView(await this.webhooks.rotateSecret(accountViewer(session.userId), id)) };
   }
 
   @PostOk(':id/test')
@@ -78,7 +83,7 @@ export class PortalWebhooksController {
   @ApiErrorResponses(404)
   @ApiRuleResponse('the webhook is disabled')
   async test(@CurrentSession() session: Session, @Param('id') id: string, @Body(NoFieldsPipe) _body: unknown) {
-    return { delivery: presentDelivery(await this.webhooks.sendTest(session.userId, id)) };
+    return { delivery: presentDelivery(await this.webhooks.sendTest(accountViewer(session.userId), id)) };
   }
 
   @Get(':id/deliveries')
@@ -86,7 +91,7 @@ export class PortalWebhooksController {
   @ApiDataResponse(DeliveryPageData)
   @ApiErrorResponses(404)
   async deliveries(@CurrentSession() session: Session, @Param('id') id: string, @Query() query: DeliveriesPageQuery) {
-    const page = await this.webhooks.deliveriesPage(session.userId, id, query.limit ?? PAGE_LIMIT.default, query.cursor);
+    const page = await this.webhooks.deliveriesPage(accountViewer(session.userId), id, query.limit ?? PAGE_LIMIT.default, query.cursor);
     return { deliveries: page.deliveries.map(presentDelivery), next_cursor: page.nextCursor };
   }
 
@@ -102,6 +107,6 @@ export class PortalWebhooksController {
     @Param('delivery_id') deliveryId: string,
     @Body(NoFieldsPipe) _body: unknown,
   ) {
-    return { delivery: presentDelivery(await this.webhooks.retry(session.userId, id, deliveryId)) };
+    return { delivery: presentDelivery(await this.webhooks.retry(accountViewer(session.userId), id, deliveryId)) };
   }
 }

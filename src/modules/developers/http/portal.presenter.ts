@@ -2,7 +2,13 @@ import type { User } from '../../auth/domain/user';
 import type { ApiKey, ApiKeyStatus } from '../../keys/domain/api-key';
 import { isoTime } from '../../../common/http/iso-time';
 
-export const presentAccount = (user: User) => ({ id: user.id, email: user.email, username: user.username, name: user.name });
+export const presentAccount = (user: User) => ({
+  id: user.id,
+  email: user.email,
+  username: user.username,
+  name: user.name,
+  email_verified: user.emailVerified,
+});
 
 /**
  * Everything about a key except its secret, which is never stored. `status` is the key's at

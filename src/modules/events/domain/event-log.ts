@@ -1,7 +1,9 @@
+import type { Viewer } from '../../../common/auth/principal';
 import type { EventJson, EventPosition, EventType, NewEvent } from './event';
 
 export interface FeedRead {
-  userId: string;
+  /** Whose feed: the account's events, and for a list-restricted key only those of its lists. */
+  viewer: Viewer;
   /** Only events strictly after this position; null: from the oldest retained event (never expired). */
   after: EventPosition | null;
   limit: number;

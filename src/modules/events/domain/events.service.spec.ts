@@ -1,3 +1,4 @@
+import { accountViewer } from '../../../common/auth/reach';
 import { randomBytes } from 'node:crypto';
 import { HmacCursorCodec } from '../../../common/paging/hmac-cursor-codec';
 import { FakeClock } from '../../../common/testing/fake-clock';
@@ -30,41 +31,44 @@ describe('EventsService', () => {
     await record('a');
     await record('b');
     await record('c');
-    const first = await service.feed(OWNER, { limit: 2 });
+    const first = await service.feed(accountViewer(OWNER), { limit: 2 });
     expect(notes(first)).toEqual(['a', 'b']);
-    const second = await service.feed(OWNER, { after: first.nextCursor, limit: 2 });
+    const second = await service.feed(accountViewer(OWNER), { after: first.nextCursor, limit: 2 });
     expect(notes(second)).toEqual(['c']);
-    const empty = await service.feed(OWNER, { after: second.nextCursor });
+    const empty = await service.feed(accountViewer(OWNER), { after: second.nextCursor });
     expect(empty).toEqual({ events: [], nextCursor: expect.any(String) });
     await record('d');
-    expect(notes(await service.feed(OWNER, { after: empty.nextCursor }))).toEqual(['d']);
+    expect(notes(await service.feed(accountViewer(OWNER), { after: empty.nextCursor }))).toEqual(['d']);
   });
 
   it('after=now answers an empty page whose cursor marks the present', async () => {
     const { service, record, notes } = setup();
     await record('old');
-    const now = await service.feed(OWNER, { after: 'now' });
+    const now = await service.feed(accountViewer(OWNER), { after: 'now' });
     expect(now.events).toEqual([]);
     await record('new');
-    expect(notes(await service.feed(OWNER, { after: now.nextCursor }))).toEqual(['new']);
+    expect(notes(await service.feed(accountViewer(OWNER), { after: now.nextCursor }))).toEqual(['new']);
   });
 
   it('filters by list and types; refuses unknown types, a malformed list_id and foreign cursors (400)', async () => {
     const { service, record, notes, cursors } = setup();
     await record('added');
     await record('renamed', 'list.renamed');
-    expect(notes(await service.feed(OWNER, { types: 'list.renamed, list.created' }))).toEqual(['renamed']);
-    expect(notes(await service.feed(OWNER, { listId: LIST, types: 'item.added' }))).toEqual(['added']);
-    expect(notes(await service.feed(OWNER, { listId: MEMBER }))).toEqual([]);
-    await expect(service.feed(OWNER, { types: 'item.added,item.exploded' })).rejects.toMatchObject({
+    expect(notes(await service.feed(accountViewer(OWNER), { types: 'list.renamed, list.created' }))).toEqual(['renamed']);
+    expect(notes(await service.feed(accountViewer(OWNER), { listId: LIST, types: 'item.added' }))).toEqual(['added']);
+    expect(notes(await service.feed(accountViewer(OWNER), { listId: MEMBER }))).toEqual([]);
+    await expect(service.feed(accountViewer(OWNER), { types: 'item.added,item.exploded' })).rejects.toMatchObject({
       kind: 'invalid',
       code: 'UNKNOWN_EVENT_TYPE',
     });
-    await expect(service.feed(OWNER, { listId: 'nope' })).rejects.toMatchObject({ kind: 'invalid', code: 'INVALID_LIST_ID' });
-    await expect(service.feed(OWNER, { after: cursors.encode('items', { t: '1', s: 1 }) })).rejects.toMatchObject({
+    await expect(service.feed(accountViewer(OWNER), { listId: 'nope' })).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'INVALID_LIST_ID',
+    });
+    await expect(service.feed(accountViewer(OWNER), { after: cursors.encode('items', { t: '1', s: 1 }) })).rejects.toMatchObject({
       code: 'INVALID_CURSOR',
     });
-    await expect(service.feed(OWNER, { after: cursors.encode('events', { t: '-1', s: 1 }) })).rejects.toMatchObject({
+    await expect(service.feed(accountViewer(OWNER), { after: cursors.encode('events', { t: '-1', s: 1 }) })).rejects.toMatchObject({
       code: 'INVALID_CURSOR',
     });
   });
@@ -76,7 +80,7 @@ describe('EventsService', () => {
     await record('during');
     audience.pop();
     await record('after');
-    expect(notes(await service.feed(MEMBER, {}))).toEqual(['during']);
+    expect(notes(await service.feed(accountViewer(MEMBER), {}))).toEqual(['during']);
   });
 
   it('purges past the retention in batches; an older cursor then answers 410 with the contract message', async () => {
@@ -84,8 +88,8 @@ describe('EventsService', () => {
     await record('old 1');
     await record('old 2');
     await record('old 3');
-    const behind = (await service.feed(OWNER, { limit: 1 })).nextCursor;
-    const caughtUp = (await service.feed(OWNER, {})).nextCursor;
+    const behind = (await service.feed(accountViewer(OWNER), { limit: 1 })).nextCursor;
+    const caughtUp = (await service.feed(accountViewer(OWNER), {})).nextCursor;
     clock.advance(30 * DAY);
     await record('new');
     expect(await service.purgeExpired()).toBe(0); // exactly 30 days old: kept
@@ -93,12 +97,12 @@ describe('EventsService', () => {
     expect(await service.purgeExpired()).toBe(2); // one batch
     expect(await service.purgeExpired()).toBe(1);
     expect(await service.purgeExpired()).toBe(0);
-    await expect(service.feed(OWNER, { after: behind })).rejects.toMatchObject({
+    await expect(service.feed(accountViewer(OWNER), { after: behind })).rejects.toMatchObject({
       kind: 'gone',
       code: 'CURSOR_EXPIRED',
       message: 'cursor expired: read the lists again, then follow the feed from now',
     });
-    expect(notes(await service.feed(OWNER, { after: caughtUp }))).toEqual(['new']);
-    expect(notes(await service.feed(OWNER, {}))).toEqual(['new']);
+    expect(notes(await service.feed(accountViewer(OWNER), { after: caughtUp }))).toEqual(['new']);
+    expect(notes(await service.feed(accountViewer(OWNER), {}))).toEqual(['new']);
   });
 });

@@ -1,3 +1,4 @@
+import type { Viewer } from '../../../common/auth/principal';
 import { PAGE_LIMIT } from '../../../common/paging/cursor';
 import { CursorCodec, cursorField } from '../../../common/ports/cursor-codec';
 import type { Clock } from '../../../common/ports/clock';
@@ -39,12 +40,12 @@ export class EventsService {
     private readonly retention: EventRetention,
   ) {}
 
-  async feed(userId: string, query: FeedQuery): Promise<FeedPage> {
+  async feed(viewer: Viewer, query: FeedQuery): Promise<FeedPage> {
     const types = query.types === undefined ? undefined : parseTypes(query.types);
     if (query.listId !== undefined && !isUuid(query.listId)) throw new InvalidListFilter();
     if (query.after === 'now') return { events: [], nextCursor: this.encode(await this.log.present()) };
     const after = query.after === undefined ? null : this.decode(query.after);
-    const slice = await this.log.read({ userId, after, limit: query.limit ?? PAGE_LIMIT.default, listId: query.listId, types });
+    const slice = await this.log.read({ viewer, after, limit: query.limit ?? PAGE_LIMIT.default, listId: query.listId, types });
     if (slice.expired) throw new CursorExpired();
     const last = slice.events.at(-1)?.position ?? after ?? ORIGIN;
     const next = comparePositions(slice.reachedTo, last) > 0 ? slice.reachedTo : last;

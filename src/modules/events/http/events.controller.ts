@@ -21,7 +21,7 @@ export class EventsController {
     'The cursor is older than the retained events: "cursor expired: read the lists again, then follow the feed from now"',
   )
   async feed(@CurrentPrincipal() caller: Principal, @Query() query: EventFeedQuery) {
-    const page = await this.events.feed(caller.userId, {
+    const page = await this.events.feed(caller, {
       after: query.after,
       limit: query.limit,
       listId: query.list_id,

@@ -1,3 +1,5 @@
+import type { Viewer } from '../../../common/auth/principal';
+import { accountViewer } from '../../../common/auth/reach';
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { comparePositions, EventType, NewEvent } from '../domain/event';
 import type { EventLog } from '../domain/event-log';
@@ -49,10 +51,11 @@ export function describeEventLogContract(adapter: string, setup: () => Promise<E
       await s.uow.run(() => s.log.record(events));
       await s.settled?.();
     };
-    const read = (userId: string, extra: Partial<Parameters<EventLog['read']>[0]> = {}) =>
-      s.log.read({ userId, after: null, limit: 100, ...extra });
-    const notes = async (userId: string, extra: Partial<Parameters<EventLog['read']>[0]> = {}) =>
-      (await read(userId, extra)).events.map((entry) => entry.event.data.note);
+    /** A feed read of an account (a user id: every list it can see) or of a list-restricted key's viewer. */
+    const read = (who: string | Viewer, extra: Partial<Parameters<EventLog['read']>[0]> = {}) =>
+      s.log.read({ viewer: typeof who === 'string' ? accountViewer(who) : who, after: null, limit: 100, ...extra });
+    const notes = async (who: string | Viewer, extra: Partial<Parameters<EventLog['read']>[0]> = {}) =>
+      (await read(who, extra)).events.map((entry) => entry.event.data.note);
 
     it('serves events as recorded, in order, with an evt_ id and the time in ISO form', async () => {
       await record(event('list.created', 'one'), event('item.added', 'two'));
@@ -115,6 +118,17 @@ export function describeEventLogContract(adapter: string, setup: () => Promise<E
       // A full page reaches exactly its last event: the next page starts right after it.
       expect(first.reachedTo).toEqual(first.events[2].position);
       expect(await notes(owner, { after: first.reachedTo })).toEqual(['d']);
+    });
+
+    it("shows a list-restricted key only its lists' events, within what the account could see", async () => {
+      const other = await s.newList(owner);
+      const foreign = await s.newList(await s.newUser());
+      await record(event('item.added', 'mine'), event('item.added', 'other', other), event('item.added', 'foreign', foreign));
+      expect(await notes({ userId: owner, listIds: [listId] })).toEqual(['mine']);
+      expect(await notes({ userId: owner, listIds: [other, foreign] })).toEqual(['other']);
+      expect(await notes({ userId: owner, listIds: [listId] }, { listId: other })).toEqual([]);
+      expect(await notes({ userId: owner, listIds: [listId, other] }, { limit: 1 })).toEqual(['mine']);
+      expect(await notes(owner)).toEqual(['mine', 'other']);
     });
 
     it('present() is before every event recorded later, and after every event a read has already passed', async () => {

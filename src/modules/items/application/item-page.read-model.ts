@@ -1,3 +1,4 @@
+import type { Viewer } from '../../../common/auth/principal';
 import type { AccessibleList } from '../../lists/domain/list-access';
 import type { ItemStatusFilter } from '../domain/item';
 
@@ -43,8 +44,9 @@ export interface VisibleItemPage extends ItemPage {
 export abstract class ItemPageReadModel {
   /**
    * A page of the list's items of a status, oldest first, by keyset on `seq`, for a list the
-   * caller can see (its owner or a member, as the lists module's ListAccess.getVisible
-   * decides), with the list as they see it; null when they cannot see it or it does not exist.
+   * viewer can see (its owner or a member, among the lists its key reaches, as the lists
+   * module's ListAccess.getVisible decides), with the list as it sees it; null when it cannot
+   * see it or it does not exist.
    */
-  abstract visiblePage(userId: string, listId: string, request: PageRequest): Promise<VisibleItemPage | null>;
+  abstract visiblePage(viewer: Viewer, listId: string, request: PageRequest): Promise<VisibleItemPage | null>;
 }

@@ -1,3 +1,4 @@
+import type { Viewer } from '../../../common/auth/principal';
 import { PAGE_LIMIT } from '../../../common/paging/cursor';
 import { CursorCodec, cursorField } from '../../../common/ports/cursor-codec';
 import { ListNotFound } from '../../lists/domain/lists.errors';
@@ -33,12 +34,12 @@ export class ItemPages {
    * PostgreSQL). A cursor of another list is refused after the visibility check: a list the
    * caller cannot see is a 404 whatever the cursor.
    */
-  async page(userId: string, listId: string, query: PageQuery): Promise<ItemsPage> {
+  async page(viewer: Viewer, listId: string, query: PageQuery): Promise<ItemsPage> {
     const cursor = query.cursor === undefined ? undefined : this.cursors.decode('items', query.cursor, CURSOR_SHAPE);
     const id = pathId(listId);
     const page =
       id &&
-      (await this.pages.visiblePage(userId, id, {
+      (await this.pages.visiblePage(viewer, id, {
         afterSeq: cursor?.s,
         status: query.status ?? 'all',
         limit: query.limit ?? PAGE_LIMIT.default,

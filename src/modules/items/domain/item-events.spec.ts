@@ -1,3 +1,4 @@
+import { accountViewer } from '../../../common/auth/reach';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
@@ -29,13 +30,14 @@ describe('item events', () => {
     await lists.insertMember(Membership.join({ listId: LIST, userId: EDITOR, role: 'editor', joinedAt: new Date(0) }));
     const items = new InMemoryItemRepository(store, { log, listName: () => 'Groceries', actor });
     const service = new ItemsService(items, new ListAccessService(lists), new InMemoryUnitOfWork(), clock, new SequentialIdGenerator());
-    const feed = async (userId = OWNER) => (await log.read({ userId, after: null, limit: 500 })).events.map((entry) => entry.event);
+    const feed = async (userId = OWNER) =>
+      (await log.read({ viewer: accountViewer(userId), after: null, limit: 500 })).events.map((entry) => entry.event);
     return { clock, items, service, feed, actor };
   }
 
   it('records one item.added per item in request order, with the actor and the item as the add answered it', async () => {
     const { service, feed, actor, clock } = await setup();
-    const added = await service.add(EDITOR, LIST, ['milk', 'bread', 'eggs']);
+    const added = await service.add(accountViewer(EDITOR), LIST, ['milk', 'bread', 'eggs']);
     const events = await feed();
     expect(events).toEqual(
       added.items.map((item) => ({
@@ -53,12 +55,12 @@ describe('item events', () => {
 
   it('records completions and reopenings of the items that changed only, in request order', async () => {
     const { service, feed, clock } = await setup();
-    const [milk] = (await service.add(OWNER, LIST, ['milk', 'bread', 'eggs'])).items;
+    const [milk] = (await service.add(accountViewer(OWNER), LIST, ['milk', 'bread', 'eggs'])).items;
     clock.advance(1000);
-    await service.complete(OWNER, LIST, ['eggs', 'milk']);
+    await service.complete(accountViewer(OWNER), LIST, ['eggs', 'milk']);
     // By id, an item already completed is a no-op: only bread changes.
-    const completed = await service.complete(EDITOR, LIST, [milk.id, 'bread']);
-    const reopened = await service.reopen(OWNER, LIST, ['milk']);
+    const completed = await service.complete(accountViewer(EDITOR), LIST, [milk.id, 'bread']);
+    const reopened = await service.reopen(accountViewer(OWNER), LIST, ['milk']);
     const events = (await feed()).slice(3);
     expect(events.map((event) => [event.type, event.data.item])).toEqual([
       ['item.completed', expect.objectContaining({ text: 'eggs', completed: true })],
@@ -68,33 +70,33 @@ describe('item events', () => {
     ]);
     expect(events[2].actor.id).toBe(EDITOR);
     // A request that changes nothing records nothing.
-    await service.reopen(OWNER, LIST, [reopened.items[0].id]);
+    await service.reopen(accountViewer(OWNER), LIST, [reopened.items[0].id]);
     expect(await feed()).toHaveLength(7);
   });
 
   it('records item.removed per item as it was before removal, in request order', async () => {
     const { service, feed } = await setup();
-    await service.add(OWNER, LIST, ['milk', 'bread']);
-    await service.complete(OWNER, LIST, ['bread']);
-    const removed = await service.remove(EDITOR, LIST, ['bread', 'milk']);
+    await service.add(accountViewer(OWNER), LIST, ['milk', 'bread']);
+    await service.complete(accountViewer(OWNER), LIST, ['bread']);
+    const removed = await service.remove(accountViewer(EDITOR), LIST, ['bread', 'milk']);
     const events = (await feed()).slice(3);
     expect(events.map((event) => [event.type, event.data.item])).toEqual(removed.items.map((item) => ['item.removed', presentItem(item)]));
   });
 
   it('records nothing for a refused write: past the limit, an unmatched entry, a viewer', async () => {
     const { service, items, feed } = await setup();
-    await service.add(OWNER, LIST, ['milk']);
+    await service.add(accountViewer(OWNER), LIST, ['milk']);
     await items.addToList({
-      userId: OWNER,
+      viewer: accountViewer(OWNER),
       reference: { id: LIST, name: LIST },
       items: Array.from({ length: MAX_ITEMS_PER_LIST - 1 }, (_, i) => ({ id: `f${i}`, text: `f${i}` })),
       maxPerList: MAX_ITEMS_PER_LIST,
       at: new Date(0),
     });
     const before = (await feed()).length;
-    await expect(service.add(OWNER, LIST, ['one too many'])).rejects.toMatchObject({ code: 'ITEM_LIMIT' });
-    await expect(service.complete(OWNER, LIST, ['milk', 'missing'])).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(service.remove(OWNER, LIST, ['missing'])).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(service.add(accountViewer(OWNER), LIST, ['one too many'])).rejects.toMatchObject({ code: 'ITEM_LIMIT' });
+    await expect(service.complete(accountViewer(OWNER), LIST, ['milk', 'missing'])).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(service.remove(accountViewer(OWNER), LIST, ['missing'])).rejects.toMatchObject({ kind: 'not_found' });
     expect(await feed()).toHaveLength(before);
   });
 });

@@ -1,13 +1,16 @@
+import type { Viewer } from '../../../common/auth/principal';
 import type { AccessibleList, ListReference } from '../../lists/domain/list-access';
 import type { CandidateQuery } from './item-matching';
 import type { Item, NewItem } from './item';
 
 /**
- * An add as a store performs it (ItemRepository.addToList): every item is created by the
- * caller, `userId`, at `at`, the add's instant, which is also the list's new `updated_at`.
+ * An add as a store performs it (ItemRepository.addToList): the list is one `viewer` sees
+ * (the lists module's visibility rule, a restricted key's lists included), and every item is
+ * created by its account, `viewer.userId`, at `at`, the add's instant, which is also the
+ * list's new `updated_at`.
  */
 export interface AddRequest {
-  userId: string;
+  viewer: Viewer;
   reference: ListReference;
   /** One or more (the service refuses an empty add before it gets here). */
   items: readonly NewItem[];
@@ -30,7 +33,7 @@ export type AddOutcome =
  */
 export abstract class ItemRepository {
   /**
-   * An add, in one atomic step: finds the list `reference` means to `userId` (the lists they
+   * An add, in one atomic step: finds the list `reference` means to `viewer` (the lists it
    * can see that it may mean, at most LIST_CANDIDATES, best first, and ListAccess's pickList
    * rule among them), and when they may write to it (canWriteItems), inserts `items` (one or
    * more; in this order, which becomes their order in the list) unless the list would then

@@ -1,3 +1,4 @@
+import type { Viewer } from '../../../common/auth/principal';
 import type { Clock } from '../../../common/ports/clock';
 import type { IdGenerator } from '../../../common/ports/id-generator';
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
@@ -40,12 +41,12 @@ export class ItemsService {
    * costs one round trip. The answers keep the contract's order of checks: the list (404,
    * or 422 for an ambiguous name), then the role (403), then the limit (422).
    */
-  async add(userId: string, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
+  async add(viewer: Viewer, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
     const texts = normaliseEntries(entries);
     const reference = readListReference(normaliseListReference(listReference));
     const at = this.clock.now();
     const drafts = texts.map((text) => ({ id: this.ids.next(), text }));
-    const outcome = await this.items.addToList({ userId, reference, items: drafts, maxPerList: MAX_ITEMS_PER_LIST, at });
+    const outcome = await this.items.addToList({ viewer, reference, items: drafts, maxPerList: MAX_ITEMS_PER_LIST, at });
     if (outcome.ok) return { list: refOf(outcome.list), items: outcome.items };
     switch (outcome.reason) {
       case 'unresolved':
@@ -61,21 +62,21 @@ export class ItemsService {
     }
   }
 
-  complete(userId: string, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
-    return this.change('complete', userId, listReference, entries);
+  complete(viewer: Viewer, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
+    return this.change('complete', viewer, listReference, entries);
   }
 
-  reopen(userId: string, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
-    return this.change('reopen', userId, listReference, entries);
+  reopen(viewer: Viewer, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
+    return this.change('reopen', viewer, listReference, entries);
   }
 
   /** Answers the items as they were just before they were removed. */
-  remove(userId: string, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
-    return this.change('remove', userId, listReference, entries);
+  remove(viewer: Viewer, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
+    return this.change('remove', viewer, listReference, entries);
   }
 
-  private async writableList(userId: string, listReference: string): Promise<AccessibleList> {
-    const list = await this.access.resolve(userId, normaliseListReference(listReference));
+  private async writableList(viewer: Viewer, listReference: string): Promise<AccessibleList> {
+    const list = await this.access.resolve(viewer, normaliseListReference(listReference));
     if (!canWriteItems(list.role)) throw new ViewerCannotWrite();
     return list;
   }
@@ -85,9 +86,10 @@ export class ItemsService {
    * entry, and write only if all matched; one unmatched entry is a 404 and the unit
    * ends without a single change.
    */
-  private async change(action: ItemAction, userId: string, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
+  private async change(action: ItemAction, viewer: Viewer, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
     const wanted = normaliseEntries(entries);
-    const list = await this.writableList(userId, listReference);
+    const list = await this.writableList(viewer, listReference);
+    const userId = viewer.userId;
     return this.uow.run(async () => {
       if (!(await this.items.lockList(list.id))) throw new ListGone();
       const candidates = await this.items.findCandidates(list.id, candidateQuery(wanted));

@@ -25,7 +25,7 @@ export class ItemsController {
   @ApiDataResponse(ItemPageData)
   @ApiErrorResponses(404)
   async page(@CurrentPrincipal() caller: Principal, @Param('id') listId: string, @Query() query: ItemPageQuery) {
-    return presentPage(await this.pages.page(caller.userId, listId, query));
+    return presentPage(await this.pages.page(caller, listId, query));
   }
 
   @IdempotentPost('actions/add')
@@ -37,7 +37,7 @@ export class ItemsController {
   @ApiErrorResponses(404)
   @ApiRuleResponse('the list name is ambiguous, or the list would exceed 10,000 items')
   async add(@CurrentPrincipal() caller: Principal, @Body() body: ItemsActionDto) {
-    return presentItems(await this.items.add(caller.userId, body.list, body.items));
+    return presentItems(await this.items.add(caller, body.list, body.items));
   }
 
   @IdempotentPost('actions/complete')
@@ -47,7 +47,7 @@ export class ItemsController {
   @ApiErrorResponses(404)
   @ApiRuleResponse('the list name is ambiguous')
   async complete(@CurrentPrincipal() caller: Principal, @Body() body: ItemsActionDto) {
-    return presentItems(await this.items.complete(caller.userId, body.list, body.items));
+    return presentItems(await this.items.complete(caller, body.list, body.items));
   }
 
   @IdempotentPost('actions/reopen')
@@ -57,7 +57,7 @@ export class ItemsController {
   @ApiErrorResponses(404)
   @ApiRuleResponse('the list name is ambiguous')
   async reopen(@CurrentPrincipal() caller: Principal, @Body() body: ItemsActionDto) {
-    return presentItems(await this.items.reopen(caller.userId, body.list, body.items));
+    return presentItems(await this.items.reopen(caller, body.list, body.items));
   }
 
   @IdempotentPost('actions/remove')
@@ -67,6 +67,6 @@ export class ItemsController {
   @ApiErrorResponses(404)
   @ApiRuleResponse('the list name is ambiguous')
   async remove(@CurrentPrincipal() caller: Principal, @Body() body: ItemsActionDto) {
-    return presentItems(await this.items.remove(caller.userId, body.list, body.items));
+    return presentItems(await this.items.remove(caller, body.list, body.items));
   }
 }

@@ -1,4 +1,6 @@
 import fc from 'fast-check';
+import type { Viewer } from '../../../common/auth/principal';
+import { accountViewer } from '../../../common/auth/reach';
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { foldKey } from '../../../common/text/fold-key';
 import type { NewItem } from '../domain/item';
@@ -69,20 +71,20 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
 
     /** A page of the list as its owner sees it. */
     async function page(request: PageRequest) {
-      const visible = await s.pages.visiblePage(s.owner, listId, request);
+      const visible = await s.pages.visiblePage(accountViewer(s.owner), listId, request);
       if (!visible) throw new Error('the owner cannot see the list');
       return { ...visible, shown: itemsShown(visible.items) };
     }
 
     /** What a caller sees of the list's items, parsed; null when they cannot see the list. */
-    async function shownTo(userId: string, request: PageRequest) {
-      const visible = await s.pages.visiblePage(userId, listId, request);
+    async function shownTo(viewer: string | Viewer, request: PageRequest) {
+      const visible = await s.pages.visiblePage(typeof viewer === 'string' ? accountViewer(viewer) : viewer, listId, request);
       return visible && { ...visible, shown: itemsShown(visible.items) };
     }
 
     /** An add to the list with this id, by the owner of the lists newList makes. */
     const addTo = (list: string, items: NewItem[], max: number, at: Date) =>
-      s.items.addToList({ userId: s.owner, reference: { id: list, name: list }, items, maxPerList: max, at });
+      s.items.addToList({ viewer: accountViewer(s.owner), reference: { id: list, name: list }, items, maxPerList: max, at });
 
     async function insert(texts: string[], max = 10_000, at = T0) {
       const outcome = await addTo(listId, drafts(texts), max, at);
@@ -133,8 +135,10 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
     describe('which list an add means (the rule of ListAccess pickList, in each store)', () => {
       const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
       const one = () => drafts(['item']);
-      const named = (name: string, items = one()) =>
-        s.items.addToList({ userId: s.owner, reference: readListReference(name), items, maxPerList: 10_000, at: T1 });
+      const named = (name: string, items = one(), viewer = accountViewer(s.owner)) =>
+        s.items.addToList({ viewer, reference: readListReference(name), items, maxPerList: 10_000, at: T1 });
+      /** The owner of the lists, through a key restricted to these lists. */
+      const restrictedTo = (...listIds: string[]): Viewer => ({ userId: s.owner, listIds });
       /** A list of another owner, shared with the caller (s.owner) with this role. */
       async function shared(name: string, role: 'editor' | 'viewer', createdAt: Date, ownerId?: string) {
         const owner = ownerId ?? (await s.newUser());
@@ -196,6 +200,25 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
         expect(await named(hidden)).toEqual({ ok: false, reason: 'unresolved', candidates: [] });
         expect(await named(`hidden ${listId}`)).toEqual({ ok: false, reason: 'unresolved', candidates: [] });
         expect((await s.counters(hidden)).itemCount).toBe(0);
+      });
+
+      it("takes, for a list-restricted key, only among the key's lists: an outside list is never a candidate", async () => {
+        const own = await s.newList({ name: `errands ${listId}`, createdAt: at(1) });
+        const inside = await shared(`Errands ${listId}`, 'editor', at(2));
+        const key = restrictedTo(inside);
+        expect(await named(`ERRANDS ${listId}`, one(), key)).toMatchObject({ ok: true, list: { id: inside, role: 'editor' } });
+        expect(await named(own, one(), key)).toEqual({ ok: false, reason: 'unresolved', candidates: [] });
+        expect((await s.counters(own)).itemCount).toBe(0);
+        expect((await s.counters(inside)).itemCount).toBe(1);
+      });
+
+      it("takes the one shared list of a name in the key's lists when another of that name is outside them", async () => {
+        const outside = await shared(`Films ${listId}`, 'editor', at(1));
+        const inside = await shared(`films ${listId}`, 'editor', at(2));
+        expect(await named(`FILMS ${listId}`)).toMatchObject({ ok: false, reason: 'unresolved' });
+        expect(await named(`FILMS ${listId}`, one(), restrictedTo(inside, freshId()))).toMatchObject({ ok: true, list: { id: inside } });
+        expect(await named(`FILMS ${listId}`, one(), restrictedTo(outside))).toMatchObject({ ok: true, list: { id: outside } });
+        expect(await named(`FILMS ${listId}`, one(), restrictedTo())).toEqual({ ok: false, reason: 'unresolved', candidates: [] });
       });
     });
 
@@ -302,7 +325,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
           const list = await s.newList();
           const outcome = await addTo(list, drafts(texts), 10_000, T0);
           if (!outcome.ok) throw new Error(`insert refused: ${outcome.reason}`);
-          const rendered = await s.pages.visiblePage(s.owner, list, { status: 'all', limit: 100 });
+          const rendered = await s.pages.visiblePage(accountViewer(s.owner), list, { status: 'all', limit: 100 });
           expect(rendered?.items.json).toBe(JSON.stringify(outcome.items.map(presentItem)));
         }),
         { numRuns: 25 },
@@ -324,30 +347,34 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
         expect(seen?.list).toEqual({ ...owned!.list, role });
         expect(seen?.shown.map((i) => i.text)).toEqual(['1', '2', '3']);
       }
-      expect(await s.pages.visiblePage(OTHER_USER, listId, { status: 'all', limit: 10 })).toBeNull();
-      expect(await s.pages.visiblePage(s.owner, freshId(), { status: 'all', limit: 10 })).toBeNull();
+      expect(await s.pages.visiblePage(accountViewer(OTHER_USER), listId, { status: 'all', limit: 10 })).toBeNull();
+      const inside = await shownTo({ userId: s.owner, listIds: [freshId(), listId] }, { status: 'all', limit: 10 });
+      expect(inside?.list).toEqual(owned!.list);
+      expect(inside?.shown.map((i) => i.text)).toEqual(['1', '2', '3']);
+      expect(await shownTo({ userId: s.owner, listIds: [freshId()] }, { status: 'all', limit: 10 })).toBeNull();
+      expect(await s.pages.visiblePage(accountViewer(s.owner), freshId(), { status: 'all', limit: 10 })).toBeNull();
     });
 
     it('answers an empty page of a visible list as the list with no items', async () => {
-      expect(await s.pages.visiblePage(s.owner, listId, { status: 'all', limit: 10 })).toMatchObject({
+      expect(await s.pages.visiblePage(accountViewer(s.owner), listId, { status: 'all', limit: 10 })).toMatchObject({
         list: { id: listId, role: 'owner' },
         items: { json: '[]', count: 0, lastSeq: undefined },
         hasMore: false,
       });
       await insert(['only']);
-      expect(await s.pages.visiblePage(s.owner, listId, { status: 'completed', limit: 10 })).toMatchObject({
+      expect(await s.pages.visiblePage(accountViewer(s.owner), listId, { status: 'completed', limit: 10 })).toMatchObject({
         items: { json: '[]', count: 0, lastSeq: undefined },
         hasMore: false,
       });
       await s.deleteList(listId);
-      expect(await s.pages.visiblePage(s.owner, listId, { status: 'all', limit: 10 })).toBeNull();
+      expect(await s.pages.visiblePage(accountViewer(s.owner), listId, { status: 'all', limit: 10 })).toBeNull();
     });
 
     it('forgets the items of a deleted list', async () => {
       await insert(['a']);
       await s.deleteList(listId);
       expect(await s.items.lockList(listId)).toBe(false);
-      expect(await s.pages.visiblePage(s.owner, listId, { status: 'all', limit: 10 })).toBeNull();
+      expect(await s.pages.visiblePage(accountViewer(s.owner), listId, { status: 'all', limit: 10 })).toBeNull();
     });
   });
 }

@@ -6,6 +6,7 @@ import { SecretGenerator } from '../../../common/ports/secret-generator';
 import { TokenHasher } from '../../../common/ports/token-hasher';
 import { codePointLength } from '../../../common/text/unicode-text';
 import type { KeyMode } from '../../../common/auth/principal';
+import { accountViewer } from '../../../common/auth/reach';
 import { ListAccess } from '../../lists/domain/list-access';
 import { AddressRanges } from './address-ranges';
 import { ApiKey, hashKey, isLiveKeyFormat, TEST_PREFIX } from './api-key';
@@ -118,7 +119,7 @@ export class KeysService {
     const now = this.clock.now();
     const restrictions = readRestrictions(asked, now, this.addresses);
     // One at a time: a portal action, rare, and at most 100 lists.
-    for (const listId of restrictions.listIds ?? []) await this.lists.getVisible(userId, listId);
+    for (const listId of restrictions.listIds ?? []) await this.lists.getVisible(accountViewer(userId), listId);
     const issued = ApiKey.issue({ id: this.ids.next(), userId, label, now, restrictions }, this.secrets, this.hasher);
     if (!(await this.keys.insertIfBelowLimit(issued.key, MAX_ACTIVE_KEYS))) throw new KeyLimitReached(MAX_ACTIVE_KEYS);
     await this.keepEndedKeys(userId, now);

@@ -18,4 +18,10 @@ export abstract class InvitationRepository {
   abstract deleteSettledBeyond(listId: string, now: Date, keep: number): Promise<number>;
   /** Invitations to any list still pending at `now` for this email, oldest first, at most `limit`. */
   abstract listPendingFor(email: string, now: Date, limit: number): Promise<Invitation[]>;
+  /**
+   * Counts one invitation mail of the inviter on `day` (a UTC date, `YYYY-MM-DD`) unless
+   * `limit` were counted that day already: true when counted, false at the limit. Atomic, so
+   * concurrent invitations never pass the limit; earlier days of the inviter are forgotten.
+   */
+  abstract countInvitationMail(inviterId: string, day: string, limit: number): Promise<boolean>;
 }

@@ -1,22 +1,28 @@
+import type { Viewer } from '../../../common/auth/principal';
+import { reachesList } from '../../../common/auth/reach';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator } from '../../../common/ports/id-generator';
+import { MailQueue } from '../../../common/ports/mail-queue';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { UserDirectory } from '../../auth/domain/user-directory';
 import { normaliseEmail } from '../../auth/domain/user';
 import { Invitation, InvitationDetails } from './invitation';
+import { InvitationLinks, invitationMail } from './invitation-mail';
 import { InvitationRepository } from './invitation.repository';
 import { List, VisibleList } from './list';
 import { ListEvents } from './list-events';
 import { ListRepository } from './list.repository';
-import { KEPT_SETTLED_INVITATIONS, MAX_LISTED_PENDING_INVITATIONS, MAX_PENDING_INVITATIONS } from './limits';
-import { AlreadyInvited, InvitationNotFound, ListNotFound, PendingInvitationLimit } from './lists.errors';
+import { KEPT_SETTLED_INVITATIONS, MAX_INVITATION_MAILS_PER_DAY, MAX_LISTED_PENDING_INVITATIONS, MAX_PENDING_INVITATIONS } from './limits';
+import { AlreadyInvited, InvitationMailLimit, InvitationNotFound, ListNotFound, PendingInvitationLimit } from './lists.errors';
 import type { MemberRole } from './membership';
 import { MemberAdmission } from './member-admission';
-import { findVisibleOrThrow, pathId } from './visibility';
+import { assertMayReachOutside, findVisibleOrThrow, pathId } from './visibility';
 
 /**
  * Invitations by email. Every status change runs under the list's lock and re-reads the
  * invitation there, so an accept racing a revoke (or a second accept) sees the winner's result.
+ * An invitation belongs to whoever proved they own its address: an account whose email is not
+ * verified sees none of the invitations addressed to it, and cannot answer them.
  */
 export class InvitationsService {
   private readonly admission: MemberAdmission;
@@ -29,12 +35,15 @@ export class InvitationsService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly events: ListEvents,
+    private readonly mail: MailQueue,
+    private readonly links: InvitationLinks,
   ) {
     this.admission = new MemberAdmission(lists);
   }
 
-  async invite(userId: string, listId: string, input: { email: string; role: MemberRole }): Promise<InvitationDetails> {
-    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+  async invite(viewer: Viewer, listId: string, input: { email: string; role: MemberRole }): Promise<InvitationDetails> {
+    const userId = viewer.userId;
+    const visible = await findVisibleOrThrow(this.lists, viewer, listId);
     visible.authorize('invite');
     const email = normaliseEmail(input.email);
     const account = await this.users.findByEmail(email);
@@ -45,10 +54,16 @@ export class InvitationsService {
       if (await this.invitations.findPending(list.id, email, now)) throw new AlreadyInvited();
       if ((await this.invitations.countPending(list.id, now)) >= MAX_PENDING_INVITATIONS) throw new PendingInvitationLimit();
       await this.admission.assertRoom(list);
+      // Last of the checks: a refused invitation costs no mail of the day.
+      if (!(await this.invitations.countInvitationMail(userId, now.toISOString().slice(0, 10), MAX_INVITATION_MAILS_PER_DAY))) {
+        throw new InvitationMailLimit();
+      }
       // Invitations only accumulate here: keeping the newest settled ones bounds what the list holds.
       await this.invitations.deleteSettledBeyond(list.id, now, KEPT_SETTLED_INVITATIONS);
       const invitation = Invitation.issue({ id: this.ids.next(), listId: list.id, email, role: input.role, inviterId: userId, now });
       await this.invitations.insert(invitation);
+      const inviter = await this.users.findById(userId);
+      await this.mail.enqueue(invitationMail(this.links, email, list.name, inviter?.name ?? 'Someone', input.role));
       const details = invitation.describe(now, list);
       await this.events.record(userId, now, [{ type: 'invitation.created', list, invitation: details }]);
       return details;
@@ -56,19 +71,24 @@ export class InvitationsService {
   }
 
   /** Every invitation of the list, whatever its status (owner only). */
-  async listForList(userId: string, listId: string): Promise<InvitationDetails[]> {
-    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+  async listForList(viewer: Viewer, listId: string): Promise<InvitationDetails[]> {
+    const visible = await findVisibleOrThrow(this.lists, viewer, listId);
     visible.authorize('seeInvitations');
     const now = this.clock.now();
     return (await this.invitations.listByList(visible.list.id)).map((invitation) => invitation.describe(now, visible.list));
   }
 
-  /** Pending invitations addressed to the caller's account email, the oldest MAX_LISTED_PENDING_INVITATIONS. */
-  async listMine(userId: string): Promise<InvitationDetails[]> {
-    const me = await this.users.findById(userId);
-    if (!me) return [];
+  /**
+   * Pending invitations addressed to the caller's account email (once verified), the oldest
+   * MAX_LISTED_PENDING_INVITATIONS; for a list-restricted key, only those to one of its lists
+   * (an invitation names its list, and a list outside the key's does not exist for it).
+   */
+  async listMine(viewer: Viewer): Promise<InvitationDetails[]> {
+    const me = await this.users.findCurrent(viewer.userId);
+    if (!me?.emailVerified) return [];
     const now = this.clock.now();
-    const invitations = await this.invitations.listPendingFor(normaliseEmail(me.email), now, MAX_LISTED_PENDING_INVITATIONS);
+    const pending = await this.invitations.listPendingFor(normaliseEmail(me.email), now, MAX_LISTED_PENDING_INVITATIONS);
+    const invitations = pending.filter((invitation) => reachesList(viewer, invitation.listId));
     const lists = new Map((await this.lists.findByIds(invitations.map((i) => i.listId))).map((l) => [l.id, l]));
     return invitations.flatMap((invitation) => {
       const list = lists.get(invitation.listId);
@@ -76,8 +96,9 @@ export class InvitationsService {
     });
   }
 
-  async revoke(userId: string, listId: string, invitationId: string): Promise<InvitationDetails> {
-    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+  async revoke(viewer: Viewer, listId: string, invitationId: string): Promise<InvitationDetails> {
+    const userId = viewer.userId;
+    const visible = await findVisibleOrThrow(this.lists, viewer, listId);
     visible.authorize('revokeInvitation');
     return this.transition(
       invitationId,
@@ -92,9 +113,14 @@ export class InvitationsService {
     );
   }
 
-  /** The invitee joins with the invited role: membership and invitation change in one transaction. */
-  async accept(userId: string, invitationId: string): Promise<VisibleList> {
-    const isMine = await this.addressedTo(userId);
+  /**
+   * The invitee joins with the invited role: membership and invitation change in one
+   * transaction. A list-restricted key accepts none (403): the list would be outside its lists.
+   */
+  async accept(viewer: Viewer, invitationId: string): Promise<VisibleList> {
+    assertMayReachOutside(viewer, 'acceptInvitation');
+    const userId = viewer.userId;
+    const isMine = await this.addressedTo(viewer);
     return this.transition(invitationId, isMine, async (invitation, list, now) => {
       invitation.accept(now);
       const joined = await this.admission.admit(list, userId, invitation.role, now);
@@ -108,8 +134,9 @@ export class InvitationsService {
     });
   }
 
-  async decline(userId: string, invitationId: string): Promise<InvitationDetails> {
-    const isMine = await this.addressedTo(userId);
+  async decline(viewer: Viewer, invitationId: string): Promise<InvitationDetails> {
+    const userId = viewer.userId;
+    const isMine = await this.addressedTo(viewer);
     return this.transition(invitationId, isMine, async (invitation, list, now) => {
       invitation.decline(now);
       await this.invitations.save(invitation);
@@ -119,9 +146,14 @@ export class InvitationsService {
     });
   }
 
-  private async addressedTo(userId: string): Promise<(invitation: Invitation) => boolean> {
-    const me = await this.users.findById(userId);
-    return (invitation) => me !== null && invitation.isAddressedTo(me.email);
+  /**
+   * Invitations addressed to the viewer's verified account email, to a list its key reaches
+   * (listMine's rule). Read fresh, not from the directory's cache: the email or its
+   * verification may have just changed.
+   */
+  private async addressedTo(viewer: Viewer): Promise<(invitation: Invitation) => boolean> {
+    const me = await this.users.findCurrent(viewer.userId);
+    return (invitation) => me !== null && me.emailVerified && invitation.isAddressedTo(me.email) && reachesList(viewer, invitation.listId);
   }
 
   /**

@@ -3,6 +3,8 @@ export const MAX_OWNED_LISTS = 500;
 /** Members of one list, the owner included. */
 export const MAX_MEMBERS = 50;
 export const MAX_PENDING_INVITATIONS = 50;
+/** Invitation mails one account sends per UTC day (each invitation mails its invitee). */
+export const MAX_INVITATION_MAILS_PER_DAY = 50;
 /** Invitations of one list no longer pending (answered, revoked, expired) that are kept (the newest). */
 export const KEPT_SETTLED_INVITATIONS = 50;
 /** Share links of one list that still work (neither revoked nor expired). */

@@ -1,3 +1,4 @@
+import type { Viewer } from '../../../common/auth/principal';
 import { AccessibleList, chooseList, LIST_CANDIDATES, ListAccess, readListReference } from './list-access';
 import { ListRepository } from './list.repository';
 import { findVisibleOrThrow } from './visibility';
@@ -8,14 +9,14 @@ export class ListAccessService extends ListAccess {
     super();
   }
 
-  async getVisible(userId: string, listId: string): Promise<AccessibleList> {
-    return (await findVisibleOrThrow(this.lists, userId, listId)).toAccessible();
+  async getVisible(viewer: Viewer, listId: string): Promise<AccessibleList> {
+    return (await findVisibleOrThrow(this.lists, viewer, listId)).toAccessible();
   }
 
   /** API.md section 6, "Actions": id first, then own lists by name, then shared lists by name (chooseList). */
-  async resolve(userId: string, idOrName: string): Promise<AccessibleList> {
+  async resolve(viewer: Viewer, idOrName: string): Promise<AccessibleList> {
     const reference = readListReference(idOrName);
-    const candidates = await this.lists.findVisibleByIdOrName(userId, reference.id, reference.name, LIST_CANDIDATES);
+    const candidates = await this.lists.findVisibleByIdOrName(viewer, reference.id, reference.name, LIST_CANDIDATES);
     return chooseList(
       candidates.map((c) => c.toAccessible()),
       reference,

@@ -1,3 +1,4 @@
+import type { Viewer } from '../../../common/auth/principal';
 import { isUuid } from '../../../common/ports/id-generator';
 import { AmbiguousListName, ListNotFound } from './lists.errors';
 
@@ -21,19 +22,19 @@ export const canWriteItems = (role: ListRole): boolean => role === 'owner' || ro
 
 export abstract class ListAccess {
   /**
-   * A list the caller can see, by id. Anything else (unknown, not visible, malformed
-   * id) throws the lists module's not-found error (404).
+   * A list the viewer can see, by id. Anything else (unknown, not visible, outside a
+   * restricted key's lists, malformed id) throws the lists module's not-found error (404).
    */
-  abstract getVisible(userId: string, listId: string): Promise<AccessibleList>;
+  abstract getVisible(viewer: Viewer, listId: string): Promise<AccessibleList>;
 
   /**
    * The `list` field of an action: an accessible list's id, or else its name, matched
    * case-insensitively after trimming, first among the caller's own lists, then among
-   * lists shared with them. No match → not found (404); two shared lists of that name
-   * from different owners → a rule violation (422) that names the ambiguity and
-   * suggests using the id.
+   * lists shared with them, all among the lists the viewer's key reaches. No match → not
+   * found (404); two shared lists of that name from different owners → a rule violation
+   * (422) that names the ambiguity and suggests using the id.
    */
-  abstract resolve(userId: string, idOrName: string): Promise<AccessibleList>;
+  abstract resolve(viewer: Viewer, idOrName: string): Promise<AccessibleList>;
 }
 
 /**

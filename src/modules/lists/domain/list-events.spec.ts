@@ -1,3 +1,4 @@
+import { accountViewer } from '../../../common/auth/reach';
 import { listsFixture, ListsFixture } from '../testing/lists-fixture';
 
 /**
@@ -18,25 +19,26 @@ describe('events of lists, members and invitations', () => {
     [owner, joiner, invitee, stranger] = await Promise.all([f.addUser(), f.addUser(), f.addUser(inviteeEmail), f.addUser()]);
   });
 
-  const feed = async (userId: string) => (await f.eventLog.read({ userId, after: null, limit: 500 })).events.map((entry) => entry.event);
+  const feed = async (userId: string) =>
+    (await f.eventLog.read({ viewer: accountViewer(userId), after: null, limit: 500 })).events.map((entry) => entry.event);
   const summary = async (id: string) => {
     const user = (await f.users.findById(id))!;
     return { id, username: user.username, name: user.name };
   };
 
   it('records every change with the actor, the list and the data of its route, seen by whoever could see the list then', async () => {
-    const list = await f.listsService.create(owner, 'Groceries');
+    const list = await f.listsService.create(accountViewer(owner), 'Groceries');
     const listId = list.list.id;
-    await f.listsService.rename(owner, listId, 'Food');
-    const invitation = await f.invitationsService.invite(owner, listId, { email: inviteeEmail, role: 'editor' });
-    await f.invitationsService.accept(invitee, invitation.id);
-    const share = await f.sharesService.create(owner, listId, { role: 'viewer', expiresAt: null });
-    await f.sharesService.join(joiner, share.issuedToken!);
-    await f.listsService.changeRole(owner, listId, joiner, 'editor');
-    const other = await f.invitationsService.invite(owner, listId, { email: 'someone@example.test', role: 'viewer' });
-    await f.invitationsService.revoke(owner, listId, other.id);
-    await f.listsService.removeMember(joiner, listId, joiner); // leaves
-    await f.listsService.delete(owner, listId);
+    await f.listsService.rename(accountViewer(owner), listId, 'Food');
+    const invitation = await f.invitationsService.invite(accountViewer(owner), listId, { email: inviteeEmail, role: 'editor' });
+    await f.invitationsService.accept(accountViewer(invitee), invitation.id);
+    const share = await f.sharesService.create(accountViewer(owner), listId, { role: 'viewer', expiresAt: null });
+    await f.sharesService.join(accountViewer(joiner), share.issuedToken!);
+    await f.listsService.changeRole(accountViewer(owner), listId, joiner, 'editor');
+    const other = await f.invitationsService.invite(accountViewer(owner), listId, { email: 'someone@example.test', role: 'viewer' });
+    await f.invitationsService.revoke(accountViewer(owner), listId, other.id);
+    await f.listsService.removeMember(accountViewer(joiner), listId, joiner); // leaves
+    await f.listsService.delete(accountViewer(owner), listId);
 
     const events = await feed(owner);
     expect(events.map((event) => event.type)).toEqual([
@@ -75,9 +77,9 @@ describe('events of lists, members and invitations', () => {
   });
 
   it('a declined invitation is recorded with the invitee as actor, for the list', async () => {
-    const listId = (await f.listsService.create(owner, 'Groceries')).list.id;
-    const invitation = await f.invitationsService.invite(owner, listId, { email: inviteeEmail, role: 'viewer' });
-    await f.invitationsService.decline(invitee, invitation.id);
+    const listId = (await f.listsService.create(accountViewer(owner), 'Groceries')).list.id;
+    const invitation = await f.invitationsService.invite(accountViewer(owner), listId, { email: inviteeEmail, role: 'viewer' });
+    await f.invitationsService.decline(accountViewer(invitee), invitation.id);
     const [, , declined] = await feed(owner);
     expect(declined).toMatchObject({
       type: 'invitation.declined',
@@ -88,15 +90,15 @@ describe('events of lists, members and invitations', () => {
   });
 
   it('records nothing for a refused change', async () => {
-    const listId = (await f.listsService.create(owner, 'Groceries')).list.id;
-    await f.listsService.create(owner, 'Chores');
+    const listId = (await f.listsService.create(accountViewer(owner), 'Groceries')).list.id;
+    await f.listsService.create(accountViewer(owner), 'Chores');
     const before = await feed(owner);
-    await expect(f.listsService.rename(owner, listId, 'chores')).rejects.toMatchObject({ code: 'DUPLICATE_LIST_NAME' });
-    await expect(f.listsService.rename(stranger, listId, 'Mine')).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(f.listsService.delete(stranger, listId)).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(f.listsService.removeMember(owner, listId, stranger)).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(f.listsService.changeRole(owner, listId, stranger, 'viewer')).rejects.toMatchObject({ kind: 'not_found' });
-    await expect(f.listsService.removeMember(owner, listId, owner)).rejects.toMatchObject({ kind: 'rule' });
+    await expect(f.listsService.rename(accountViewer(owner), listId, 'chores')).rejects.toMatchObject({ code: 'DUPLICATE_LIST_NAME' });
+    await expect(f.listsService.rename(accountViewer(stranger), listId, 'Mine')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(f.listsService.delete(accountViewer(stranger), listId)).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(f.listsService.removeMember(accountViewer(owner), listId, stranger)).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(f.listsService.changeRole(accountViewer(owner), listId, stranger, 'viewer')).rejects.toMatchObject({ kind: 'not_found' });
+    await expect(f.listsService.removeMember(accountViewer(owner), listId, owner)).rejects.toMatchObject({ kind: 'rule' });
     expect(await feed(owner)).toEqual(before);
   });
 });

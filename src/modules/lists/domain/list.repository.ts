@@ -1,3 +1,4 @@
+import type { Viewer } from '../../../common/auth/principal';
 import type { List, VisibleList } from './list';
 import type { Membership } from './membership';
 
@@ -36,16 +37,22 @@ export abstract class ListRepository {
    */
   abstract lockList(id: string): Promise<List | null>;
 
-  /** The list with the user's role, when they own it or are a member; else null. One query. */
-  abstract findVisible(userId: string, listId: string): Promise<VisibleList | null>;
-  /** The user's lists (owned and member of), oldest first, strictly after `after`. One query. */
-  abstract pageVisible(userId: string, after: ListPageKey | null, limit: number): Promise<VisibleList[]>;
+  /*
+   * What a viewer sees: the lists its account owns or is a member of, and of those, for a
+   * list-restricted key, only the lists the key names (Viewer.listIds). Each read below
+   * applies that one rule (visibleListsSql, reachesList), never its callers.
+   */
+
+  /** The list with the viewer's role, when it sees the list; else null. One query. */
+  abstract findVisible(viewer: Viewer, listId: string): Promise<VisibleList | null>;
+  /** The lists the viewer sees (owned and member of), oldest first, strictly after `after`. One query. */
+  abstract pageVisible(viewer: Viewer, after: ListPageKey | null, limit: number): Promise<VisibleList[]>;
   /**
    * Candidates for resolving an action's `list` field, in one query: the visible list whose
    * id is `id` (when given) and the visible lists whose name equals `name` case-insensitively;
    * ordered id match first, then the user's own lists, then shared ones by age; at most `limit`.
    */
-  abstract findVisibleByIdOrName(userId: string, id: string | null, name: string, limit: number): Promise<VisibleList[]>;
+  abstract findVisibleByIdOrName(viewer: Viewer, id: string | null, name: string, limit: number): Promise<VisibleList[]>;
 
   abstract findMember(listId: string, userId: string): Promise<Membership | null>;
   /** Members (never the owner), by joining time. */

@@ -1,5 +1,12 @@
 import { ForbiddenError, InvalidInput, NotFoundError, RuleViolation } from '../../../common/errors/domain-error';
-import { LIST_NAME_MAX, MAX_ACTIVE_SHARE_LINKS, MAX_MEMBERS, MAX_OWNED_LISTS, MAX_PENDING_INVITATIONS } from './limits';
+import {
+  LIST_NAME_MAX,
+  MAX_ACTIVE_SHARE_LINKS,
+  MAX_MEMBERS,
+  MAX_OWNED_LISTS,
+  MAX_PENDING_INVITATIONS,
+  MAX_INVITATION_MAILS_PER_DAY,
+} from './limits';
 
 /** Unknown, invisible and malformed ids are one and the same answer, so existence never leaks. */
 export class ListNotFound extends NotFoundError {
@@ -36,6 +43,13 @@ export class ShareLinkNotUsable extends NotFoundError {
 export class NotAllowedOnList extends ForbiddenError {
   constructor(what: string) {
     super('LIST_ACTION_FORBIDDEN', `Only the list's owner can ${what}`);
+  }
+}
+
+/** A list-restricted key asked for something that would reach a list outside its list_ids. */
+export class KeyOutsideItsLists extends ForbiddenError {
+  constructor(what: string) {
+    super('KEY_LISTS_RESTRICTED', `This API key is restricted to some lists (list_ids) and cannot ${what}`);
   }
 }
 
@@ -88,6 +102,15 @@ export class MemberLimit extends RuleViolation {
 export class PendingInvitationLimit extends RuleViolation {
   constructor() {
     super('INVITATION_LIMIT', `A list can have at most ${MAX_PENDING_INVITATIONS} pending invitations; revoke one first`);
+  }
+}
+
+export class InvitationMailLimit extends RuleViolation {
+  constructor() {
+    super(
+      'INVITATION_MAIL_LIMIT',
+      `An account can send at most ${MAX_INVITATION_MAILS_PER_DAY} invitation mails per day (UTC); try again tomorrow`,
+    );
   }
 }
 

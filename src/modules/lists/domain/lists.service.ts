@@ -1,3 +1,4 @@
+import type { Viewer } from '../../../common/auth/principal';
 import { CursorCodec, cursorField } from '../../../common/ports/cursor-codec';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator } from '../../../common/ports/id-generator';
@@ -9,7 +10,7 @@ import { ListRepository } from './list.repository';
 import { MAX_OWNED_LISTS } from './limits';
 import { ListNotFound, MemberNotFound, OwnedListLimit, OwnerRoleIsFixed } from './lists.errors';
 import type { MemberRole } from './membership';
-import { findVisibleOrThrow, pathId } from './visibility';
+import { assertMayReachOutside, findVisibleOrThrow, pathId } from './visibility';
 
 export interface ListPage {
   lists: VisibleList[];
@@ -32,8 +33,11 @@ export class ListsService {
     private readonly events: ListEvents,
   ) {}
 
-  async create(ownerId: string, rawName: string): Promise<VisibleList> {
+  /** A list-restricted key creates none: the new list would be outside its lists (403). */
+  async create(viewer: Viewer, rawName: string): Promise<VisibleList> {
     const name = parseListName(rawName);
+    assertMayReachOutside(viewer, 'createList');
+    const ownerId = viewer.userId;
     return this.uow.run(async () => {
       await this.lists.lockOwner(ownerId);
       if ((await this.lists.countOwnedBy(ownerId)) >= MAX_OWNED_LISTS) throw new OwnedListLimit();
@@ -47,24 +51,25 @@ export class ListsService {
   }
 
   /** `cursor` is a next_cursor this service issued; anything else is a 400. */
-  async page(userId: string, limit: number, cursor?: string): Promise<ListPage> {
+  async page(viewer: Viewer, limit: number, cursor?: string): Promise<ListPage> {
     const after = cursor === undefined ? null : this.cursors.decode('lists', cursor, CURSOR);
-    const rows = await this.lists.pageVisible(userId, after && { createdAt: new Date(after.c), id: after.i }, limit + 1);
+    const rows = await this.lists.pageVisible(viewer, after && { createdAt: new Date(after.c), id: after.i }, limit + 1);
     const lists = rows.slice(0, limit);
     const last = lists[lists.length - 1];
     const nextCursor = rows.length > limit ? this.cursors.encode('lists', { c: last.list.createdAt.toISOString(), i: last.list.id }) : null;
     return { lists, nextCursor };
   }
 
-  get(userId: string, listId: string): Promise<VisibleList> {
-    return findVisibleOrThrow(this.lists, userId, listId);
+  get(viewer: Viewer, listId: string): Promise<VisibleList> {
+    return findVisibleOrThrow(this.lists, viewer, listId);
   }
 
   /** With its list.renamed event, in one unit of work. */
-  async rename(userId: string, listId: string, rawName: string): Promise<VisibleList> {
+  async rename(viewer: Viewer, listId: string, rawName: string): Promise<VisibleList> {
     const name = parseListName(rawName);
+    const userId = viewer.userId;
     return this.uow.run(async () => {
-      const visible = await findVisibleOrThrow(this.lists, userId, listId);
+      const visible = await findVisibleOrThrow(this.lists, viewer, listId);
       visible.authorize('rename');
       const now = this.clock.now();
       visible.list.rename(name, now);
@@ -77,17 +82,17 @@ export class ListsService {
   }
 
   /** list.deleted is recorded first, so that everyone who could see the list sees it go. */
-  async delete(userId: string, listId: string): Promise<void> {
+  async delete(viewer: Viewer, listId: string): Promise<void> {
     await this.uow.run(async () => {
-      const visible = await findVisibleOrThrow(this.lists, userId, listId);
+      const visible = await findVisibleOrThrow(this.lists, viewer, listId);
       visible.authorize('delete');
-      await this.events.record(userId, this.clock.now(), [{ type: 'list.deleted', list: visible }]);
+      await this.events.record(viewer.userId, this.clock.now(), [{ type: 'list.deleted', list: visible }]);
       await this.lists.delete(visible.list.id);
     });
   }
 
-  async members(userId: string, listId: string): Promise<MemberEntry[]> {
-    const { list } = await findVisibleOrThrow(this.lists, userId, listId);
+  async members(viewer: Viewer, listId: string): Promise<MemberEntry[]> {
+    const { list } = await findVisibleOrThrow(this.lists, viewer, listId);
     const members = await this.lists.listMembers(list.id);
     return [
       { userId: list.ownerId, role: 'owner', joinedAt: list.createdAt },
@@ -95,9 +100,9 @@ export class ListsService {
     ];
   }
 
-  async changeRole(userId: string, listId: string, memberId: string, role: MemberRole): Promise<MemberEntry> {
+  async changeRole(viewer: Viewer, listId: string, memberId: string, role: MemberRole): Promise<MemberEntry> {
     return this.uow.run(async () => {
-      const visible = await findVisibleOrThrow(this.lists, userId, listId);
+      const visible = await findVisibleOrThrow(this.lists, viewer, listId);
       visible.authorize('changeRole');
       const target = pathId(memberId);
       if (target && visible.list.isOwnedBy(target)) throw new OwnerRoleIsFixed();
@@ -106,7 +111,7 @@ export class ListsService {
       member.changeRole(role);
       if (!(await this.lists.saveMemberRole(member))) throw new MemberNotFound();
       const entry = { userId: member.userId, role: member.role, joinedAt: member.joinedAt };
-      await this.events.record(userId, this.clock.now(), [{ type: 'member.role_changed', list: visible.list, member: entry }]);
+      await this.events.record(viewer.userId, this.clock.now(), [{ type: 'member.role_changed', list: visible.list, member: entry }]);
       return entry;
     });
   }
@@ -115,15 +120,15 @@ export class ListsService {
    * The owner removes a member, or a member leaves (then the member is the actor).
    * member.removed is recorded while the member still belongs, so it reaches them too.
    */
-  async removeMember(userId: string, listId: string, memberId: string): Promise<void> {
+  async removeMember(viewer: Viewer, listId: string, memberId: string): Promise<void> {
     await this.uow.run(async () => {
-      const visible = await findVisibleOrThrow(this.lists, userId, listId);
+      const visible = await findVisibleOrThrow(this.lists, viewer, listId);
       const target = pathId(memberId);
       visible.authorizeRemoval(target ?? memberId);
       const member = target && (await this.lists.findMember(visible.list.id, target));
       if (!member) throw new MemberNotFound();
       const entry = { userId: member.userId, role: member.role, joinedAt: member.joinedAt };
-      await this.events.record(userId, this.clock.now(), [{ type: 'member.removed', list: visible.list, member: entry }]);
+      await this.events.record(viewer.userId, this.clock.now(), [{ type: 'member.removed', list: visible.list, member: entry }]);
       if (!(await this.lists.deleteMember(visible.list.id, member.userId))) throw new MemberNotFound();
     });
   }

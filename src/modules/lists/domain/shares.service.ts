@@ -1,3 +1,4 @@
+import type { Viewer } from '../../../common/auth/principal';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator } from '../../../common/ports/id-generator';
 import { SecretGenerator } from '../../../common/ports/secret-generator';
@@ -12,7 +13,7 @@ import { MemberAdmission } from './member-admission';
 import type { MemberRole } from './membership';
 import { hashShareToken, isShareTokenFormat, Share } from './share';
 import { ShareRepository } from './share.repository';
-import { findVisibleOrThrow, pathId } from './visibility';
+import { assertMayReachOutside, findVisibleOrThrow, pathId } from './visibility';
 
 /** Share links: the owner makes and revokes them; anyone holding a usable token joins. */
 export class SharesService {
@@ -31,11 +32,11 @@ export class SharesService {
     this.admission = new MemberAdmission(lists);
   }
 
-  async create(userId: string, listId: string, input: { role: MemberRole; expiresAt: Date | null }): Promise<Share> {
+  async create(viewer: Viewer, listId: string, input: { role: MemberRole; expiresAt: Date | null }): Promise<Share> {
     const now = this.clock.now();
     // A bound on the request itself (400), so it is checked before the list is looked at.
     if (input.expiresAt && input.expiresAt.getTime() <= now.getTime()) throw new InvalidShareExpiry();
-    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+    const visible = await findVisibleOrThrow(this.lists, viewer, listId);
     visible.authorize('share');
     // Under the list's lock: a deletion in flight either finishes first (the list is gone: 404,
     // never a foreign-key violation) or waits for the link, which then goes with the list.
@@ -54,15 +55,15 @@ export class SharesService {
     });
   }
 
-  async list(userId: string, listId: string): Promise<Share[]> {
-    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+  async list(viewer: Viewer, listId: string): Promise<Share[]> {
+    const visible = await findVisibleOrThrow(this.lists, viewer, listId);
     visible.authorize('seeShares');
     return this.shares.listByList(visible.list.id);
   }
 
   /** Stops new joins; members who joined through the link stay. Revoking twice is harmless. */
-  async revoke(userId: string, listId: string, shareId: string): Promise<Share> {
-    const visible = await findVisibleOrThrow(this.lists, userId, listId);
+  async revoke(viewer: Viewer, listId: string, shareId: string): Promise<Share> {
+    const visible = await findVisibleOrThrow(this.lists, viewer, listId);
     visible.authorize('revokeShare');
     const id = pathId(shareId);
     // Under the list's lock, so a join in flight either finishes first or sees the revocation.
@@ -76,8 +77,13 @@ export class SharesService {
     });
   }
 
-  /** The caller joins with the link's role. Unknown, revoked and expired tokens are one 404. */
-  async join(userId: string, token: string): Promise<VisibleList> {
+  /**
+   * The caller joins with the link's role. Unknown, revoked and expired tokens are one 404. A
+   * list-restricted key joins none (403): the list would be outside its lists.
+   */
+  async join(viewer: Viewer, token: string): Promise<VisibleList> {
+    assertMayReachOutside(viewer, 'joinShare');
+    const userId = viewer.userId;
     if (!isShareTokenFormat(token)) throw new ShareLinkNotUsable();
     const share = await this.shares.findByTokenHash(hashShareToken(this.hasher, token));
     if (!share || !share.isUsableAt(this.clock.now())) throw new ShareLinkNotUsable();

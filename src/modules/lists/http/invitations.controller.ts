@@ -28,7 +28,7 @@ export class InvitationsController {
     "the email is the owner's or a member's, has a pending invitation, 50 invitations are pending, or the list has 50 members",
   )
   async invite(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body() body: InviteDto) {
-    return { invitation: await this.present.invitation(await this.invitations.invite(caller.userId, id, body)) };
+    return { invitation: await this.present.invitation(await this.invitations.invite(caller, id, body)) };
   }
 
   @Get('lists/:id/invitations')
@@ -37,7 +37,7 @@ export class InvitationsController {
   @ApiDataResponse(InvitationsData)
   @ApiErrorResponses(404)
   async ofList(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
-    return { invitations: await this.present.invitations(await this.invitations.listForList(caller.userId, id)) };
+    return { invitations: await this.present.invitations(await this.invitations.listForList(caller, id)) };
   }
 
   @Delete('lists/:id/invitations/:inv_id')
@@ -47,7 +47,7 @@ export class InvitationsController {
   @ApiErrorResponses(404)
   @ApiRuleResponse('the invitation is no longer pending')
   async revoke(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Param('inv_id') invitationId: string) {
-    return { invitation: await this.present.invitation(await this.invitations.revoke(caller.userId, id, invitationId)) };
+    return { invitation: await this.present.invitation(await this.invitations.revoke(caller, id, invitationId)) };
   }
 
   @Get('invitations')
@@ -55,7 +55,7 @@ export class InvitationsController {
   @ApiOperation({ summary: "Pending invitations addressed to the caller's email" })
   @ApiDataResponse(InvitationsData)
   async mine(@CurrentPrincipal() caller: Principal) {
-    return { invitations: await this.present.invitations(await this.invitations.listMine(caller.userId)) };
+    return { invitations: await this.present.invitations(await this.invitations.listMine(caller)) };
   }
 
   @IdempotentPost('invitations/:inv_id/accept')
@@ -65,7 +65,7 @@ export class InvitationsController {
   @ApiErrorResponses(404)
   @ApiRuleResponse('the invitation is no longer pending, or the list has 50 members')
   async accept(@CurrentPrincipal() caller: Principal, @Param('inv_id') invitationId: string, @Body(NoFieldsPipe) _body: unknown) {
-    return { list: await this.present.list(await this.invitations.accept(caller.userId, invitationId)) };
+    return { list: await this.present.list(await this.invitations.accept(caller, invitationId)) };
   }
 
   @IdempotentPost('invitations/:inv_id/decline')
@@ -75,6 +75,6 @@ export class InvitationsController {
   @ApiErrorResponses(404)
   @ApiRuleResponse('the invitation is no longer pending')
   async decline(@CurrentPrincipal() caller: Principal, @Param('inv_id') invitationId: string, @Body(NoFieldsPipe) _body: unknown) {
-    return { invitation: await this.present.invitation(await this.invitations.decline(caller.userId, invitationId)) };
+    return { invitation: await this.present.invitation(await this.invitations.decline(caller, invitationId)) };
   }
 }

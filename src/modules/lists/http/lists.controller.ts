@@ -26,7 +26,7 @@ export class ListsController {
   @ApiOperation({ summary: 'Lists the caller owns or is a member of, oldest first' })
   @ApiDataResponse(ListPageData)
   async page(@CurrentPrincipal() caller: Principal, @Query() query: ListPageQuery) {
-    const page = await this.lists.page(caller.userId, query.limit ?? PAGE_LIMIT.default, query.cursor);
+    const page = await this.lists.page(caller, query.limit ?? PAGE_LIMIT.default, query.cursor);
     return { lists: await this.present.lists(page.lists), next_cursor: page.nextCursor };
   }
 
@@ -36,7 +36,7 @@ export class ListsController {
   @ApiDataResponse(ListData)
   @ApiRuleResponse('a list of that name already exists for the owner, or 500 lists are owned')
   async create(@CurrentPrincipal() caller: Principal, @Body() body: ListNameDto) {
-    return { list: await this.present.list(await this.lists.create(caller.userId, body.name)) };
+    return { list: await this.present.list(await this.lists.create(caller, body.name)) };
   }
 
   @Get(':id')
@@ -45,7 +45,7 @@ export class ListsController {
   @ApiDataResponse(ListData)
   @ApiErrorResponses(404)
   async get(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
-    return { list: await this.present.list(await this.lists.get(caller.userId, id)) };
+    return { list: await this.present.list(await this.lists.get(caller, id)) };
   }
 
   @Patch(':id')
@@ -55,7 +55,7 @@ export class ListsController {
   @ApiErrorResponses(404)
   @ApiRuleResponse('the owner already has a list of that name')
   async rename(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body() body: ListNameDto) {
-    return { list: await this.present.list(await this.lists.rename(caller.userId, id, body.name)) };
+    return { list: await this.present.list(await this.lists.rename(caller, id, body.name)) };
   }
 
   @Delete(':id')
@@ -64,7 +64,7 @@ export class ListsController {
   @ApiDataResponse(EmptyResponse)
   @ApiErrorResponses(404)
   async delete(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
-    await this.lists.delete(caller.userId, id);
+    await this.lists.delete(caller, id);
     return {};
   }
 
@@ -74,7 +74,7 @@ export class ListsController {
   @ApiDataResponse(MembersData)
   @ApiErrorResponses(404)
   async members(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
-    return { members: await this.present.members(await this.lists.members(caller.userId, id)) };
+    return { members: await this.present.members(await this.lists.members(caller, id)) };
   }
 
   @Patch(':id/members/:user_id')
@@ -89,7 +89,7 @@ export class ListsController {
     @Param('user_id') userId: string,
     @Body() body: MemberRoleDto,
   ) {
-    const [member] = await this.present.members([await this.lists.changeRole(caller.userId, id, userId, body.role)]);
+    const [member] = await this.present.members([await this.lists.changeRole(caller, id, userId, body.role)]);
     return { member };
   }
 
@@ -100,7 +100,7 @@ export class ListsController {
   @ApiErrorResponses(404)
   @ApiRuleResponse('the owner cannot leave (delete the list instead)')
   async removeMember(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Param('user_id') userId: string) {
-    await this.lists.removeMember(caller.userId, id, userId);
+    await this.lists.removeMember(caller, id, userId);
     return {};
   }
 }

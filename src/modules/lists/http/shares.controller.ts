@@ -26,7 +26,7 @@ export class SharesController {
   @ApiErrorResponses(404)
   async create(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body() body: CreateShareDto) {
     const expiresAt = body.expires_at ? new Date(body.expires_at) : null;
-    return { share: this.present.share(await this.shares.create(caller.userId, id, { role: body.role, expiresAt })) };
+    return { share: this.present.share(await this.shares.create(caller, id, { role: body.role, expiresAt })) };
   }
 
   @Get('lists/:id/shares')
@@ -35,7 +35,7 @@ export class SharesController {
   @ApiDataResponse(SharesData)
   @ApiErrorResponses(404)
   async list(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
-    return { shares: (await this.shares.list(caller.userId, id)).map((share) => this.present.share(share)) };
+    return { shares: (await this.shares.list(caller, id)).map((share) => this.present.share(share)) };
   }
 
   @Delete('lists/:id/shares/:share_id')
@@ -44,7 +44,7 @@ export class SharesController {
   @ApiDataResponse(ShareData)
   @ApiErrorResponses(404)
   async revoke(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Param('share_id') shareId: string) {
-    return { share: this.present.share(await this.shares.revoke(caller.userId, id, shareId)) };
+    return { share: this.present.share(await this.shares.revoke(caller, id, shareId)) };
   }
 
   @IdempotentPost('shares/:token/join')
@@ -54,6 +54,6 @@ export class SharesController {
   @ApiErrorResponses(404)
   @ApiRuleResponse('the caller is already the owner or a member, or the list has 50 members')
   async join(@CurrentPrincipal() caller: Principal, @Param('token') token: string, @Body(NoFieldsPipe) _body: unknown) {
-    return { list: await this.present.list(await this.shares.join(caller.userId, token)) };
+    return { list: await this.present.list(await this.shares.join(caller, token)) };
   }
 }

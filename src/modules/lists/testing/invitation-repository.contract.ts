@@ -92,5 +92,21 @@ export function describeInvitationRepositoryContract(adapter: string, make: () =
       // Bounded: the oldest first, at most `limit`.
       expect((await s.invitations.listPendingFor(a, now, 1)).map((i) => i.id)).toEqual([pending.id]);
     });
+
+    it("counts an inviter's invitation mails per day up to the limit, each inviter and each day apart", async () => {
+      const other = await s.newUser();
+      const counted = async (inviter: string, day: string) => s.invitations.countInvitationMail(inviter, day, 2);
+      expect([await counted(owner, '2026-03-01'), await counted(owner, '2026-03-01'), await counted(owner, '2026-03-01')]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+      expect(await counted(other, '2026-03-01')).toBe(true);
+      expect([await counted(owner, '2026-03-02'), await counted(owner, '2026-03-02'), await counted(owner, '2026-03-02')]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+    });
   });
 }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { accountViewer } from '../../../common/auth/reach';
 import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
 import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -50,7 +51,7 @@ export function describeListRepositoryContract(adapter: string, make: () => Prom
     ])('takes %s for the same name', async (_label, first, second) => {
       const list = await givenList(s, owner, first);
       await expect(givenList(s, owner, second)).rejects.toBeInstanceOf(DuplicateListName);
-      const found = await s.lists.findVisibleByIdOrName(owner, null, second, 10);
+      const found = await s.lists.findVisibleByIdOrName(accountViewer(owner), null, second, 10);
       expect(found.map((v) => v.list.id)).toEqual([list.id]);
       const renamed = await givenList(s, owner, 'Elsewhere');
       renamed.rename(second, nextInstant());
@@ -65,8 +66,8 @@ export function describeListRepositoryContract(adapter: string, make: () => Prom
     ])('takes %s for different names', async (_label, first, second) => {
       const list = await givenList(s, owner, first);
       const distinct = await givenList(s, owner, second);
-      expect((await s.lists.findVisibleByIdOrName(owner, null, first, 10)).map((v) => v.list.id)).toEqual([list.id]);
-      expect((await s.lists.findVisibleByIdOrName(owner, null, second, 10)).map((v) => v.list.id)).toEqual([distinct.id]);
+      expect((await s.lists.findVisibleByIdOrName(accountViewer(owner), null, first, 10)).map((v) => v.list.id)).toEqual([list.id]);
+      expect((await s.lists.findVisibleByIdOrName(accountViewer(owner), null, second, 10)).map((v) => v.list.id)).toEqual([distinct.id]);
     });
 
     it('saves a new name and updated_at only, refusing a name the owner already uses', async () => {
@@ -88,12 +89,12 @@ export function describeListRepositoryContract(adapter: string, make: () => Prom
       const list = await givenList(s, owner);
       await givenMember(s, list, other, 'viewer');
       const stranger = await s.newUser();
-      expect((await s.lists.findVisible(owner, list.id))?.role).toBe('owner');
-      const seen = await s.lists.findVisible(other, list.id);
+      expect((await s.lists.findVisible(accountViewer(owner), list.id))?.role).toBe('owner');
+      const seen = await s.lists.findVisible(accountViewer(other), list.id);
       expect(seen?.role).toBe('viewer');
       expect(seen?.list.toProps()).toEqual(list.toProps());
-      expect(await s.lists.findVisible(stranger, list.id)).toBeNull();
-      expect(await s.lists.findVisible(owner, randomUUID())).toBeNull();
+      expect(await s.lists.findVisible(accountViewer(stranger), list.id)).toBeNull();
+      expect(await s.lists.findVisible(accountViewer(owner), randomUUID())).toBeNull();
     });
 
     it('pages through owned and joined lists together, oldest first, strictly after a key', async () => {
@@ -102,16 +103,16 @@ export function describeListRepositoryContract(adapter: string, make: () => Prom
       await givenMember(s, theirs, owner, 'editor');
       const mine2 = await givenList(s, owner);
       await givenList(s, other); // not visible to owner
-      const all = await s.lists.pageVisible(owner, null, 10);
+      const all = await s.lists.pageVisible(accountViewer(owner), null, 10);
       expect(all.map((v) => [v.list.id, v.role])).toEqual([
         [mine1.id, 'owner'],
         [theirs.id, 'editor'],
         [mine2.id, 'owner'],
       ]);
-      expect((await s.lists.pageVisible(owner, null, 2)).map((v) => v.list.id)).toEqual([mine1.id, theirs.id]);
+      expect((await s.lists.pageVisible(accountViewer(owner), null, 2)).map((v) => v.list.id)).toEqual([mine1.id, theirs.id]);
       const after = { createdAt: theirs.createdAt, id: theirs.id };
-      expect((await s.lists.pageVisible(owner, after, 10)).map((v) => v.list.id)).toEqual([mine2.id]);
-      expect(await s.lists.pageVisible(await s.newUser(), null, 10)).toEqual([]);
+      expect((await s.lists.pageVisible(accountViewer(owner), after, 10)).map((v) => v.list.id)).toEqual([mine2.id]);
+      expect(await s.lists.pageVisible(accountViewer(await s.newUser()), null, 10)).toEqual([]);
     });
 
     it('breaks ties of creation time by id', async () => {
@@ -119,8 +120,10 @@ export function describeListRepositoryContract(adapter: string, make: () => Prom
       const ids = [randomUUID(), randomUUID(), randomUUID()];
       for (const id of ids) await s.lists.insert(List.create({ id, ownerId: owner, name: id, now: at }));
       const sorted = [...ids].sort();
-      expect((await s.lists.pageVisible(owner, null, 10)).map((v) => v.list.id)).toEqual(sorted);
-      expect((await s.lists.pageVisible(owner, { createdAt: at, id: sorted[0] }, 10)).map((v) => v.list.id)).toEqual(sorted.slice(1));
+      expect((await s.lists.pageVisible(accountViewer(owner), null, 10)).map((v) => v.list.id)).toEqual(sorted);
+      expect((await s.lists.pageVisible(accountViewer(owner), { createdAt: at, id: sorted[0] }, 10)).map((v) => v.list.id)).toEqual(
+        sorted.slice(1),
+      );
     });
 
     it('finds resolution candidates: the id match first, then own lists, then shared ones by age', async () => {
@@ -132,10 +135,33 @@ export function describeListRepositoryContract(adapter: string, make: () => Prom
       await givenList(s, third, 'Trip planning'); // not a match, and not visible anyway
       for (const list of [sharedA, sharedB, byId]) await givenMember(s, list, owner);
 
-      const found = await s.lists.findVisibleByIdOrName(owner, byId.id, ' trip '.trim(), 10);
+      const found = await s.lists.findVisibleByIdOrName(accountViewer(owner), byId.id, ' trip '.trim(), 10);
       expect(found.map((v) => v.list.id)).toEqual([byId.id, own.id, sharedA.id, sharedB.id]);
-      expect((await s.lists.findVisibleByIdOrName(owner, null, 'TRIP', 2)).map((v) => v.list.id)).toEqual([own.id, sharedA.id]);
-      expect(await s.lists.findVisibleByIdOrName(await s.newUser(), byId.id, 'trip', 10)).toEqual([]);
+      expect((await s.lists.findVisibleByIdOrName(accountViewer(owner), null, 'TRIP', 2)).map((v) => v.list.id)).toEqual([
+        own.id,
+        sharedA.id,
+      ]);
+      expect(await s.lists.findVisibleByIdOrName(accountViewer(await s.newUser()), byId.id, 'trip', 10)).toEqual([]);
+    });
+
+    it("sees, through a list-restricted key, only the key's lists: by id, in pages and among candidates", async () => {
+      const outside = await givenList(s, owner, 'Trip');
+      const inside = await givenList(s, other, 'TRIP');
+      const alsoInside = await givenList(s, owner, 'Chores');
+      await givenMember(s, inside, owner, 'editor');
+      const key = { userId: owner, listIds: [inside.id, alsoInside.id, randomUUID()] };
+      expect((await s.lists.findVisible(key, inside.id))?.role).toBe('editor');
+      expect(await s.lists.findVisible(key, outside.id)).toBeNull();
+      expect((await s.lists.pageVisible(key, null, 10)).map((v) => v.list.id)).toEqual([inside.id, alsoInside.id]);
+      expect((await s.lists.pageVisible(key, null, 1)).map((v) => v.list.id)).toEqual([inside.id]);
+      expect((await s.lists.pageVisible(key, { createdAt: inside.createdAt, id: inside.id }, 10)).map((v) => v.list.id)).toEqual([
+        alsoInside.id,
+      ]);
+      // The own list of that name is outside the key: the shared one is the only candidate.
+      expect((await s.lists.findVisibleByIdOrName(key, outside.id, 'trip', 10)).map((v) => v.list.id)).toEqual([inside.id]);
+      // The key's lists never widen what the account sees.
+      const stranger = await givenList(s, await s.newUser(), 'Trip');
+      expect(await s.lists.findVisible({ userId: owner, listIds: [stranger.id] }, stranger.id)).toBeNull();
     });
 
     it('keeps members: insert once, read, count, change role, delete', async () => {

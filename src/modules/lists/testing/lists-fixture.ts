@@ -7,6 +7,7 @@ import { SequentialIdGenerator } from '../../../common/testing/sequential-id-gen
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { UserDirectory } from '../../auth/domain/user-directory';
 import { InMemoryUserRepository } from '../../auth/infrastructure/in-memory/in-memory-user.repository';
+import { InMemoryMailQueue } from '../../mail/infrastructure/in-memory/in-memory-mail-queue';
 import { InvitationsService } from '../domain/invitations.service';
 import { ListAccessService } from '../domain/list-access.service';
 import { ListsService } from '../domain/lists.service';
@@ -38,24 +39,37 @@ export function listsFixture() {
     return list ? [list.ownerId, ...members] : members;
   });
   const events = new RecordedListEvents(users, eventLog);
+  const mail = new InMemoryMailQueue(undefined, clock, ids);
 
-  /** An account; `email` defaults to a unique address. Returns its id. */
-  const addUser = async (email = `u_${randomBytes(4).toString('hex')}@example.test`): Promise<string> => {
+  /** An account, its email verified unless told otherwise; `email` defaults to a unique address. Returns its id. */
+  const addUser = async (email = `u_${randomBytes(4).toString('hex')}@example.test`, emailVerified = true): Promise<string> => {
     const id = randomUUID();
     const handle = `u_${randomBytes(5).toString('hex')}`;
-    await userRepository.insert({ id, email, username: handle, name: handle, passwordHash: 'x', createdAt: clock.now() });
+    await userRepository.insert({
+      id,
+      email,
+      username: handle,
+      name: handle,
+      passwordHash: 'x',
+      emailVerified,
+      createdAt: clock.now(),
+    });
     return id;
   };
 
   return {
     clock,
+    mail,
     store,
     users,
     addUser,
+    userRepository,
     ...repositories,
     eventLog,
     listsService: new ListsService(repositories.lists, uow, clock, ids, new HmacCursorCodec(randomBytes(32)), events),
-    invitationsService: new InvitationsService(repositories.lists, repositories.invitations, users, uow, clock, ids, events),
+    invitationsService: new InvitationsService(repositories.lists, repositories.invitations, users, uow, clock, ids, events, mail, {
+      developerPage: 'https://todo.example/developers',
+    }),
     sharesService: new SharesService(
       repositories.lists,
       repositories.shares,

@@ -23,7 +23,15 @@ export class ProfileController {
   async me(@CurrentPrincipal() principal: Principal) {
     const [user, key] = await Promise.all([this.users.findById(principal.userId), this.keyOf(principal)]);
     if (!user) throw new NotFoundError('USER_NOT_FOUND', 'Account not found');
-    return { id: user.id, email: user.email, name: user.name, username: user.username, scopes: [...principal.scopes], key };
+    return {
+      id: user.id,
+      email: user.email,
+      name: user.name,
+      username: user.username,
+      email_verified: user.emailVerified,
+      scopes: [...principal.scopes],
+      key,
+    };
   }
 
   /** The calling key as the Principal carries it (no statement: the key cache), or as stored when it does not. */

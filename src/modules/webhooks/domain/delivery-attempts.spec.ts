@@ -1,3 +1,4 @@
+import { accountViewer } from '../../../common/auth/reach';
 import { outcomeOf } from './delivery-attempts';
 import { webhooksFixture } from '../testing/webhooks-fixture';
 
@@ -36,26 +37,26 @@ describe('outcomeOf', () => {
 describe('DeliveryAttempts', () => {
   it('records each attempt, keeps the event id, and disables the webhook (failing its other pending deliveries) on 410', async () => {
     const f = webhooksFixture();
-    const { webhook } = await f.service.create(USER, { url: 'https://example.com/', types: null, listId: null });
-    const first = await f.service.sendTest(USER, webhook.id);
+    const { webhook } = await f.service.create(accountViewer(USER), { url: 'https://example.com/', types: null, listId: null });
+    const first = await f.service.sendTest(accountViewer(USER), webhook.id);
     f.sender.script.push(answered(500));
     await f.runDue();
     expect(await f.deliveries.findOfWebhook(webhook.id, first.id)).toMatchObject({ status: 'pending', attempts: 1, lastStatusCode: 500 });
-    expect((await f.webhooks.findOwned(USER, webhook.id))?.firstFailureAt).toEqual(f.clock.now());
+    expect((await f.webhooks.findOwned(accountViewer(USER), webhook.id))?.firstFailureAt).toEqual(f.clock.now());
 
     f.clock.advance(5_000);
-    const second = await f.service.sendTest(USER, webhook.id);
+    const second = await f.service.sendTest(accountViewer(USER), webhook.id);
     f.sender.script.push(answered(410), answered(410));
     await f.runDue();
-    expect((await f.webhooks.findOwned(USER, webhook.id))?.status).toBe('disabled');
+    expect((await f.webhooks.findOwned(accountViewer(USER), webhook.id))?.status).toBe('disabled');
     for (const id of [first.id, second.id]) expect((await f.deliveries.findOfWebhook(webhook.id, id))?.status).toBe('failed');
     expect(new Set(f.sender.sent.slice(0, 2).map((r) => r.headers['webhook-id']))).toEqual(new Set([first.eventId]));
   });
 
   it('disables a webhook whose deliveries failed for five days without a success', async () => {
     const f = webhooksFixture();
-    const { webhook } = await f.service.create(USER, { url: 'https://example.com/', types: null, listId: null });
-    const delivery = await f.service.sendTest(USER, webhook.id);
+    const { webhook } = await f.service.create(accountViewer(USER), { url: 'https://example.com/', types: null, listId: null });
+    const delivery = await f.service.sendTest(accountViewer(USER), webhook.id);
     f.sender.script.push(...Array.from({ length: 8 }, () => answered(500)));
     for (let i = 0; i < 8; i++) {
       await f.runDue();
@@ -65,12 +66,12 @@ describe('DeliveryAttempts', () => {
     }
     // 5 s + 5 min + 30 min + 2 h + 5 h + 10 h + 10 h is under two days: the schedule ends first.
     expect(await f.deliveries.findOfWebhook(webhook.id, delivery.id)).toMatchObject({ status: 'failed', attempts: 8 });
-    expect((await f.webhooks.findOwned(USER, webhook.id))?.status).toBe('active');
+    expect((await f.webhooks.findOwned(accountViewer(USER), webhook.id))?.status).toBe('active');
     f.clock.advance(5 * 24 * 3600_000);
-    await f.service.sendTest(USER, webhook.id);
+    await f.service.sendTest(accountViewer(USER), webhook.id);
     f.sender.script.push(answered(500));
     await f.runDue();
-    expect(await f.webhooks.findOwned(USER, webhook.id)).toMatchObject({
+    expect(await f.webhooks.findOwned(accountViewer(USER), webhook.id)).toMatchObject({
       status: 'disabled',
       disabledReason: expect.stringMatching(/five days/),
     });
@@ -78,9 +79,9 @@ describe('DeliveryAttempts', () => {
 
   it('records a secret it cannot open as a failed attempt, without sending', async () => {
     const f = webhooksFixture();
-    const { webhook } = await f.service.create(USER, { url: 'https://example.com/', types: null, listId: null });
-    await f.webhooks.saveSecrets({ ...(await f.webhooks.findOwned(USER, webhook.id))!, sealedSecret: 'v1.x.y.z.w' });
-    const delivery = await f.service.sendTest(USER, webhook.id);
+    const { webhook } = await f.service.create(accountViewer(USER), { url: 'https://example.com/', types: null, listId: null });
+    await f.webhooks.saveSecrets({ ...(await f.webhooks.findOwned(accountViewer(USER), webhook.id))!, sealedSecret: 'v1.x.y.z.w' });
+    const delivery = await f.service.sendTest(accountViewer(USER), webhook.id);
     await f.runDue();
     expect(f.sender.sent).toEqual([]);
     expect((await f.deliveries.findOfWebhook(webhook.id, delivery.id))?.lastError).toMatch(/cannot be decrypted/);

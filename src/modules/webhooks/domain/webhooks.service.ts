@@ -1,3 +1,4 @@
+import type { Viewer } from '../../../common/auth/principal';
 import { CursorCodec, cursorField } from '../../../common/ports/cursor-codec';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
@@ -5,6 +6,7 @@ import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { SecretGenerator } from '../../../common/ports/secret-generator';
 import { UserDirectory } from '../../auth/domain/user-directory';
 import { ListAccess } from '../../lists/domain/list-access';
+import { assertMayReachOutside } from '../../lists/domain/visibility';
 import { type DeliveryProps, newDelivery } from './delivery';
 import { DeliveryRepository } from './delivery.repository';
 import { type EventType, TEST_EVENT_TYPE } from './event-types';
@@ -52,10 +54,16 @@ export class WebhooksService {
     private readonly rules: UrlRules,
   ) {}
 
-  async create(userId: string, input: { url: string; types: EventType[] | null; listId: string | null }): Promise<WebhookView> {
+  /**
+   * A list-restricted key's webhook names one of its lists: another list is a 404 (it does not
+   * exist for the key), none a 403 (an account-wide webhook would reach outside them).
+   */
+  async create(viewer: Viewer, input: { url: string; types: EventType[] | null; listId: string | null }): Promise<WebhookView> {
     const url = checkUrlShape(input.url, this.rules);
     if (!this.rules.allowPrivate) await checkHostIsPublic(url, this.resolver, this.addresses);
-    const listId = input.listId === null ? null : (await this.lists.getVisible(userId, input.listId)).id;
+    if (input.listId === null) assertMayReachOutside(viewer, 'webhookWithoutList');
+    const listId = input.listId === null ? null : (await this.lists.getVisible(viewer, input.listId)).id;
+    const userId = viewer.userId;
     const id = this.ids.next();
     const secret = generateSigningSecret(this.secrets);
     const webhook: WebhookProps = {
@@ -80,17 +88,17 @@ export class WebhooksService {
     return { webhook, secret };
   }
 
-  list(userId: string): Promise<WebhookProps[]> {
-    return this.webhooks.listByUser(userId);
+  list(viewer: Viewer): Promise<WebhookProps[]> {
+    return this.webhooks.listByUser(viewer);
   }
 
-  async delete(userId: string, webhookId: string): Promise<void> {
-    if (!isUuid(webhookId) || !(await this.webhooks.deleteOwned(userId, webhookId.toLowerCase()))) throw new WebhookNotFound();
+  async delete(viewer: Viewer, webhookId: string): Promise<void> {
+    if (!isUuid(webhookId) || !(await this.webhooks.deleteOwned(viewer, webhookId.toLowerCase()))) throw new WebhookNotFound();
   }
 
   /** A new secret; the current one keeps signing beside it for 24 h, so receivers can switch without a gap. */
-  async rotateSecret(userId: string, webhookId: string): Promise<WebhookView> {
-    const current = await this.owned(userId, webhookId);
+  async rotateSecret(viewer: Viewer, webhookId: string): Promise<WebhookView> {
+    const current = await this.owned(viewer, webhookId);
     const secret = generateSigningSecret(this.secrets);
     const webhook = rotated(current, this.cipher.seal(secret, current.id), this.clock.now());
     await this.webhooks.saveSecrets(webhook);
@@ -98,12 +106,12 @@ export class WebhooksService {
   }
 
   /** A `webhook.test` event for this webhook alone, queued now and the worker woken. */
-  async sendTest(userId: string, webhookId: string): Promise<DeliveryProps> {
-    const webhook = await this.owned(userId, webhookId);
+  async sendTest(viewer: Viewer, webhookId: string): Promise<DeliveryProps> {
+    const webhook = await this.owned(viewer, webhookId);
     if (webhook.status !== 'active') throw new WebhookDisabled();
     const now = this.clock.now();
     const eventId = newEventId(this.ids);
-    const caller = await this.users.findById(userId);
+    const caller = await this.users.findById(viewer.userId);
     const payload = JSON.stringify({
       id: eventId,
       type: TEST_EVENT_TYPE,
@@ -119,13 +127,13 @@ export class WebhooksService {
   }
 
   async deliveriesPage(
-    userId: string,
+    viewer: Viewer,
     webhookId: string,
     limit: number,
     cursor: string | undefined,
   ): Promise<{ deliveries: DeliveryProps[]; nextCursor: string | null }> {
     const after = cursor === undefined ? null : this.cursors.decode(CURSOR_KIND, cursor, CURSOR_SHAPE);
-    const webhook = await this.owned(userId, webhookId);
+    const webhook = await this.owned(viewer, webhookId);
     const rows = await this.deliveries.pageOfWebhook(webhook.id, limit + 1, after && { createdAt: new Date(after.c), id: after.i });
     const page = rows.slice(0, limit);
     const last = page[page.length - 1];
@@ -134,8 +142,8 @@ export class WebhooksService {
   }
 
   /** The delivery is due again now, whatever became of it; the worker is woken. */
-  async retry(userId: string, webhookId: string, deliveryId: string): Promise<DeliveryProps> {
-    const webhook = await this.owned(userId, webhookId);
+  async retry(viewer: Viewer, webhookId: string, deliveryId: string): Promise<DeliveryProps> {
+    const webhook = await this.owned(viewer, webhookId);
     if (!isUuid(deliveryId)) throw new DeliveryNotFound();
     if (webhook.status !== 'active') throw new WebhookDisabled();
     const existing = await this.deliveries.findOfWebhook(webhook.id, deliveryId.toLowerCase());
@@ -146,8 +154,9 @@ export class WebhooksService {
     return delivery;
   }
 
-  private async owned(userId: string, webhookId: string): Promise<WebhookProps> {
-    const webhook = isUuid(webhookId) ? await this.webhooks.findOwned(userId, webhookId.toLowerCase()) : null;
+  /** A webhook the viewer sees (WebhookRepository.findOwned); anything else is the same 404. */
+  private async owned(viewer: Viewer, webhookId: string): Promise<WebhookProps> {
+    const webhook = isUuid(webhookId) ? await this.webhooks.findOwned(viewer, webhookId.toLowerCase()) : null;
     if (!webhook) throw new WebhookNotFound();
     return webhook;
   }

@@ -26,7 +26,7 @@ export class WebhooksController {
   @ApiErrorResponses(404)
   @ApiRuleResponse('the account already has 10 webhooks')
   async create(@CurrentPrincipal() caller: Principal, @Body() body: CreateWebhookDto) {
-    const view = await this.webhooks.create(caller.userId, { url: body.url, types: body.types ?? null, listId: body.list_id ?? null });
+    const view = await this.webhooks.create(caller, { url: body.url, types: body.types ?? null, listId: body.list_id ?? null });
     return { webhook: presentView(view) };
   }
 
@@ -35,7 +35,7 @@ export class WebhooksController {
   @ApiOperation({ summary: "The account's webhook endpoints, oldest first, without secrets" })
   @ApiDataResponse(WebhooksData)
   async list(@CurrentPrincipal() caller: Principal) {
-    return { webhooks: (await this.webhooks.list(caller.userId)).map((webhook) => presentWebhook(webhook)) };
+    return { webhooks: (await this.webhooks.list(caller)).map((webhook) => presentWebhook(webhook)) };
   }
 
   @Delete(':id')
@@ -44,7 +44,7 @@ export class WebhooksController {
   @ApiDataResponse(EmptyResponse)
   @ApiErrorResponses(404)
   async delete(@CurrentPrincipal() caller: Principal, @Param('id') id: string) {
-    await this.webhooks.delete(caller.userId, id);
+    await this.webhooks.delete(caller, id);
     return {};
   }
 
@@ -54,7 +54,7 @@ export class WebhooksController {
   @ApiDataResponse(NewWebhookData)
   @ApiErrorResponses(404)
   async rotate(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body(NoFieldsPipe) _body: unknown) {
-    return { webhook: presentView(await this.webhooks.rotateSecret(caller.userId, id)) };
+    return { webhook: presentView(await this.webhooks.rotateSecret(caller, id)) };
   }
 
   @IdempotentPost(':id/test')
@@ -64,7 +64,7 @@ export class WebhooksController {
   @ApiErrorResponses(404)
   @ApiRuleResponse('the webhook is disabled')
   async test(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Body(NoFieldsPipe) _body: unknown) {
-    return { delivery: presentDelivery(await this.webhooks.sendTest(caller.userId, id)) };
+    return { delivery: presentDelivery(await this.webhooks.sendTest(caller, id)) };
   }
 
   @Get(':id/deliveries')
@@ -73,7 +73,7 @@ export class WebhooksController {
   @ApiDataResponse(DeliveryPageData)
   @ApiErrorResponses(404)
   async deliveries(@CurrentPrincipal() caller: Principal, @Param('id') id: string, @Query() query: DeliveriesPageQuery) {
-    const page = await this.webhooks.deliveriesPage(caller.userId, id, query.limit ?? PAGE_LIMIT.default, query.cursor);
+    const page = await this.webhooks.deliveriesPage(caller, id, query.limit ?? PAGE_LIMIT.default, query.cursor);
     return { deliveries: page.deliveries.map(presentDelivery), next_cursor: page.nextCursor };
   }
 
@@ -89,6 +89,6 @@ export class WebhooksController {
     @Param('delivery_id') deliveryId: string,
     @Body(NoFieldsPipe) _body: unknown,
   ) {
-    return { delivery: presentDelivery(await this.webhooks.retry(caller.userId, id, deliveryId)) };
+    return { delivery: presentDelivery(await this.webhooks.retry(caller, id, deliveryId)) };
   }
 }

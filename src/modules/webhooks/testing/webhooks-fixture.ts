@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import type { Viewer } from '../../../common/auth/principal';
+import { reachesList } from '../../../common/auth/reach';
 import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
 import { HmacCursorCodec } from '../../../common/paging/hmac-cursor-codec';
 import { FakeClock } from '../../../common/testing/fake-clock';
@@ -18,15 +20,15 @@ import { HmacPayloadSigner } from '../infrastructure/delivery/hmac-payload-signe
 import { IpaddrAddressClassifier } from '../infrastructure/delivery/ipaddr-address-classifier';
 import { inMemoryWebhooksStorage } from './webhooks-storage';
 
-/** Lists each account can see, by id. */
+/** Lists each account can see, by id, among those a restricted key reaches. */
 export class FakeListAccess extends ListAccess {
   readonly visible = new Map<string, Set<string>>();
-  async getVisible(userId: string, listId: string): Promise<AccessibleList> {
-    if (!this.visible.get(userId)?.has(listId)) throw new ListNotFound();
+  async getVisible(viewer: Viewer, listId: string): Promise<AccessibleList> {
+    if (!this.visible.get(viewer.userId)?.has(listId) || !reachesList(viewer, listId)) throw new ListNotFound();
     return { id: listId, name: 'List', role: 'owner' };
   }
-  resolve(userId: string, idOrName: string): Promise<AccessibleList> {
-    return this.getVisible(userId, idOrName);
+  resolve(viewer: Viewer, idOrName: string): Promise<AccessibleList> {
+    return this.getVisible(viewer, idOrName);
   }
 }
 

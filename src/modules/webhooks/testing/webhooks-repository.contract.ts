@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { accountViewer } from '../../../common/auth/reach';
 import { aDelivery, aWebhook, nextInstant, WebhooksStorage } from './webhooks-storage';
 
 /** What the webhook and delivery repositories must do; run in memory (unit) and on PostgreSQL (e2e). */
@@ -19,13 +20,31 @@ export function describeWebhooksRepositoryContract(adapter: string, make: () => 
       await s.webhooks.insert(first);
       await s.webhooks.insert(second);
       await s.webhooks.insert(aWebhook(other));
-      expect(await s.webhooks.findOwned(user, first.id)).toEqual(first);
-      expect(await s.webhooks.findOwned(other, first.id)).toBeNull();
-      expect((await s.webhooks.listByUser(user)).map((w) => w.id)).toEqual([first.id, second.id]);
+      expect(await s.webhooks.findOwned(accountViewer(user), first.id)).toEqual(first);
+      expect(await s.webhooks.findOwned(accountViewer(other), first.id)).toBeNull();
+      expect((await s.webhooks.listByUser(accountViewer(user))).map((w) => w.id)).toEqual([first.id, second.id]);
       expect(await s.webhooks.countByUser(user)).toBe(2);
-      expect(await s.webhooks.deleteOwned(other, first.id)).toBe(false);
-      expect(await s.webhooks.deleteOwned(user, first.id)).toBe(true);
+      expect(await s.webhooks.deleteOwned(accountViewer(other), first.id)).toBe(false);
+      expect(await s.webhooks.deleteOwned(accountViewer(user), first.id)).toBe(true);
       expect(await s.webhooks.countByUser(user)).toBe(1);
+    });
+
+    it("shows a list-restricted key only the account's webhooks of its lists, while the limit counts them all", async () => {
+      const [inside, outside] = [randomUUID(), randomUUID()];
+      const ofInside = aWebhook(user, { listId: inside });
+      const ofOutside = aWebhook(user, { listId: outside });
+      const accountWide = aWebhook(user);
+      for (const webhook of [ofInside, ofOutside, accountWide]) await s.webhooks.insert(webhook);
+      const key = { userId: user, listIds: [inside] };
+      expect((await s.webhooks.listByUser(key)).map((w) => w.id)).toEqual([ofInside.id]);
+      expect(await s.webhooks.findOwned(key, ofInside.id)).toEqual(ofInside);
+      expect(await s.webhooks.findOwned(key, ofOutside.id)).toBeNull();
+      expect(await s.webhooks.findOwned(key, accountWide.id)).toBeNull();
+      expect(await s.webhooks.deleteOwned(key, accountWide.id)).toBe(false);
+      expect(await s.webhooks.deleteOwned({ userId: await s.newUser(), listIds: [inside] }, ofInside.id)).toBe(false);
+      expect(await s.webhooks.countByUser(user)).toBe(3);
+      expect(await s.webhooks.deleteOwned(key, ofInside.id)).toBe(true);
+      expect((await s.webhooks.listByUser(accountViewer(user))).map((w) => w.id)).toEqual([ofOutside.id, accountWide.id]);
     });
 
     it('keeps the failure streak, the secrets after a rotation, and the disabled state', async () => {
@@ -34,9 +53,9 @@ export function describeWebhooksRepositoryContract(adapter: string, make: () => 
       const [t1, t2] = [nextInstant(), nextInstant()];
       await s.webhooks.recordFailure(webhook.id, t1);
       await s.webhooks.recordFailure(webhook.id, t2);
-      expect((await s.webhooks.findOwned(user, webhook.id))?.firstFailureAt).toEqual(t1);
+      expect((await s.webhooks.findOwned(accountViewer(user), webhook.id))?.firstFailureAt).toEqual(t1);
       await s.webhooks.recordSuccess(webhook.id);
-      expect((await s.webhooks.findOwned(user, webhook.id))?.firstFailureAt).toBeNull();
+      expect((await s.webhooks.findOwned(accountViewer(user), webhook.id))?.firstFailureAt).toBeNull();
       const expires = nextInstant();
       await s.webhooks.saveSecrets({
         ...webhook,
@@ -44,13 +63,13 @@ export function describeWebhooksRepositoryContract(adapter: string, make: () => 
         sealedPreviousSecret: webhook.sealedSecret,
         previousSecretExpiresAt: expires,
       });
-      expect(await s.webhooks.findOwned(user, webhook.id)).toMatchObject({
+      expect(await s.webhooks.findOwned(accountViewer(user), webhook.id)).toMatchObject({
         sealedSecret: 'new',
         sealedPreviousSecret: webhook.sealedSecret,
         previousSecretExpiresAt: expires,
       });
       await s.webhooks.disable(webhook.id, 'gone');
-      expect(await s.webhooks.findOwned(user, webhook.id)).toMatchObject({ status: 'disabled', disabledReason: 'gone' });
+      expect(await s.webhooks.findOwned(accountViewer(user), webhook.id)).toMatchObject({ status: 'disabled', disabledReason: 'gone' });
     });
 
     it('pages deliveries newest first, and skips a second delivery of one event to one webhook', async () => {
@@ -132,7 +151,7 @@ export function describeWebhooksRepositoryContract(adapter: string, make: () => 
       await s.webhooks.insert(webhook);
       const delivery = aDelivery(webhook.id);
       await s.deliveries.insertMany([delivery]);
-      await s.webhooks.deleteOwned(user, webhook.id);
+      await s.webhooks.deleteOwned(accountViewer(user), webhook.id);
       expect(await s.deliveries.findOfWebhook(webhook.id, delivery.id)).toBeNull();
     });
   });

@@ -18,6 +18,12 @@ export class InMemorySessionRepository extends SessionRepository {
     this.byHash.delete(tokenHash);
   }
 
+  async deleteAllOf(userId: string, keepTokenHash?: string): Promise<void> {
+    for (const [hash, session] of this.byHash) {
+      if (session.userId === userId && hash !== keepTokenHash) this.byHash.delete(hash);
+    }
+  }
+
   async deleteExpiredOf(userId: string, now: Date): Promise<void> {
     for (const [hash, session] of this.byHash) {
       if (session.userId === userId && session.expiresAt.getTime() <= now.getTime()) this.byHash.delete(hash);

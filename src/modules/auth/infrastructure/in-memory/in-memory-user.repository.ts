@@ -35,4 +35,19 @@ export class InMemoryUserRepository extends UserRepository {
     const user = this.users.get(id);
     if (user) this.users.set(id, { ...user, passwordHash });
   }
+
+  async markEmailVerified(id: string, email: string): Promise<User | null> {
+    const user = this.users.get(id);
+    if (!user || normaliseEmail(user.email) !== normaliseEmail(email)) return null;
+    const verified = { ...user, emailVerified: true };
+    this.users.set(id, verified);
+    return { ...verified };
+  }
+
+  async changeEmail(id: string, email: string): Promise<void> {
+    const taken = [...this.users.values()].some((u) => u.id !== id && normaliseEmail(u.email) === normaliseEmail(email));
+    if (taken) throw new EmailTaken();
+    const user = this.users.get(id);
+    if (user) this.users.set(id, { ...user, email: normaliseEmail(email), emailVerified: false });
+  }
 }

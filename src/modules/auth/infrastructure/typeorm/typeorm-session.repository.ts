@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DataSource, LessThanOrEqual } from 'typeorm';
+import { DataSource, LessThanOrEqual, Not } from 'typeorm';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import type { Session } from '../../domain/session';
 import { SessionRepository } from '../../domain/session.repository';
@@ -30,5 +30,9 @@ export class TypeOrmSessionRepository extends SessionRepository {
 
   async deleteExpiredOf(userId: string, now: Date): Promise<void> {
     await this.repo.delete({ userId, expiresAt: LessThanOrEqual(now) });
+  }
+
+  async deleteAllOf(userId: string, keepTokenHash?: string): Promise<void> {
+    await this.repo.delete(keepTokenHash === undefined ? { userId } : { userId, tokenHash: Not(keepTokenHash) });
   }
 }

@@ -11,7 +11,8 @@ import { UserOrmEntity } from './user.orm-entity';
 const toDomain = (row: UserOrmEntity): User => ({ ...row });
 
 /** The columns of a User, named as the domain names them (for plain SQL on per-request paths). */
-const USER_COLUMNS = 'id, email, username, name, password_hash AS "passwordHash", created_at AS "createdAt"';
+const USER_COLUMNS =
+  'id, email, username, name, password_hash AS "passwordHash", email_verified AS "emailVerified", created_at AS "createdAt"';
 
 const FIND_BY_ID = new NamedStatement('users_find_by_id', `SELECT ${USER_COLUMNS} FROM users WHERE id = $1`);
 
@@ -61,5 +62,22 @@ export class TypeOrmUserRepository extends UserRepository {
 
   async updatePasswordHash(id: string, passwordHash: string): Promise<void> {
     await this.repo.update({ id }, { passwordHash });
+  }
+
+  async markEmailVerified(id: string, email: string): Promise<User | null> {
+    const [rows] = await managerOf(this.dataSource).query<[User[], number]>(
+      `UPDATE users SET email_verified = true WHERE id = $1 AND lower(email) = $2 RETURNING ${USER_COLUMNS}`,
+      [id, normaliseEmail(email)],
+    );
+    return rows[0] ?? null;
+  }
+
+  async changeEmail(id: string, email: string): Promise<void> {
+    try {
+      await this.repo.update({ id }, { email: normaliseEmail(email), emailVerified: false });
+    } catch (error) {
+      if (isUniqueViolation(error, 'users_email_lower_uq')) throw new EmailTaken();
+      throw error;
+    }
   }
 }

@@ -17,6 +17,9 @@ export class UserOrmEntity {
   @Column('text', { name: 'password_hash' })
   passwordHash!: string;
 
+  @Column('boolean', { name: 'email_verified' })
+  emailVerified!: boolean;
+
   @Column('timestamptz', { name: 'created_at' })
   createdAt!: Date;
 }

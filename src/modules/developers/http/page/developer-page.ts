@@ -4,7 +4,7 @@ import type { PageScript } from './page-script';
 const PAGE_STYLE = `
 [hidden] { display: none !important; }
 :root { font-family: system-ui, sans-serif; line-height: 1.5; color: #1b1b1b; background: #fff; }
-body { margin: 0 auto; max-width: 60rem; padding: 1rem 1.5rem 3rem; }
+body { margin: 0 auto; max-width: 72rem; padding: 1rem 1.5rem 3rem; }
 h1 { font-size: 1.6rem; margin-bottom: 0.25rem; }
 h2 { font-size: 1.2rem; margin-top: 2rem; }
 h2:focus, h3:focus { outline: 2px dashed #0b57d0; outline-offset: 2px; }
@@ -12,14 +12,48 @@ h2:focus, h3:focus { outline: 2px dashed #0b57d0; outline-offset: 2px; }
 .columns > section { flex: 1 1 18rem; }
 form { display: grid; gap: 0.35rem; max-width: 24rem; }
 label { font-weight: 600; margin-top: 0.4rem; }
-input { font: inherit; padding: 0.4rem 0.5rem; border: 1px solid #6b6b6b; border-radius: 4px; }
+input, textarea, select { font: inherit; padding: 0.4rem 0.5rem; border: 1px solid #6b6b6b; border-radius: 4px; }
+textarea { resize: vertical; min-height: 4.5rem; }
+fieldset { border: 1px solid #d0d0d0; border-radius: 6px; margin: 0.4rem 0 0; padding: 0.25rem 0.75rem 0.6rem; min-width: 0; }
+legend { font-weight: 600; padding: 0 0.25rem; }
+label.choice { display: flex; gap: 0.5rem; align-items: center; font-weight: 400; margin: 0.15rem 0; overflow-wrap: anywhere; }
+label.choice input { flex: none; margin: 0; }
+.choices { display: grid; gap: 0.1rem; max-height: 14rem; overflow-y: auto; }
+button.secondary { background: #fff; color: #0b57d0; }
+button.link { background: none; border: 0; color: #0b57d0; text-decoration: underline; padding: 0.2rem 0; }
+.banner { border: 2px solid #b06000; background: #fef7e0; border-radius: 6px; padding: 0.25rem 1rem 0.75rem; margin-top: 1rem; }
+.banner h2 { margin-top: 0.5rem; }
+details { margin-top: 0.75rem; }
+summary { cursor: pointer; font-weight: 600; }
+dialog { max-width: min(32rem, calc(100vw - 2rem)); border: 1px solid #6b6b6b; border-radius: 6px; padding: 0.5rem 1rem 1rem; }
+dialog::backdrop { background: rgba(0, 0, 0, 0.35); }
+dl.restrictions { margin: 0; display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0 0.5rem; }
+dl.restrictions dt { font-weight: 600; }
+dl.restrictions dd { margin: 0; overflow-wrap: break-word; min-width: 0; }
+table.keys td code { white-space: nowrap; word-break: normal; }
+.mode-test { display: inline-block; background: #fef7e0; color: #7a4100; border: 1px solid #b06000; border-radius: 4px; padding: 0 0.3rem; }
+.usage svg { display: block; width: 9.5rem; height: 2.5rem; }
+.bar-2xx, .swatch-2xx { fill: #0d652d; background: #0d652d; }
+.bar-4xx, .swatch-4xx { fill: #e37400; background: #e37400; }
+.bar-429, .swatch-429 { fill: #8430ce; background: #8430ce; }
+.bar-5xx, .swatch-5xx { fill: #a50e0e; background: #a50e0e; }
+.usage .axis { stroke: #6b6b6b; }
+.legend { display: flex; flex-wrap: wrap; gap: 0 1rem; margin: 0 0 0.5rem; padding: 0; list-style: none; }
+.legend span { display: inline-block; width: 0.75rem; height: 0.75rem; margin-right: 0.3rem; vertical-align: -0.1rem; }
+.usage details { margin-top: 0.25rem; font-size: 0.85rem; }
+.usage details table th, .usage details table td { padding: 0.05rem 0.3rem; }
+#mail-list { margin-top: 0.75rem; }
+.mail { border: 1px solid #d0d0d0; border-radius: 6px; padding: 0.25rem 1rem 0.75rem; margin-bottom: 0.75rem; }
+.mail h3 { margin: 0.5rem 0 0.25rem; font-size: 1rem; overflow-wrap: anywhere; }
+.mail pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f1f3f4; padding: 0.5rem; margin: 0.25rem 0 0; font-size: 0.9rem; }
+.mail p { margin: 0; overflow-wrap: anywhere; }
 button { font: inherit; padding: 0.4rem 0.9rem; border: 1px solid #0b57d0; border-radius: 4px; background: #0b57d0; color: #fff; cursor: pointer; justify-self: start; }
 button[disabled] { opacity: 0.6; cursor: progress; }
 table button { background: #fff; color: #a50e0e; border-color: #a50e0e; padding: 0.15rem 0.6rem; }
 table button.plain { color: #0b57d0; border-color: #0b57d0; }
 td .actions-row { gap: 0.35rem; }
 .panel { border: 1px solid #d0d0d0; border-radius: 6px; padding: 0.5rem 1rem 1rem; margin-top: 1rem; }
-input:focus-visible, button:focus-visible { outline: 3px solid #f29900; outline-offset: 2px; }
+input:focus-visible, textarea:focus-visible, select:focus-visible, summary:focus-visible, button:focus-visible { outline: 3px solid #f29900; outline-offset: 2px; }
 .hint { margin: 0; font-size: 0.9rem; color: #4a4a4a; }
 .status { min-height: 1.5em; color: #0d652d; }
 .error { min-height: 1.5em; color: #a50e0e; font-weight: 600; }
@@ -29,8 +63,8 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 0.35rem 0.5rem; border-bottom: 1px solid #d0d0d0; vertical-align: top; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .field-error { margin: 0; color: #a50e0e; font-weight: 600; font-size: 0.95rem; }
-input[aria-invalid="true"] { border: 2px solid #a50e0e; }
-#who, td code, td.url { overflow-wrap: anywhere; word-break: break-all; }
+[aria-invalid="true"] { border: 2px solid #a50e0e; }
+#who, #verify-email, td code, td.url { overflow-wrap: anywhere; word-break: break-all; }
 pre.command { white-space: pre-wrap; word-break: break-all; background: #f1f3f4; padding: 0.5rem; margin: 0 0 0.5rem; font-size: 0.9rem; }
 .next-steps li { margin-bottom: 0.35rem; }
 .actions-row { display: flex; flex-wrap: wrap; gap: 0.5rem; }
@@ -40,8 +74,9 @@ pre.command { white-space: pre-wrap; word-break: break-all; background: #f1f3f4;
   .cards thead tr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   .cards, .cards tbody, .cards tr { display: block; }
   .cards tr { border: 1px solid #d0d0d0; border-radius: 6px; padding: 0.5rem 0.75rem; margin-bottom: 0.75rem; }
-  .cards td { display: grid; grid-template-columns: 6rem minmax(0, 1fr); gap: 0.5rem; border: 0; padding: 0.15rem 0; }
+  .cards td { display: grid; grid-template-columns: 7.5rem minmax(0, 1fr); gap: 0.5rem; border: 0; padding: 0.15rem 0; }
   .cards td::before { content: attr(data-label); font-weight: 600; }
+  .cards td[data-label=""] { display: block; }
 }
 `;
 
@@ -69,7 +104,9 @@ export const pageCsp = (script: PageScript): string =>
  * Username, Name, Password, Login, Label; buttons Sign up, Sign in, Sign out, Create
  * key, Revoke. Hints are descriptions (aria-describedby), so they never change a name.
  * The Webhooks section (API.md section 8) adds Endpoint URL, Event types, List id; Add
- * endpoint, Send test, Deliveries, Rotate secret, Delete, Retry, Refresh.
+ * endpoint, Send test, Deliveries, Rotate secret, Delete, Retry, Refresh. Restricted keys
+ * (section 9) add the Scopes, Lists, Expires and Allowed addresses fields, and Roll; accounts
+ * (section 12) the verify banner, Forgot password?, the new-password forms and the Mailbox.
  */
 export const developerPage = (script: PageScript): string => `<!doctype html>
 <html lang="en">
@@ -91,6 +128,18 @@ export const developerPage = (script: PageScript): string => `<!doctype html>
   <p id="status" class="status" role="status" aria-live="polite"></p>
   <p id="error" class="error" role="alert"></p>
   <noscript><p class="error">This page needs JavaScript to talk to the service.</p></noscript>
+
+  <section id="reset-section" class="panel" aria-labelledby="reset-title" hidden>
+    <h2 id="reset-title" tabindex="-1">Choose a new password</h2>
+    <form id="reset-form" aria-labelledby="reset-title">
+      <label for="reset-password">New password</label>
+      <input id="reset-password" name="password" type="password" autocomplete="new-password" required minlength="10"
+        aria-describedby="reset-hint">
+      <p id="reset-hint" class="hint">At least 10 characters. Setting it signs you out everywhere; your API keys keep working.</p>
+      <p id="reset-password-error" class="field-error" hidden></p>
+      <button type="submit">Set new password</button>
+    </form>
+  </section>
 
   <div id="signed-out" class="columns">
     <section aria-labelledby="signup-title">
@@ -128,14 +177,59 @@ export const developerPage = (script: PageScript): string => `<!doctype html>
         <p id="signin-password-error" class="field-error" hidden></p>
         <button type="submit">Sign in</button>
       </form>
+      <p><button type="button" id="forgot-toggle" class="link" aria-expanded="false" aria-controls="forgot-panel">Forgot password?</button></p>
+      <div id="forgot-panel" hidden>
+        <h3 id="forgot-title" tabindex="-1">Reset your password</h3>
+        <form id="forgot-form" aria-labelledby="forgot-title">
+          <label for="forgot-email">Email</label>
+          <input id="forgot-email" name="email" type="email" autocomplete="email" required maxlength="254"
+            aria-describedby="forgot-hint">
+          <p id="forgot-hint" class="hint">The address of your account: we mail it a link to choose a new password, valid for one hour</p>
+          <p id="forgot-email-error" class="field-error" hidden></p>
+          <button type="submit">Send reset link</button>
+        </form>
+      </div>
     </section>
   </div>
 
   <div id="signed-in" hidden>
+    <section id="verify-banner" class="banner" aria-labelledby="verify-title" hidden>
+      <h2 id="verify-title">Verify your email address</h2>
+      <p>We sent a link to <strong id="verify-email"></strong>. Open it to show the address is yours: until then,
+        invitations sent to it stay hidden from you.</p>
+      <button type="button" id="resend-verification">Resend verification email</button>
+    </section>
     <section aria-labelledby="account-title">
       <h2 id="account-title" tabindex="-1">Your account</h2>
       <p>Signed in as <strong id="who"></strong></p>
       <button type="button" id="signout">Sign out</button>
+      <details id="password-details">
+        <summary>Change password</summary>
+        <form id="password-form" aria-label="Change password">
+          <label for="password-current">Current password</label>
+          <input id="password-current" name="current_password" type="password" autocomplete="current-password" required>
+          <p id="password-current-error" class="field-error" hidden></p>
+          <label for="password-new">New password</label>
+          <input id="password-new" name="new_password" type="password" autocomplete="new-password" required minlength="10"
+            aria-describedby="password-new-hint">
+          <p id="password-new-hint" class="hint">At least 10 characters. Your other sessions end; your API keys keep working.</p>
+          <p id="password-new-error" class="field-error" hidden></p>
+          <button type="submit">Save new password</button>
+        </form>
+      </details>
+      <details id="email-details">
+        <summary>Change email</summary>
+        <form id="email-form" aria-label="Change email">
+          <label for="email-new">New email</label>
+          <input id="email-new" name="email" type="email" autocomplete="email" required maxlength="254" aria-describedby="email-new-hint">
+          <p id="email-new-hint" class="hint">We mail it a link: the new address counts as verified once you open it.</p>
+          <p id="email-new-error" class="field-error" hidden></p>
+          <label for="email-password">Current password</label>
+          <input id="email-password" name="password" type="password" autocomplete="current-password" required>
+          <p id="email-password-error" class="field-error" hidden></p>
+          <button type="submit">Save new email</button>
+        </form>
+      </details>
     </section>
     <section aria-labelledby="create-title">
       <h2 id="create-title">New API key</h2>
@@ -144,10 +238,60 @@ export const developerPage = (script: PageScript): string => `<!doctype html>
         <input id="key-label" name="label" required maxlength="100" aria-describedby="label-hint">
         <p id="label-hint" class="hint">What the key is for, e.g. “CI pipeline” (1 to 100 characters)</p>
         <p id="key-label-error" class="field-error" hidden></p>
+        <fieldset id="key-scopes" aria-describedby="scopes-hint">
+          <legend>Scopes</legend>
+          <p id="scopes-hint" class="hint">What the key may do: a route outside them answers 403</p>
+          <div class="actions-row" role="group" aria-label="Scope presets">
+            <button type="button" class="secondary" data-preset="all">All scopes</button>
+            <button type="button" class="secondary" data-preset="read">Read-only</button>
+            <button type="button" class="secondary" data-preset="items">Items only</button>
+          </div>
+          <label class="choice"><input type="checkbox" name="scopes" value="lists:read" checked> lists:read</label>
+          <label class="choice"><input type="checkbox" name="scopes" value="lists:write" checked> lists:write</label>
+          <label class="choice"><input type="checkbox" name="scopes" value="items:read" checked> items:read</label>
+          <label class="choice"><input type="checkbox" name="scopes" value="items:write" checked> items:write</label>
+          <label class="choice"><input type="checkbox" name="scopes" value="profile:read" checked> profile:read</label>
+          <p id="key-scopes-error" class="field-error" hidden></p>
+        </fieldset>
+        <fieldset id="key-lists">
+          <legend>Lists</legend>
+          <label class="choice"><input type="radio" name="lists_mode" value="all" checked> Every list, now and later</label>
+          <label class="choice"><input type="radio" name="lists_mode" value="chosen" aria-controls="list-choices"> Only the lists I choose</label>
+          <div id="list-choices" hidden>
+            <div id="list-options" class="choices" role="group" aria-label="Lists the key may reach"></div>
+            <p id="no-lists" class="hint" hidden>You have no lists yet: create one with the API first.</p>
+            <div id="list-ids-field" hidden>
+              <label for="key-list-ids">List ids</label>
+              <textarea id="key-list-ids" name="list_ids" rows="3" autocapitalize="none" spellcheck="false"
+                aria-describedby="list-ids-hint"></textarea>
+              <p id="list-ids-hint" class="hint">One list id per line (GET /v1/lists shows them), at most 100</p>
+            </div>
+          </div>
+          <p id="key-lists-error" class="field-error" hidden></p>
+        </fieldset>
+        <label for="key-expiry">Expires</label>
+        <select id="key-expiry" name="expiry">
+          <option value="never" selected>Never</option>
+          <option value="7">In 7 days</option>
+          <option value="30">In 30 days</option>
+          <option value="90">In 90 days</option>
+          <option value="date">On a date…</option>
+        </select>
+        <div id="key-expiry-date-field" hidden>
+          <label for="key-expiry-date">Expiry date</label>
+          <input id="key-expiry-date" name="expiry_date" type="date" aria-describedby="expiry-date-hint">
+          <p id="expiry-date-hint" class="hint">The key stops working at the end of that day (your time zone), at most a year ahead</p>
+        </div>
+        <p id="key-expiry-error" class="field-error" hidden></p>
+        <label for="key-ips">Allowed addresses</label>
+        <textarea id="key-ips" name="allowed_ips" rows="3" autocapitalize="none" spellcheck="false" aria-describedby="ips-hint"></textarea>
+        <p id="ips-hint" class="hint">Optional: IPv4 or IPv6 addresses or CIDR ranges, one per line (at most 20); empty: from anywhere</p>
+        <p id="key-ips-error" class="field-error" hidden></p>
         <button type="submit">Create key</button>
       </form>
       <div id="new-key-panel" class="new-key" hidden>
         <h3 id="new-key-title" tabindex="-1">Your new key</h3>
+        <p id="new-key-for" hidden></p>
         <p>Copy it now and keep it secret: it is shown only this once.</p>
         <code id="new-key" data-testid="new-key"></code>
         <button type="button" id="copy-key">Copy key</button>
@@ -160,17 +304,40 @@ export const developerPage = (script: PageScript): string => `<!doctype html>
     <section aria-labelledby="keys-title">
       <h2 id="keys-title" tabindex="-1">Your API keys</h2>
       <p id="no-keys" hidden>No keys yet.</p>
+      <p id="usage-legend-title" class="hint">Usage bars: one a day, oldest first, coloured by the answers' status</p>
+      <ul class="legend" aria-labelledby="usage-legend-title">
+        <li><span class="swatch-2xx"></span>2xx succeeded</li><li><span class="swatch-4xx"></span>4xx refused</li>
+        <li><span class="swatch-429"></span>429 rate-limited</li><li><span class="swatch-5xx"></span>5xx failed</li>
+      </ul>
       <table class="keys cards" role="table" aria-labelledby="keys-title">
         <thead role="rowgroup">
           <tr role="row">
             <th scope="col" role="columnheader">Label</th><th scope="col" role="columnheader">Key</th>
-            <th scope="col" role="columnheader">Scopes</th><th scope="col" role="columnheader">Created</th>
-            <th scope="col" role="columnheader">Last used</th><th scope="col" role="columnheader">Status</th>
+            <th scope="col" role="columnheader">Mode</th><th scope="col" role="columnheader">Restrictions</th>
+            <th scope="col" role="columnheader">Created</th><th scope="col" role="columnheader">Last used</th>
+            <th scope="col" role="columnheader">Status</th><th scope="col" role="columnheader">Usage, 30 days</th>
             <th scope="col" role="columnheader"><span class="visually-hidden">Actions</span></th>
           </tr>
         </thead>
         <tbody id="keys-body" role="rowgroup"></tbody>
       </table>
+      <dialog id="roll-dialog" aria-labelledby="roll-title" aria-describedby="roll-what">
+        <form id="roll-form" aria-labelledby="roll-title">
+          <h3 id="roll-title">Roll key</h3>
+          <p id="roll-what"></p>
+          <fieldset>
+            <legend>The old key stops working</legend>
+            <label class="choice"><input type="radio" name="expires_in_hours" value="0"> At once</label>
+            <label class="choice"><input type="radio" name="expires_in_hours" value="1"> In 1 hour</label>
+            <label class="choice"><input type="radio" name="expires_in_hours" value="24" checked> In 24 hours</label>
+            <label class="choice"><input type="radio" name="expires_in_hours" value="168"> In 7 days</label>
+          </fieldset>
+          <div class="actions-row">
+            <button type="submit">Roll key</button>
+            <button type="button" class="secondary" id="roll-cancel">Cancel</button>
+          </div>
+        </form>
+      </dialog>
     </section>
     <section aria-labelledby="webhooks-title">
       <h2 id="webhooks-title" tabindex="-1">Webhooks</h2>
@@ -246,6 +413,15 @@ export const developerPage = (script: PageScript): string => `<!doctype html>
       </ol>
     </section>
   </div>
+
+  <section id="mailbox" aria-labelledby="mailbox-title" hidden>
+    <h2 id="mailbox-title" tabindex="-1">Mailbox (development only)</h2>
+    <p class="hint">No mail server is configured, so the mail the service sends (verification, password reset,
+      invitations) is kept here instead, newest first. A production service never shows this.</p>
+    <button type="button" id="refresh-mailbox" class="secondary">Refresh mailbox</button>
+    <p id="no-mail" hidden>No mail yet.</p>
+    <div id="mail-list" data-testid="mailbox"></div>
+  </section>
 </main>
 <script type="module" src="${script.src}" integrity="${script.integrity}"></script>
 </body>

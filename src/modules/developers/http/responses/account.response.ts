@@ -15,6 +15,9 @@ export class AccountResponse {
 
   @ApiProperty()
   name!: string;
+
+  @ApiProperty({ description: 'Whether the owner proved the email is theirs (a mailed link, or a password reset)' })
+  email_verified!: boolean;
 }
 
 export class AccountData {

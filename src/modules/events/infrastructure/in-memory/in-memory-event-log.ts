@@ -1,3 +1,4 @@
+import { reachesList } from '../../../../common/auth/reach';
 import { comparePositions, eventJson, EventJson, EventPosition, NewEvent } from '../../domain/event';
 import { EventLog, FeedRead, FeedSlice } from '../../domain/event-log';
 import { newEventId } from '../new-event-id';
@@ -49,7 +50,8 @@ export class InMemoryEventLog extends EventLog {
     const matching = this.stored.filter(
       (entry) =>
         comparePositions(entry.position, after) > 0 &&
-        entry.audience.has(request.userId) &&
+        entry.audience.has(request.viewer.userId) &&
+        reachesList(request.viewer, entry.event.list.id) &&
         (request.listId === undefined || entry.event.list.id === request.listId) &&
         (!types || types.has(entry.event.type)),
     );

@@ -8,6 +8,7 @@ import {
   eventsOfRowSql,
   NEXT_EVENT_TXID_SET,
 } from '../../../../common/persistence/events-sql';
+import { reachedByKeySql, viewerParameters } from '../../../../common/persistence/list-visibility-sql';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import { eventJson, EventJson, EventPosition, NewEvent } from '../../domain/event';
@@ -41,8 +42,9 @@ const RECORD = new NamedStatement(
      FROM ev CROSS JOIN ${audienceSql('ev.list_id')}`,
 );
 
-const AUDIENCE_FILTERS = `user_id = $1 AND txid < (SELECT xmin FROM snap)
-   AND ($4::uuid IS NULL OR list_id = $4::uuid) AND ($5::text[] IS NULL OR type = ANY($5::text[]))`;
+/** $1 and $2 are the viewer (viewerParameters): a restricted key's feed holds only its lists' events. */
+const AUDIENCE_FILTERS = `user_id = $1 AND ${reachedByKeySql('list_id')} AND txid < (SELECT xmin FROM snap)
+   AND ($5::uuid IS NULL OR list_id = $5::uuid) AND ($6::text[] IS NULL OR type = ANY($6::text[]))`;
 
 /**
  * One page of a user's feed, in one statement: the range scan of event_audience's primary
@@ -65,25 +67,25 @@ const READ = new NamedStatement(
   `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
    heads AS (
      (SELECT txid, seq FROM event_audience
-       WHERE txid = $2::xid8 AND seq > $3::bigint - ${EVENT_SEQ_BLOCK} AND seq <= $3::bigint AND ${AUDIENCE_FILTERS}
+       WHERE txid = $3::xid8 AND seq > $4::bigint - ${EVENT_SEQ_BLOCK} AND seq <= $4::bigint AND ${AUDIENCE_FILTERS}
        ORDER BY txid DESC, seq DESC
        LIMIT 1)
      UNION ALL
      (SELECT txid, seq FROM event_audience
-       WHERE (txid, seq) > ($2::xid8, $3::bigint) AND ${AUDIENCE_FILTERS}
+       WHERE (txid, seq) > ($3::xid8, $4::bigint) AND ${AUDIENCE_FILTERS}
        ORDER BY txid, seq
-       LIMIT $6)
+       LIMIT $7)
    ),
    page AS (
      SELECT e.txid, ${eventSeqSql('e', 'x')} AS seq, ${eventPayloadSql('e', 'x')} AS payload
        FROM heads h
        JOIN events e ON e.txid = h.txid AND e.seq = h.seq
        CROSS JOIN ${eventsOfRowSql('e', 'x')}
-      WHERE (e.txid, ${eventSeqSql('e', 'x')}) > ($2::xid8, $3::bigint)
+      WHERE (e.txid, ${eventSeqSql('e', 'x')}) > ($3::xid8, $4::bigint)
       ORDER BY e.txid, ${eventSeqSql('e', 'x')}
-      LIMIT $6
+      LIMIT $7
    )
-   SELECT snap.xmin::text AS xmin, ($7::boolean AND ($2::xid8, $3::bigint) < (w.txid, w.seq)) AS expired,
+   SELECT snap.xmin::text AS xmin, ($8::boolean AND ($3::xid8, $4::bigint) < (w.txid, w.seq)) AS expired,
           page.txid::text AS txid, page.seq, page.payload
      FROM snap CROSS JOIN event_purge_watermark w LEFT JOIN page ON true
     ORDER BY page.txid, page.seq`,
@@ -140,7 +142,7 @@ export class TypeOrmEventLog extends EventLog {
   async read(request: FeedRead): Promise<FeedSlice> {
     const after = request.after ?? { txid: '0', seq: 0 };
     const rows = await READ.run<ReadRow>(this.dataSource, [
-      request.userId,
+      ...viewerParameters(request.viewer),
       after.txid,
       after.seq,
       request.listId ?? null,

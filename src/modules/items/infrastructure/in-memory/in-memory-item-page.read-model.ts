@@ -1,3 +1,4 @@
+import type { Viewer } from '../../../../common/auth/principal';
 import type { InMemoryListRows } from '../../../../common/in-memory/list-rows';
 import { ItemPageReadModel, PageRequest, VisibleItemPage } from '../../application/item-page.read-model';
 import { renderItems } from '../../application/item-resource';
@@ -13,8 +14,8 @@ export class InMemoryItemPageReadModel extends ItemPageReadModel {
     super();
   }
 
-  async visiblePage(userId: string, listId: string, request: PageRequest): Promise<VisibleItemPage | null> {
-    const list = this.lists.seenBy(listId, userId);
+  async visiblePage(viewer: Viewer, listId: string, request: PageRequest): Promise<VisibleItemPage | null> {
+    const list = this.lists.seenBy(listId, viewer);
     if (!list) return null;
     const after = request.afterSeq ?? 0;
     const following = this.items.storedItems(listId).filter((item) => item.seq > after && matchesStatus(item, request.status));

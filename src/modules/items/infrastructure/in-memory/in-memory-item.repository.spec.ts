@@ -1,3 +1,4 @@
+import { accountViewer } from '../../../../common/auth/reach';
 import { randomUUID } from 'node:crypto';
 import { SequentialIdGenerator } from '../../../../common/testing/sequential-id-generator';
 import { InMemoryUnitOfWork } from '../../../../common/testing/in-memory-unit-of-work';
@@ -61,7 +62,7 @@ describe('InMemoryItemRepository over the lists store', () => {
     const other = await newList();
     const addTo = (list: string, texts: string[], minute: number) =>
       items.addToList({
-        userId: OWNER,
+        viewer: accountViewer(OWNER),
         reference: { id: list, name: list },
         items: drafts(texts),
         maxPerList: 10_000,
@@ -93,7 +94,7 @@ describe('InMemoryItemRepository over the lists store', () => {
       candidates: [],
     });
     expect(await items.lockList(listId)).toBe(false);
-    expect(await pages.visiblePage(OWNER, listId, { status: 'all', limit: 10 })).toBeNull();
+    expect(await pages.visiblePage(accountViewer(OWNER), listId, { status: 'all', limit: 10 })).toBeNull();
     expect(await items.lockList(other)).toBe(true);
   });
 });

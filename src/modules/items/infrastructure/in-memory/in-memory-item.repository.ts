@@ -39,8 +39,9 @@ export class InMemoryItemRepository extends ItemRepository {
     lists.onListDeleted((listId) => this.byList.delete(listId));
   }
 
-  async addToList({ userId, reference, items, maxPerList, at }: AddRequest): Promise<AddOutcome> {
-    const candidates = this.lists.mightMean(userId, reference.id, reference.name, LIST_CANDIDATES);
+  async addToList({ viewer, reference, items, maxPerList, at }: AddRequest): Promise<AddOutcome> {
+    const userId = viewer.userId;
+    const candidates = this.lists.mightMean(viewer, reference.id, reference.name, LIST_CANDIDATES);
     // mightMean's rows are fresh objects: nothing here is shared with the store.
     const list = pickList(candidates, reference);
     if (!list) return { ok: false, reason: 'unresolved', candidates };

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
-import { visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
+import type { Viewer } from '../../../../common/auth/principal';
+import { viewerParameters, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import type { AccessibleList } from '../../../lists/domain/list-access';
 import { ItemPageReadModel, PageRequest, VisibleItemPage } from '../../application/item-page.read-model';
 import { itemJsonTextSql } from './item-json.sql';
@@ -16,7 +17,7 @@ import { DEFAULT_PAGE_CACHE_BYTES, RenderedPageCache } from './rendered-page-cac
  * whole list. One more row than asked tells whether anything follows.
  */
 export function pageStatement(
-  userId: string,
+  viewer: Viewer,
   listId: string,
   request: PageRequest,
   cachedVersion?: string,
@@ -24,13 +25,13 @@ export function pageStatement(
   const completed = request.status === 'all' ? null : request.status === 'completed';
   return {
     sql: VISIBLE_PAGE.text,
-    parameters: [userId, listId, request.afterSeq ?? 0, request.limit + 1, completed, cachedVersion ?? null],
+    parameters: [...viewerParameters(viewer), listId, request.afterSeq ?? 0, request.limit + 1, completed, cachedVersion ?? null],
   };
 }
 
 /**
- * The list as the caller ($1) sees it (list-visibility-sql.ts), and the page of its items
- * (items_page, limit + 1 rows, $4) after it, rendered as the JSON array clients read: one row,
+ * The list ($3) as the viewer ($1, $2) sees it (list-visibility-sql.ts), and the page of its items
+ * (items_page, limit + 1 rows, $5) after it, rendered as the JSON array clients read: one row,
  * or none when the caller cannot see the list. The items never become rows in Node: pg's
  * parsing of 100 rows, their objects and their serialisation would be about a third of a
  * page's CPU in the service (docs/performance.md). Reading the lists and list_members tables
@@ -38,22 +39,22 @@ export function pageStatement(
  * visibility rule's text is the lists module's, shared (list-visibility-sql.ts), and a page
  * costs one round trip instead of two.
  *
- * $6 is the list's version (migration 1763801100000-list-versions.ts) at which this instance
+ * $7 is the list's version (migration 1763801100000-list-versions.ts) at which this instance
  * rendered the same page before, or null: when the list is still at that version, nothing is
  * read or rendered (the WHERE on it gates the whole page) and the cached page is served
  * (RenderedPageCache); `version` always comes back.
  */
 const VISIBLE_PAGE = new NamedStatement(
   'items_visible_page',
-  `WITH v AS MATERIALIZED (${visibleListsSql('l.id, l.name, l.version', 'l.id = $2::uuid')} LIMIT 1)
+  `WITH v AS MATERIALIZED (${visibleListsSql('l.id, l.name, l.version', 'l.id = $3::uuid')} LIMIT 1)
    SELECT v.id, v.name, v.role, v.version, page.fetched, page.items, page.last_seq
      FROM v CROSS JOIN LATERAL (
        SELECT count(*)::integer AS fetched,
-              '[' || COALESCE(string_agg(${itemJsonTextSql('p')}, ',' ORDER BY p.seq) FILTER (WHERE p.rank < $4), '') || ']' AS items,
-              max(p.seq) FILTER (WHERE p.rank < $4) AS last_seq
+              '[' || COALESCE(string_agg(${itemJsonTextSql('p')}, ',' ORDER BY p.seq) FILTER (WHERE p.rank < $5), '') || ']' AS items,
+              max(p.seq) FILTER (WHERE p.rank < $5) AS last_seq
          FROM (SELECT i.*, row_number() OVER (ORDER BY i.seq) AS rank
-                 FROM items_page(v.id, $3::bigint, $4::integer, $5::boolean) i
-                WHERE v.version IS DISTINCT FROM $6::bigint) p
+                 FROM items_page(v.id, $4::bigint, $5::integer, $6::boolean) i
+                WHERE v.version IS DISTINCT FROM $7::bigint) p
      ) page`,
 );
 
@@ -83,9 +84,9 @@ export class TypeOrmItemPageReadModel extends ItemPageReadModel {
     super();
   }
 
-  async visiblePage(userId: string, listId: string, request: PageRequest): Promise<VisibleItemPage | null> {
+  async visiblePage(viewer: Viewer, listId: string, request: PageRequest): Promise<VisibleItemPage | null> {
     const cached = this.pages.find(listId, request);
-    const { parameters } = pageStatement(userId, listId, request, cached?.version);
+    const { parameters } = pageStatement(viewer, listId, request, cached?.version);
     const [row] = await VISIBLE_PAGE.run<VisiblePageRow>(this.dataSource, parameters);
     if (!row) return null;
     const list = { id: row.id, name: row.name, role: row.role };

@@ -7,7 +7,7 @@ import { addedItem, type Item } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
 import { AddOutcome, AddRequest, ItemRepository } from '../../domain/item.repository';
 import { AccessibleList, canWriteItems, LIST_CANDIDATES } from '../../../lists/domain/list-access';
-import { BEST_MATCH_FIRST, MIGHT_MEAN_WHERE, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
+import { BEST_MATCH_FIRST, MIGHT_MEAN_WHERE, viewerParameters, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import { foldKey } from '../../../../common/text/fold-key';
 
 interface ItemRow {
@@ -90,7 +90,7 @@ interface AddWriteParameters {
   ids: string;
   texts: string;
   keys: string;
-  /** The caller: every item's created_by and the events' actor. */
+  /** The caller's account ($1, the viewer's): every item's created_by and the events' actor. */
   actor: string;
   eventId: string;
 }
@@ -164,7 +164,10 @@ const addStatement = (name: string, pick: string, p: AddWriteParameters): NamedS
    SELECT NULL, NULL, NULL, NULL, NULL, id, seq FROM added`,
   );
 
-/** An add by any reference: $1 the caller, $2 the id it names or null, $3 its name's foldKey, $4 LIST_CANDIDATES. */
+/**
+ * An add by any reference: $1 and $2 the viewer (viewerParameters), $3 the id it names or
+ * null, $4 its name's foldKey, $5 LIST_CANDIDATES.
+ */
 const ADD_TO_LIST = addStatement(
   'items_add_to_list',
   `candidates AS MATERIALIZED (
@@ -172,17 +175,17 @@ const ADD_TO_LIST = addStatement(
                 row_number() OVER (ORDER BY ${BEST_MATCH_FIRST})::integer AS rank
            FROM (${visibleListsSql('l.id, l.name, l.created_at', MIGHT_MEAN_WHERE)}) v
           ORDER BY rank
-          LIMIT $4
+          LIMIT $5
        ),
        picked AS (
          SELECT c.id, c.role FROM candidates c
-          WHERE c.rank = 1 AND (c.id = $2::uuid OR c.role = 'owner' OR (SELECT count(*) FROM candidates) = 1)
+          WHERE c.rank = 1 AND (c.id = $3::uuid OR c.role = 'owner' OR (SELECT count(*) FROM candidates) = 1)
        )`,
-  { count: '$5', at: '$6', max: '$7', ids: '$8', texts: '$9', keys: '$10', actor: '$11', eventId: '$12' },
+  { count: '$6', at: '$7', max: '$8', ids: '$9', texts: '$10', keys: '$11', actor: '$1', eventId: '$12' },
 );
 
 /**
- * An add whose reference is the id of a list the caller can see ($1 the caller, $2 the id):
+ * An add whose reference is the id of a list the viewer can see ($1 and $2 the viewer, $3 the id):
  * that list is the pick whatever other lists are named (BEST_MATCH_FIRST: the id match comes
  * first and is always taken), so the statement reads that list alone, through the primary key
  * and the member's key, rather than every list the reference might mean. When it finds none,
@@ -192,10 +195,10 @@ const ADD_TO_LIST = addStatement(
 const ADD_TO_LIST_BY_ID = addStatement(
   'items_add_to_list_by_id',
   `candidates AS MATERIALIZED (
-         SELECT v.id, v.name, v.role, 1 AS rank FROM (${visibleListsSql('l.id, l.name', 'l.id = $2::uuid')}) v LIMIT 1
+         SELECT v.id, v.name, v.role, 1 AS rank FROM (${visibleListsSql('l.id, l.name', 'l.id = $3::uuid')}) v LIMIT 1
        ),
        picked AS (SELECT c.id, c.role FROM candidates c)`,
-  { count: '$3', at: '$4', max: '$5', ids: '$6', texts: '$7', keys: '$8', actor: '$9', eventId: '$10' },
+  { count: '$4', at: '$5', max: '$6', ids: '$7', texts: '$8', keys: '$9', actor: '$1', eventId: '$10' },
 );
 
 type AddRow =
@@ -282,7 +285,8 @@ export class TypeOrmItemRepository extends ItemRepository {
    * beside the items (UNION ALL), so a refusal needs no second look at the lists, except to
    * tell a list deleted meanwhile from a full one.
    */
-  async addToList({ userId, reference, items, maxPerList, at }: AddRequest): Promise<AddOutcome> {
+  async addToList({ viewer, reference, items, maxPerList, at }: AddRequest): Promise<AddOutcome> {
+    const userId = viewer.userId;
     const write = [
       items.length,
       at,
@@ -290,14 +294,21 @@ export class TypeOrmItemRepository extends ItemRepository {
       items.map((item) => item.id),
       items.map((item) => item.text),
       items.map((item) => foldKey(item.text)),
-      userId,
-      newEventId(),
     ];
+    const eventId = newEventId();
+    const who = viewerParameters(viewer);
     let rows: AddRow[] =
-      reference.id === null ? [] : await ADD_TO_LIST_BY_ID.run<AddRow>(this.dataSource, [userId, reference.id, ...write]);
+      reference.id === null ? [] : await ADD_TO_LIST_BY_ID.run<AddRow>(this.dataSource, [...who, reference.id, ...write, eventId]);
     // No list of that id for the caller (nothing was written): the reference may still be a name.
     if (rows.length === 0) {
-      rows = await ADD_TO_LIST.run<AddRow>(this.dataSource, [userId, reference.id, foldKey(reference.name), LIST_CANDIDATES, ...write]);
+      rows = await ADD_TO_LIST.run<AddRow>(this.dataSource, [
+        ...who,
+        reference.id,
+        foldKey(reference.name),
+        LIST_CANDIDATES,
+        ...write,
+        eventId,
+      ]);
     }
     const candidates: Array<AccessibleList & { picked: boolean; rank: number }> = [];
     // Identity values stay far below 2^53, so a number is exact.

@@ -7,6 +7,21 @@ export class InMemoryInvitationRepository extends InvitationRepository {
     super();
   }
 
+  /** Mails counted per `${inviterId}/${day}`. */
+  private readonly mailDays = new Map<string, number>();
+
+  async countInvitationMail(inviterId: string, day: string, limit: number): Promise<boolean> {
+    for (const key of this.mailDays.keys()) {
+      const [inviter, counted] = key.split('/');
+      if (inviter === inviterId && counted < day) this.mailDays.delete(key);
+    }
+    const key = `${inviterId}/${day}`;
+    const mails = this.mailDays.get(key) ?? 0;
+    if (mails >= limit) return false;
+    this.mailDays.set(key, mails + 1);
+    return true;
+  }
+
   async insert(invitation: Invitation): Promise<void> {
     const props = invitation.toProps();
     if (!this.store.lists.has(props.listId)) throw new Error(`no list ${props.listId} (foreign key)`);

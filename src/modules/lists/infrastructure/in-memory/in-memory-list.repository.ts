@@ -1,3 +1,4 @@
+import type { Viewer } from '../../../../common/auth/principal';
 import { List, ListProps, VisibleList } from '../../domain/list';
 import { foldKey } from '../../../../common/text/fold-key';
 import { ListPageKey, ListRepository } from '../../domain/list.repository';
@@ -56,21 +57,21 @@ export class InMemoryListRepository extends ListRepository {
     return this.findById(id);
   }
 
-  async findVisible(userId: string, listId: string): Promise<VisibleList | null> {
+  async findVisible(viewer: Viewer, listId: string): Promise<VisibleList | null> {
     const props = this.store.lists.get(listId);
-    return props ? this.asSeenBy(userId, props) : null;
+    return props ? this.asSeenBy(viewer, props) : null;
   }
 
-  async pageVisible(userId: string, after: ListPageKey | null, limit: number): Promise<VisibleList[]> {
-    return this.visibleTo(userId)
+  async pageVisible(viewer: Viewer, after: ListPageKey | null, limit: number): Promise<VisibleList[]> {
+    return this.visibleTo(viewer)
       .filter((view) => !after || byCreation(view.list, after) > 0)
       .slice(0, limit);
   }
 
-  async findVisibleByIdOrName(userId: string, id: string | null, name: string, limit: number): Promise<VisibleList[]> {
-    return this.store.mightMean(userId, id, name, limit).flatMap((seen) => {
+  async findVisibleByIdOrName(viewer: Viewer, id: string | null, name: string, limit: number): Promise<VisibleList[]> {
+    return this.store.mightMean(viewer, id, name, limit).flatMap((seen) => {
       const props = this.store.lists.get(seen.id);
-      return (props && this.asSeenBy(userId, props)) ?? [];
+      return (props && this.asSeenBy(viewer, props)) ?? [];
     });
   }
 
@@ -118,13 +119,13 @@ export class InMemoryListRepository extends ListRepository {
     return [...this.store.members.values()].filter((props) => props.listId === listId);
   }
 
-  private asSeenBy(userId: string, props: ListProps): VisibleList | null {
-    const role = this.store.roleOf(props, userId);
-    return role ? new VisibleList(List.restore(props), role, userId) : null;
+  private asSeenBy(viewer: Viewer, props: ListProps): VisibleList | null {
+    const role = this.store.roleOf(props, viewer);
+    return role ? new VisibleList(List.restore(props), role, viewer.userId) : null;
   }
 
-  private visibleTo(userId: string): VisibleList[] {
-    return [...this.store.lists.values()].flatMap((props) => this.asSeenBy(userId, props) ?? []).sort((a, b) => byCreation(a.list, b.list));
+  private visibleTo(viewer: Viewer): VisibleList[] {
+    return [...this.store.lists.values()].flatMap((props) => this.asSeenBy(viewer, props) ?? []).sort((a, b) => byCreation(a.list, b.list));
   }
 
   private assertNameFree(candidate: ListProps): void {

@@ -1,3 +1,5 @@
+import type { Viewer } from '../../../../common/auth/principal';
+import { reachesList } from '../../../../common/auth/reach';
 import { foldKey } from '../../../../common/text/fold-key';
 import type { InMemoryListRows, ListCounters, ListSeen } from '../../../../common/in-memory/list-rows';
 import type { InvitationProps } from '../../domain/invitation';
@@ -32,25 +34,30 @@ export class InMemoryListsStore implements InMemoryListRows {
     for (const listener of this.deletionListeners) listener(id);
   }
 
-  /** The caller's role on the list of these props (owner, or a member's role), or null. */
-  roleOf(props: ListProps, userId: string): ListRole | null {
-    const membership = this.members.get(InMemoryListsStore.memberKey(props.id, userId));
-    return List.restore(props).roleOf(userId, membership ? Membership.restore(membership) : null);
+  /**
+   * The viewer's role on the list of these props (owner, or a member's role), or null when it
+   * cannot see the list: the one visibility rule of the in-memory stores, as visibleListsSql
+   * is PostgreSQL's (a list-restricted key sees only the lists it names, reachesList).
+   */
+  roleOf(props: ListProps, viewer: Viewer): ListRole | null {
+    if (!reachesList(viewer, props.id)) return null;
+    const membership = this.members.get(InMemoryListsStore.memberKey(props.id, viewer.userId));
+    return List.restore(props).roleOf(viewer.userId, membership ? Membership.restore(membership) : null);
   }
 
-  seenBy(listId: string, userId: string): ListSeen | undefined {
+  seenBy(listId: string, viewer: Viewer): ListSeen | undefined {
     const props = this.lists.get(listId);
-    const role = props && this.roleOf(props, userId);
+    const role = props && this.roleOf(props, viewer);
     return props && role ? { id: props.id, name: props.name, role } : undefined;
   }
 
-  mightMean(userId: string, id: string | null, name: string, limit: number): ListSeen[] {
+  mightMean(viewer: Viewer, id: string | null, name: string, limit: number): ListSeen[] {
     const key = foldKey(name);
     const rank = (seen: ListSeen) => (seen.id === id ? 0 : seen.role === 'owner' ? 1 : 2);
     return [...this.lists.values()]
       .filter((props) => props.id === id || foldKey(props.name) === key)
       .sort(byCreation)
-      .flatMap((props) => this.seenBy(props.id, userId) ?? [])
+      .flatMap((props) => this.seenBy(props.id, viewer) ?? [])
       .sort((a, b) => rank(a) - rank(b))
       .slice(0, limit);
   }

@@ -19,6 +19,17 @@ export class TypeOrmInvitationRepository extends InvitationRepository {
     return managerOf(this.dataSource).getRepository(InvitationOrmEntity);
   }
 
+  async countInvitationMail(inviterId: string, day: string, limit: number): Promise<boolean> {
+    const rows = await managerOf(this.dataSource).query<Array<{ mails: number }>>(
+      `WITH earlier AS (DELETE FROM invitation_mail_days WHERE inviter_id = $1 AND day < $2::date)
+       INSERT INTO invitation_mail_days (inviter_id, day, mails) VALUES ($1, $2::date, 1)
+       ON CONFLICT (inviter_id, day) DO UPDATE SET mails = invitation_mail_days.mails + 1 WHERE invitation_mail_days.mails < $3
+       RETURNING mails`,
+      [inviterId, day, limit],
+    );
+    return rows.length > 0;
+  }
+
   async insert(invitation: Invitation): Promise<void> {
     await this.repo.insert(invitation.toProps());
   }

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, In } from 'typeorm';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
-import { BEST_MATCH_FIRST, MIGHT_MEAN_WHERE, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
+import type { Viewer } from '../../../../common/auth/principal';
+import { BEST_MATCH_FIRST, MIGHT_MEAN_WHERE, viewerParameters, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import { List, VisibleList } from '../../domain/list';
 import { ListPageKey, ListRepository } from '../../domain/list.repository';
 import { AlreadyMember, DuplicateListName } from '../../domain/lists.errors';
@@ -17,20 +18,26 @@ const MEMBER_KEY = 'list_members_pkey';
 // Before every real (created_at, id): where a first page starts.
 const START = { createdAt: '-infinity', id: '00000000-0000-0000-0000-000000000000' };
 
-/** The lists the caller ($1) can see among those `where` names, with their role (list-visibility-sql.ts). */
-const visibleBranches = (where: string) => visibleListsSql(LIST_COLUMNS, where);
+/** The lists the viewer ($1, $2) can see among those `where` names, with their role (list-visibility-sql.ts). */
+const visibleBranches = (where: string, tail?: string) => visibleListsSql(LIST_COLUMNS, where, tail);
 
 /** The list a caller names by id (every read and write of its items). */
-const FIND_VISIBLE = new NamedStatement('lists_find_visible', visibleBranches('l.id = $2::uuid'));
+const FIND_VISIBLE = new NamedStatement('lists_find_visible', visibleBranches('l.id = $3::uuid'));
 
 /**
  * The lists a caller may mean by an id or a name (the actions' `list` field), best match
- * first. $3 is the name's foldKey: names compare by the stored name_key, never lower().
+ * first. $4 is the name's foldKey: names compare by the stored name_key, never lower().
  */
 const FIND_VISIBLE_BY_ID_OR_NAME = new NamedStatement(
   'lists_find_visible_by_id_or_name',
-  `SELECT * FROM (${visibleBranches(MIGHT_MEAN_WHERE)}) v ORDER BY ${BEST_MATCH_FIRST} LIMIT $4`,
+  `SELECT * FROM (${visibleBranches(MIGHT_MEAN_WHERE)}) v ORDER BY ${BEST_MATCH_FIRST} LIMIT $5`,
 );
+
+/** A page of the viewer's lists after ($3, $4), $5 of them: each branch stops at the limit in its own index order. */
+const PAGE_VISIBLE = `SELECT * FROM (${visibleBranches(
+  '(l.created_at, l.id) > ($3::timestamptz, $4::uuid)',
+  ' ORDER BY l.created_at, l.id LIMIT $5',
+)}) v ORDER BY v.created_at, v.id LIMIT $5`;
 
 @Injectable()
 export class TypeOrmListRepository extends ListRepository {
@@ -97,27 +104,25 @@ export class TypeOrmListRepository extends ListRepository {
     return rows.length ? listFromRow(rows[0]) : null;
   }
 
-  async findVisible(userId: string, listId: string): Promise<VisibleList | null> {
-    const rows = await FIND_VISIBLE.run<VisibleListRow>(this.dataSource, [userId, listId]);
-    return rows.length ? visibleFromRow(userId, rows[0]) : null;
+  async findVisible(viewer: Viewer, listId: string): Promise<VisibleList | null> {
+    const rows = await FIND_VISIBLE.run<VisibleListRow>(this.dataSource, [...viewerParameters(viewer), listId]);
+    return rows.length ? visibleFromRow(viewer.userId, rows[0]) : null;
   }
 
-  async pageVisible(userId: string, after: ListPageKey | null, limit: number): Promise<VisibleList[]> {
+  async pageVisible(viewer: Viewer, after: ListPageKey | null, limit: number): Promise<VisibleList[]> {
     const from = after ?? START;
-    const branch = `(l.created_at, l.id) > ($2::timestamptz, $3::uuid) ORDER BY l.created_at, l.id LIMIT $4`;
-    const rows = await this.manager.query<VisibleListRow[]>(
-      `SELECT * FROM ((SELECT ${LIST_COLUMNS}, 'owner' AS role FROM lists l WHERE l.owner_id = $1 AND ${branch})
-        UNION ALL
-        (SELECT ${LIST_COLUMNS}, m.role FROM list_members m JOIN lists l ON l.id = m.list_id WHERE m.user_id = $1 AND ${branch})) v
-       ORDER BY v.created_at, v.id LIMIT $4`,
-      [userId, from.createdAt, from.id, limit],
-    );
-    return rows.map((row) => visibleFromRow(userId, row));
+    const rows = await this.manager.query<VisibleListRow[]>(PAGE_VISIBLE, [...viewerParameters(viewer), from.createdAt, from.id, limit]);
+    return rows.map((row) => visibleFromRow(viewer.userId, row));
   }
 
-  async findVisibleByIdOrName(userId: string, id: string | null, name: string, limit: number): Promise<VisibleList[]> {
-    const rows = await FIND_VISIBLE_BY_ID_OR_NAME.run<VisibleListRow>(this.dataSource, [userId, id, foldKey(name), limit]);
-    return rows.map((row) => visibleFromRow(userId, row));
+  async findVisibleByIdOrName(viewer: Viewer, id: string | null, name: string, limit: number): Promise<VisibleList[]> {
+    const rows = await FIND_VISIBLE_BY_ID_OR_NAME.run<VisibleListRow>(this.dataSource, [
+      ...viewerParameters(viewer),
+      id,
+      foldKey(name),
+      limit,
+    ]);
+    return rows.map((row) => visibleFromRow(viewer.userId, row));
   }
 
   async findMember(listId: string, userId: string): Promise<Membership | null> {

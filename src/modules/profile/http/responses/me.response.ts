@@ -42,6 +42,9 @@ export class MeResponse {
   @ApiProperty()
   username!: string;
 
+  @ApiProperty({ description: 'Whether the account proved its email (invitations to it stay hidden until it does)' })
+  email_verified!: boolean;
+
   @ApiProperty({ enum: SCOPES, isArray: true, description: "The calling key's scopes" })
   scopes!: string[];
 

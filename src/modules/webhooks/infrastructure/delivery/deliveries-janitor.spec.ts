@@ -1,3 +1,4 @@
+import { accountViewer } from '../../../../common/auth/reach';
 import { SchedulerRegistry } from '@nestjs/schedule';
 import { webhooksFixture } from '../../testing/webhooks-fixture';
 import { DeliveriesJanitor } from './deliveries-janitor';
@@ -8,8 +9,8 @@ describe('DeliveriesJanitor', () => {
   it('sweeps finished deliveries past their 30 days', async () => {
     const f = webhooksFixture();
     const janitor = new DeliveriesJanitor(f.deliveries, f.clock, new SchedulerRegistry());
-    const { webhook } = await f.service.create(USER, { url: 'https://example.com/', types: null, listId: null });
-    const delivery = await f.service.sendTest(USER, webhook.id);
+    const { webhook } = await f.service.create(accountViewer(USER), { url: 'https://example.com/', types: null, listId: null });
+    const delivery = await f.service.sendTest(accountViewer(USER), webhook.id);
     await f.runDue();
     expect(await janitor.sweep()).toBe(0);
     f.clock.advance(30 * 24 * 3600_000 + 1);

@@ -1,9 +1,14 @@
+import type { Viewer } from '../../../../common/auth/principal';
+import { reachesList } from '../../../../common/auth/reach';
 import type { WebhookProps } from '../../domain/webhook';
 import { WebhookRepository } from '../../domain/webhook.repository';
 import { InMemoryWebhooksStore } from './in-memory-webhooks.store';
 
 const byCreation = (a: WebhookProps, b: WebhookProps) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id);
 const copy = (w: WebhookProps): WebhookProps => ({ ...w, types: w.types && [...w.types] });
+/** The account's, and for a restricted key one of its lists' (an account-wide webhook is outside them). */
+const seenBy = (viewer: Viewer, w: WebhookProps): boolean =>
+  w.userId === viewer.userId && (viewer.listIds === null || (w.listId !== null && reachesList(viewer, w.listId)));
 
 export class InMemoryWebhookRepository extends WebhookRepository {
   constructor(readonly store = new InMemoryWebhooksStore()) {
@@ -15,28 +20,28 @@ export class InMemoryWebhookRepository extends WebhookRepository {
     this.store.webhooks.set(webhook.id, copy(webhook));
   }
 
-  async findOwned(userId: string, id: string): Promise<WebhookProps | null> {
+  async findOwned(viewer: Viewer, id: string): Promise<WebhookProps | null> {
     const found = this.store.webhooks.get(id);
-    return found && found.userId === userId ? copy(found) : null;
+    return found && seenBy(viewer, found) ? copy(found) : null;
   }
 
-  async listByUser(userId: string): Promise<WebhookProps[]> {
+  async listByUser(viewer: Viewer): Promise<WebhookProps[]> {
     return [...this.store.webhooks.values()]
-      .filter((w) => w.userId === userId)
+      .filter((w) => seenBy(viewer, w))
       .sort(byCreation)
       .map(copy);
   }
 
   async countByUser(userId: string): Promise<number> {
-    return (await this.listByUser(userId)).length;
+    return [...this.store.webhooks.values()].filter((w) => w.userId === userId).length;
   }
 
   async lockAccount(): Promise<void> {
     // The in-memory unit of work already runs one unit at a time.
   }
 
-  async deleteOwned(userId: string, id: string): Promise<boolean> {
-    if (!(await this.findOwned(userId, id))) return false;
+  async deleteOwned(viewer: Viewer, id: string): Promise<boolean> {
+    if (!(await this.findOwned(viewer, id))) return false;
     this.store.webhooks.delete(id);
     for (const [deliveryId, delivery] of this.store.deliveries) if (delivery.webhookId === id) this.store.deliveries.delete(deliveryId);
     return true;

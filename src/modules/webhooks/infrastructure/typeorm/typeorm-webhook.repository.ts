@@ -1,5 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
+import type { Viewer } from '../../../../common/auth/principal';
+import { reachedByKeySql, viewerParameters } from '../../../../common/persistence/list-visibility-sql';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import type { EventType } from '../../domain/event-types';
 import type { WebhookProps, WebhookStatus } from '../../domain/webhook';
@@ -38,6 +40,9 @@ const toProps = (row: Row): WebhookProps => ({
   disabledReason: row.disabled_reason,
 });
 
+/** The webhooks the viewer ($1, $2: viewerParameters) sees: its account's, and for a restricted key those of its lists. */
+const SEEN_BY_VIEWER = `user_id = $1 AND ${reachedByKeySql('list_id')}`;
+
 /** Webhooks in PostgreSQL, plain parameterised SQL (every lookup by primary key or (user_id, created_at)). */
 @Injectable()
 export class TypeOrmWebhookRepository extends WebhookRepository {
@@ -66,13 +71,19 @@ export class TypeOrmWebhookRepository extends WebhookRepository {
     ]);
   }
 
-  async findOwned(userId: string, id: string): Promise<WebhookProps | null> {
-    const rows = await this.query<Row[]>(`SELECT ${COLUMNS} FROM webhooks WHERE id = $1 AND user_id = $2`, [id, userId]);
+  async findOwned(viewer: Viewer, id: string): Promise<WebhookProps | null> {
+    const rows = await this.query<Row[]>(`SELECT ${COLUMNS} FROM webhooks WHERE id = $3 AND ${SEEN_BY_VIEWER}`, [
+      ...viewerParameters(viewer),
+      id,
+    ]);
     return rows[0] ? toProps(rows[0]) : null;
   }
 
-  async listByUser(userId: string): Promise<WebhookProps[]> {
-    const rows = await this.query<Row[]>(`SELECT ${COLUMNS} FROM webhooks WHERE user_id = $1 ORDER BY created_at, id`, [userId]);
+  async listByUser(viewer: Viewer): Promise<WebhookProps[]> {
+    const rows = await this.query<Row[]>(
+      `SELECT ${COLUMNS} FROM webhooks WHERE ${SEEN_BY_VIEWER} ORDER BY created_at, id`,
+      viewerParameters(viewer),
+    );
     return rows.map(toProps);
   }
 
@@ -87,11 +98,11 @@ export class TypeOrmWebhookRepository extends WebhookRepository {
     await this.query(`SELECT pg_advisory_xact_lock(hashtextextended('webhooks:' || $1::text, 0))`, [userId]);
   }
 
-  async deleteOwned(userId: string, id: string): Promise<boolean> {
+  async deleteOwned(viewer: Viewer, id: string): Promise<boolean> {
     // A SELECT around the DELETE: TypeORM answers a bare DELETE … RETURNING as [rows, count].
     const rows = await this.query<Array<{ n: number }>>(
-      `WITH gone AS (DELETE FROM webhooks WHERE id = $1 AND user_id = $2 RETURNING id) SELECT count(*)::int AS n FROM gone`,
-      [id, userId],
+      `WITH gone AS (DELETE FROM webhooks WHERE id = $3 AND ${SEEN_BY_VIEWER} RETURNING id) SELECT count(*)::int AS n FROM gone`,
+      [...viewerParameters(viewer), id],
     );
     return rows[0].n > 0;
   }
