@@ -1,12 +1,12 @@
 #!/usr/bin/env node
-// node bench/restricted-lists.mjs (after npm run build) — what a list-restricted key costs next
-// to a key of every list (API.md section 9): the bench's per-request cases (GET /v1/me, a page
-// of items, an add of 1 and of 20 items), each run with the accounts' full keys and with keys
-// of the same accounts restricted to their lists (list_ids), in turns, BENCH_ROUNDS times; the
+// npm run bench:restricted — what a restricted key costs next to a full key (API.md section 9):
+// the bench's per-request cases (GET /v1/me, a page of items, an add of 1 and of 20 items), each
+// run with the accounts' full keys and with keys of the same accounts restricted every way at
+// once (their lists, an expiry, this machine's addresses), in turns, BENCH_ROUNDS times; the
 // medians make each case's ratio (restricted / full req/s). Run one after the other, the
 // machine's drift between two cases would read as a difference between the keys.
 //
-//   BENCH_DURATION=5 BENCH_CONNECTIONS=20 BENCH_KEYS=20 BENCH_ROUNDS=3 node bench/restricted-lists.mjs
+//   BENCH_DURATION=5 BENCH_CONNECTIONS=20 BENCH_KEYS=20 BENCH_ROUNDS=3 npm run bench:restricted
 import { api, cli, keyedRun, provisionKeys, say, startService } from './service.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -42,6 +42,10 @@ async function prepare(url, cliEnv, fullKeys) {
       'bench restricted',
       '--list-ids',
       [small, scratch.full, scratch.restricted].join(','),
+      '--expires-at',
+      new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      '--allowed-ips',
+      '127.0.0.0/8,::1',
       '--json',
     ]);
     accounts.push({ small, scratch, keys: { full: key, restricted: JSON.parse(stdout).key } });
@@ -54,7 +58,7 @@ async function main() {
   delete env.DATABASE_URL;
   const service = await startService(env);
   try {
-    say(`benchmarking ${service.url}: ${KEYS} accounts, full and list-restricted keys, ${CONNECTIONS} connections, ${DURATION}s per case`);
+    say(`benchmarking ${service.url}: ${KEYS} accounts, full and restricted keys, ${CONNECTIONS} connections, ${DURATION}s per case`);
     const accounts = await prepare(service.url, service.env, await provisionKeys(service.env, KEYS, 'restricted'));
     const cases = {
       'GET /v1/me': () => () => ({ method: 'GET', path: '/v1/me' }),
