@@ -44,4 +44,17 @@ describe('IpaddrAddressRanges', () => {
       expect(ranges.allows(allowed, outside)).toBe(false);
     }
   });
+
+  it('remembers each verdict per list of ranges, so an address asked again is answered the same, and another key decides its own', () => {
+    const fresh = new IpaddrAddressRanges();
+    const narrow = ['192.0.2.0/24'];
+    const wide = ['192.0.0.0/16'];
+    for (let round = 0; round < 3; round += 1) {
+      expect(fresh.allows(narrow, '192.0.3.1')).toBe(false);
+      expect(fresh.allows(wide, '192.0.3.1')).toBe(true);
+      expect(fresh.allows(narrow, '192.0.2.1')).toBe(true);
+    }
+    // Past the addresses remembered per list, the verdicts start over and stay right.
+    for (let i = 0; i < 600; i += 1) expect(fresh.allows(narrow, `192.0.${2 + (i % 2)}.${i % 250}`)).toBe(i % 2 === 0);
+  });
 });
