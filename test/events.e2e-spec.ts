@@ -195,6 +195,7 @@ describe('events (e2e)', () => {
           list: { id: created.id, name: expect.any(String) },
           actor: expect.any(Object),
           data: expect.any(Object),
+          livemode: true,
         });
       }
       expect(new Set(all.map((event) => event.id)).size).toBe(all.length);

@@ -4,6 +4,8 @@ import type { Logger } from 'pino';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
 import { GuardedClient } from './guarded-client';
+import { MODE_SCHEMAS, registerSandbox, sandboxOf } from '../common/persistence/mode-data-sources';
+import type { KeyMode } from '../common/auth/principal';
 
 /** Serialises migrations between instances starting together against one database. */
 const MIGRATION_LOCK_ID = 7_291_004;
@@ -51,11 +53,21 @@ export interface DatabaseSettings {
   timeouts?: DatabaseTimeouts;
 }
 
-export function dataSourceOptions(settings: Pick<DatabaseSettings, 'url' | 'poolSize' | 'timeouts'>): DataSourceOptions {
+/**
+ * Where a mode's connections resolve table names: live in `public` alone, the sandbox in its
+ * own schema first and `public` (the shared account tables) after it (ModeDataSources).
+ */
+export function searchPathOf(mode: KeyMode): string {
+  return mode === 'live' ? MODE_SCHEMAS.live : `${MODE_SCHEMAS.test}, ${MODE_SCHEMAS.live}`;
+}
+
+export function dataSourceOptions(settings: Pick<DatabaseSettings, 'url' | 'poolSize' | 'timeouts'>, mode: KeyMode = 'live'): DataSourceOptions {
   const timeouts = settings.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
   return {
     type: 'postgres',
     url: settings.url,
+    // The migrations table of each schema is its own (holdsAccounts in migrations/schema-scope.ts).
+    ...(mode === 'test' ? { schema: MODE_SCHEMAS.test } : {}),
     entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsRun: false,
@@ -65,6 +77,8 @@ export function dataSourceOptions(settings: Pick<DatabaseSettings, 'url' | 'pool
     applicationName: 'todo-service',
     extra: {
       Client: GuardedClient,
+      // Set in the connection's start-up packet: no statement of the mode can run before it.
+      options: `-c search_path=${searchPathOf(mode).replace(' ', '')}`,
       // One setting bounds both the wait for a pooled connection and the opening of a
       // new one; pg tells the two apart in its error (see database-failure.ts).
       connectionTimeoutMillis: timeouts.acquireMs,
@@ -119,6 +133,9 @@ export async function runMigrationsLocked(dataSource: DataSource, logger: Logger
   await runner.connect();
   try {
     await runner.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
+    // The sandbox's schema, made under the lock so that instances starting together agree.
+    const { schema } = dataSource.options as { schema?: string };
+    if (schema) await runner.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     const applied = await dataSource.runMigrations({ transaction: 'each' });
     if (applied.length > 0) logger.info({ migrations: applied.map((m) => m.name) }, 'migrations applied');
   } finally {
@@ -133,18 +150,33 @@ export async function runMigrationsLocked(dataSource: DataSource, logger: Logger
  * longer than any request should.
  */
 async function migrate(settings: DatabaseSettings, logger: Logger): Promise<void> {
-  const migrations = new DataSource(dataSourceOptions({ url: settings.url, poolSize: 2, timeouts: MIGRATION_TIMEOUTS }));
-  await connectWithRetry(migrations, settings, logger);
-  try {
-    await runMigrationsLocked(migrations, logger);
-  } finally {
-    await migrations.destroy();
+  for (const mode of ['live', 'test'] as const) {
+    const migrations = new DataSource(dataSourceOptions({ url: settings.url, poolSize: 2, timeouts: MIGRATION_TIMEOUTS }, mode));
+    await connectWithRetry(migrations, settings, logger);
+    try {
+      await runMigrationsLocked(migrations, logger);
+    } finally {
+      await migrations.destroy();
+    }
   }
 }
 
+/**
+ * Migrates both schemas, then opens one DataSource per mode (ModeDataSources): the live one is
+ * answered, with the sandbox's registered beside it; closeDatabase closes both.
+ */
 export async function openDatabase(settings: DatabaseSettings, logger: Logger): Promise<DataSource> {
   await migrate(settings, logger);
-  const dataSource = new DataSource(dataSourceOptions(settings));
-  await connectWithRetry(dataSource, settings, logger);
-  return dataSource;
+  const live = new DataSource(dataSourceOptions(settings, 'live'));
+  const sandbox = new DataSource(dataSourceOptions(settings, 'test'));
+  await connectWithRetry(live, settings, logger);
+  await connectWithRetry(sandbox, settings, logger);
+  registerSandbox(live, sandbox);
+  return live;
+}
+
+/** Closes the pools of both modes (openDatabase). */
+export async function closeDatabase(live: DataSource): Promise<void> {
+  const sandbox = sandboxOf(live);
+  await Promise.all([live, sandbox].filter((source) => source?.isInitialized).map((source) => source!.destroy()));
 }

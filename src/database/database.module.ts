@@ -4,15 +4,15 @@ import { AppConfig } from '../config/app-config';
 import { RootLogger } from '../common/logging/root-logger';
 import { TypeOrmUnitOfWork } from '../common/persistence/typeorm-unit-of-work';
 import { UnitOfWork } from '../common/ports/unit-of-work';
-import { openDatabase } from './data-source';
+import { closeDatabase, openDatabase } from './data-source';
 
-/** Closes the pool only after the HTTP server has finished its in-flight requests. */
+/** Closes the pools (both modes') only after the HTTP server has finished its in-flight requests. */
 @Injectable()
 class DatabaseLifecycle implements OnApplicationShutdown {
   constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
 
   async onApplicationShutdown(): Promise<void> {
-    if (this.dataSource.isInitialized) await this.dataSource.destroy();
+    await closeDatabase(this.dataSource);
   }
 }
 

@@ -48,7 +48,7 @@ export const eventIdSql = (e: string, x: string): string =>
  * stands for, in the form eventJson() gives (src/modules/events/domain/event.ts), its item
  * built from the Item resource's one field list (ITEM_FIELDS, through itemJsonObjectSql; an e2e
  * spec compares them with the item routes). An item row keeps the list's id once, and an added
- * item's `completed` as null.
+ * item's `completed` as null. `livemode()` is the schema's own (migration 1763801400000-livemode.ts).
  */
 export const eventPayloadSql = (e: string, x: string): string =>
   `COALESCE(${e}.payload, json_build_object(
@@ -56,7 +56,8 @@ export const eventPayloadSql = (e: string, x: string): string =>
      'list', json_build_object('id', ${e}.list_id, 'name', ${e}.list_name), 'actor', ${e}.actor,
      'data', json_build_object('item', ${itemJsonObjectSql((column) =>
        column === 'list_id' ? `${e}.list_id` : column === 'completed' ? `COALESCE(${x}.completed, false)` : `${x}.${column}`,
-     )})))`;
+     )}),
+     'livemode', livemode()))`;
 
 /**
  * A CTE `name` of the audience of the one list row of the CTE `listCte` (the UPDATE that took

@@ -4,6 +4,7 @@ import type { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryR
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { leavesConnectionInDoubt } from './database-failure';
 import { managerOf } from './typeorm-unit-of-work';
+import { dataSourceFor } from './mode-data-sources';
 
 /** Swallows a checked-out connection's 'error' event: the statement it breaks fails with the same error. */
 const ignore = (): void => undefined;
@@ -36,10 +37,13 @@ export class NamedStatement {
     readonly text: string,
   ) {}
 
-  async run<T>(dataSource: DataSource, values: unknown[]): Promise<T[]> {
+  async run<T>(live: DataSource, values: unknown[]): Promise<T[]> {
     const config = { name: this.name, text: this.text, values };
+    // The mode's DataSource (mode-data-sources.ts): its pool's connections resolve the text's
+    // tables in the mode's schema, each preparing the statement for itself.
+    const dataSource = dataSourceFor(live);
     dataSource.logger.logQuery(this.text, values);
-    const runner = managerOf(dataSource).queryRunner as PostgresQueryRunner | undefined;
+    const runner = managerOf(live).queryRunner as PostgresQueryRunner | undefined;
     if (runner) {
       // A unit of work's runner is connected before its work starts (runInTransaction), and
       // connect() then answers its connection.

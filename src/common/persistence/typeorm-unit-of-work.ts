@@ -3,18 +3,20 @@ import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { UnitOfWork } from '../ports/unit-of-work';
 import { leavesConnectionInDoubt } from './database-failure';
+import { dataSourceFor } from './mode-data-sources';
 
 const current = new AsyncLocalStorage<EntityManager>();
 /** Units of work started through TypeOrmUnitOfWork.run and not finished, across all instances. */
 let unitsInFlight = 0;
 
 /**
- * The transaction of the unit of work in progress, or the plain DataSource manager.
- * TypeORM repositories call this for every statement so that they join a
- * surrounding transaction automatically.
+ * The transaction of the unit of work in progress, or the manager of the mode's DataSource
+ * (dataSourceFor: the sandbox's in test mode). TypeORM repositories call this for every
+ * statement so that they join a surrounding transaction, and use the mode's schema,
+ * automatically.
  */
 export function managerOf(dataSource: DataSource): EntityManager {
-  return current.getStore() ?? dataSource.manager;
+  return current.getStore() ?? dataSourceFor(dataSource).manager;
 }
 
 /** TypeORM's PostgreSQL runner can hand its connection back with an error, which makes pg-pool discard it. */
@@ -63,7 +65,7 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
   run<T>(work: () => Promise<T>): Promise<T> {
     if (current.getStore()) return work();
     unitsInFlight += 1;
-    return runInTransaction(this.dataSource, (manager) => current.run(manager, work)).finally(() => {
+    return runInTransaction(dataSourceFor(this.dataSource), (manager) => current.run(manager, work)).finally(() => {
       unitsInFlight -= 1;
       // On Node 20 and 22, an AsyncLocalStorage that has run once keeps promise hooks on every
       // promise of the process, for good (a few % of a request's CPU), though only units of

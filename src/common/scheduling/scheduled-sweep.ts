@@ -1,5 +1,7 @@
 import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { SchedulerRegistry } from '@nestjs/schedule';
+import { MODES, runInMode } from '../auth/mode-context';
+import type { KeyMode } from '../auth/principal';
 
 /** Where a sweep reports: Nest's Logger fits (routed to pino with the context object). */
 export interface SweepLog {
@@ -18,6 +20,11 @@ export interface SweepOptions {
   maxBatches: number;
   /** What is deleted, for the log lines ("expired idempotency records"). */
   what: string;
+  /**
+   * Per-mode tables (test mode's schema holds its own copy): each sweep runs once in each mode.
+   * Account tables are swept once.
+   */
+  eachMode?: boolean;
 }
 
 /**
@@ -56,18 +63,26 @@ export class ScheduledSweep implements OnApplicationBootstrap, OnModuleDestroy {
     if (this.scheduler.doesExist('interval', this.options.name)) this.scheduler.deleteInterval(this.options.name);
   }
 
-  /** One sweep now; answers how many rows it deleted. */
+  /** One sweep now (of each mode, for per-mode tables); answers how many rows it deleted. */
   async sweep(): Promise<number> {
+    if (!this.options.eachMode) return this.sweepMode('live');
     let deleted = 0;
+    for (const mode of MODES) deleted += await runInMode(mode, () => this.sweepMode(mode));
+    return deleted;
+  }
+
+  private async sweepMode(mode: KeyMode): Promise<number> {
+    let deleted = 0;
+    const context = this.options.eachMode ? { mode } : {};
     try {
       for (let batch = 0; batch < this.options.maxBatches && !this.stopped; batch += 1) {
         const count = await this.deleteBatch();
         deleted += count;
         if (count < this.options.batchSize) break;
       }
-      if (deleted > 0) this.logger.log({ deleted }, `${this.options.what} deleted`);
+      if (deleted > 0) this.logger.log({ deleted, ...context }, `${this.options.what} deleted`);
     } catch (error) {
-      this.logger.warn({ cause: (error as Error).message }, `${this.options.what} could not be deleted`);
+      this.logger.warn({ cause: (error as Error).message, ...context }, `${this.options.what} could not be deleted`);
     }
     return deleted;
   }

@@ -1,9 +1,12 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { holdsAccounts } from './schema-scope';
 
 export class AccountsAndKeys1763800000000 implements MigrationInterface {
   name = 'AccountsAndKeys1763800000000';
 
   async up(q: QueryRunner): Promise<void> {
+    // Account tables: shared by both modes, kept in `public` alone.
+    if (!holdsAccounts(q)) return;
     await q.query(`
       CREATE TABLE users (
         id uuid PRIMARY KEY,
@@ -34,6 +37,7 @@ export class AccountsAndKeys1763800000000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    if (!holdsAccounts(q)) return;
     await q.query(`DROP TABLE api_keys`);
     await q.query(`DROP TABLE users`);
   }

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { holdsAccounts } from './schema-scope';
 
 /**
  * Developer-page sessions (only a SHA-256 of each cookie token is stored) and the
@@ -8,6 +9,8 @@ export class Sessions1763800050000 implements MigrationInterface {
   name = 'Sessions1763800050000';
 
   async up(q: QueryRunner): Promise<void> {
+    // Account tables: shared by both modes, kept in `public` alone.
+    if (!holdsAccounts(q)) return;
     await q.query(`
       CREATE TABLE sessions (
         id uuid PRIMARY KEY,
@@ -31,6 +34,7 @@ export class Sessions1763800050000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    if (!holdsAccounts(q)) return;
     await q.query(`DROP TABLE sign_in_attempts`);
     await q.query(`DROP TABLE sessions`);
   }

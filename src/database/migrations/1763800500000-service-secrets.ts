@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { holdsAccounts } from './schema-scope';
 
 /**
  * Secrets the service makes for itself and every instance must share, such as the key that
@@ -9,6 +10,8 @@ export class ServiceSecrets1763800500000 implements MigrationInterface {
   name = 'ServiceSecrets1763800500000';
 
   async up(q: QueryRunner): Promise<void> {
+    // Account tables: shared by both modes, kept in `public` alone.
+    if (!holdsAccounts(q)) return;
     await q.query(`
       CREATE TABLE service_secrets (
         name text PRIMARY KEY,
@@ -18,6 +21,7 @@ export class ServiceSecrets1763800500000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    if (!holdsAccounts(q)) return;
     await q.query(`DROP TABLE service_secrets`);
   }
 }

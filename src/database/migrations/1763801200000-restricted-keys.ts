@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { holdsAccounts } from './schema-scope';
 
 /**
  * Restricted keys (API.md section 9): a key's mode, lists, expiry and addresses. The defaults
@@ -12,6 +13,8 @@ export class RestrictedKeys1763801200000 implements MigrationInterface {
   name = 'RestrictedKeys1763801200000';
 
   async up(q: QueryRunner): Promise<void> {
+    // Account tables: shared by both modes, kept in `public` alone.
+    if (!holdsAccounts(q)) return;
     await q.query(`
       ALTER TABLE api_keys
         ADD COLUMN mode text NOT NULL DEFAULT 'live' CHECK (mode IN ('live', 'test')),
@@ -21,6 +24,7 @@ export class RestrictedKeys1763801200000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    if (!holdsAccounts(q)) return;
     await q.query(`ALTER TABLE api_keys DROP COLUMN mode, DROP COLUMN list_ids, DROP COLUMN expires_at, DROP COLUMN allowed_ips`);
   }
 }

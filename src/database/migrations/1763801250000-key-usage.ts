@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { holdsAccounts } from './schema-scope';
 
 /**
  * The requests of each key per UTC day and status class, added to by each instance's flush
@@ -8,6 +9,8 @@ export class KeyUsage1763801250000 implements MigrationInterface {
   name = 'KeyUsage1763801250000';
 
   async up(q: QueryRunner): Promise<void> {
+    // Account tables: shared by both modes, kept in `public` alone.
+    if (!holdsAccounts(q)) return;
     await q.query(`
       CREATE TABLE key_usage_days (
         key_id uuid NOT NULL REFERENCES api_keys(id) ON DELETE CASCADE,
@@ -23,6 +26,7 @@ export class KeyUsage1763801250000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    if (!holdsAccounts(q)) return;
     await q.query(`DROP TABLE key_usage_days`);
   }
 }

@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { holdsAccounts } from './schema-scope';
 
 /**
  * The mail queue (`src/modules/mail`): one row per message, inserted in the same transaction
@@ -12,6 +13,8 @@ export class Mail1763801300000 implements MigrationInterface {
   name = 'Mail1763801300000';
 
   async up(q: QueryRunner): Promise<void> {
+    // Account tables: shared by both modes, kept in `public` alone.
+    if (!holdsAccounts(q)) return;
     await q.query(`
       CREATE TABLE mail (
         id uuid PRIMARY KEY,
@@ -38,6 +41,7 @@ export class Mail1763801300000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    if (!holdsAccounts(q)) return;
     await q.query(`DROP TABLE mail`);
   }
 }

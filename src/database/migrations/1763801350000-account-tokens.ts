@@ -1,4 +1,5 @@
 import { MigrationInterface, QueryRunner } from 'typeorm';
+import { holdsAccounts } from './schema-scope';
 
 /**
  * Accounts prove their email (API.md section 12).
@@ -22,6 +23,8 @@ export class AccountTokens1763801350000 implements MigrationInterface {
   name = 'AccountTokens1763801350000';
 
   async up(q: QueryRunner): Promise<void> {
+    // Account tables: shared by both modes, kept in `public` alone.
+    if (!holdsAccounts(q)) return;
     await q.query(`ALTER TABLE users ADD COLUMN email_verified boolean NOT NULL DEFAULT false`);
     await q.query(`
       CREATE TABLE account_tokens (
@@ -46,6 +49,7 @@ export class AccountTokens1763801350000 implements MigrationInterface {
   }
 
   async down(q: QueryRunner): Promise<void> {
+    if (!holdsAccounts(q)) return;
     await q.query(`DROP TABLE invitation_mail_days`);
     await q.query(`DROP TABLE account_tokens`);
     await q.query(`ALTER TABLE users DROP COLUMN email_verified`);

@@ -17,6 +17,7 @@ import { RestrictedKeys1763801200000 } from './1763801200000-restricted-keys';
 import { KeyUsage1763801250000 } from './1763801250000-key-usage';
 import { Mail1763801300000 } from './1763801300000-mail';
 import { AccountTokens1763801350000 } from './1763801350000-account-tokens';
+import { Livemode1763801400000 } from './1763801400000-livemode';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -42,4 +43,5 @@ export const MIGRATIONS = [
   KeyUsage1763801250000,
   Mail1763801300000,
   AccountTokens1763801350000,
+  Livemode1763801400000,
 ];

@@ -1,3 +1,5 @@
+import { currentMode } from '../../../common/auth/mode-context';
+
 /** The event types of API.md section 8, in the order the contract lists them. */
 export const EVENT_TYPES = [
   'list.created',
@@ -48,6 +50,8 @@ export interface EventJson {
   list: { id: string; name: string };
   actor: EventActor;
   data: Record<string, unknown>;
+  /** False for an event of test mode (API.md, "Test mode"). */
+  livemode: boolean;
 }
 
 /**
@@ -69,7 +73,11 @@ export function comparePositions(a: EventPosition, b: EventPosition): number {
   return a.seq - b.seq;
 }
 
-/** The event JSON for `event`, under the id `id`. */
+/**
+ * The event JSON for `event`, under the id `id`, recorded in the mode in progress (`livemode`:
+ * false in test mode). The mode is the one whose schema the event is stored in: the event log
+ * records it inside the request's mode context (common/auth/mode-context.ts).
+ */
 export function eventJson(id: string, event: NewEvent): EventJson {
   return {
     id,
@@ -78,5 +86,6 @@ export function eventJson(id: string, event: NewEvent): EventJson {
     list: { id: event.list.id, name: event.list.name },
     actor: { id: event.actor.id, username: event.actor.username, name: event.actor.name },
     data: event.data,
+    livemode: currentMode() === 'live',
   };
 }

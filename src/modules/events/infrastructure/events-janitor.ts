@@ -29,6 +29,7 @@ export class EventsJanitor extends ScheduledSweep {
         batchSize: EVENT_PURGE_BATCH,
         maxBatches: MAX_BATCHES_PER_SWEEP,
         what: 'events past their retention',
+        eachMode: true,
       },
       new Logger('Events'),
     );

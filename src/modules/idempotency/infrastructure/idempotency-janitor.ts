@@ -23,6 +23,7 @@ export class IdempotencyJanitor extends ScheduledSweep {
         batchSize: Number.POSITIVE_INFINITY,
         maxBatches: 1,
         what: 'expired idempotency records',
+        eachMode: true,
       },
       new Logger('Idempotency'),
     );

@@ -1,7 +1,7 @@
 import { SCOPES } from '../../../common/auth/scopes';
 import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
 import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
-import { ApiKey, hashKey, isLiveKeyFormat } from './api-key';
+import { ApiKey, hashKey, isKeyFormat } from './api-key';
 
 describe('ApiKey', () => {
   const now = new Date('2026-05-01T08:00:00.000Z');
@@ -32,16 +32,16 @@ describe('ApiKey', () => {
   });
 
   it('recognises only the live key format', () => {
-    expect(isLiveKeyFormat(issue().secret)).toBe(true);
+    expect(isKeyFormat(issue().secret)).toBe(true);
     for (const bad of [
       '',
       'sk_live_',
       `sk_live_${'a'.repeat(63)}`,
       `sk_live_${'A'.repeat(64)}`,
-      `sk_test_${'a'.repeat(64)}`,
+      `sk_demo_${'a'.repeat(64)}`,
       ` sk_live_${'a'.repeat(64)}`,
     ]) {
-      expect(isLiveKeyFormat(bad)).toBe(false);
+      expect(isKeyFormat(bad)).toBe(false);
     }
   });
 

@@ -5,7 +5,10 @@ import type { TokenHasher } from '../../../common/ports/token-hasher';
 
 export const LIVE_PREFIX = 'sk_live_';
 export const TEST_PREFIX = 'sk_test_';
-const LIVE_KEY = /^sk_live_[0-9a-f]{64}$/;
+const KEY = /^sk_(live|test)_[0-9a-f]{64}$/;
+
+/** The prefix of a key of each mode: the mode can be read off the key itself. */
+export const PREFIXES: Readonly<Record<KeyMode, string>> = { live: LIVE_PREFIX, test: TEST_PREFIX };
 
 /** What storage knows: a key is active until revoked. */
 export type StoredKeyStatus = 'active' | 'revoked';
@@ -53,7 +56,7 @@ export interface ApiKeyProps extends KeyRestrictions {
 /** Only the SHA-256 of a key is ever stored; 256 random bits make a slow hash unnecessary. */
 export const hashKey = (hasher: TokenHasher, secret: string): string => hasher.digest(secret);
 
-export const isLiveKeyFormat = (value: string): boolean => LIVE_KEY.test(value);
+export const isKeyFormat = (value: string): boolean => KEY.test(value);
 
 const copyArray = <T>(values: readonly T[] | null): T[] | null => (values ? [...values] : null);
 
@@ -78,13 +81,15 @@ export class ApiKey {
     secrets: SecretGenerator,
     hasher: TokenHasher,
   ): { key: ApiKey; secret: string } {
-    const secret = `${LIVE_PREFIX}${secrets.generate(32, 'hex')}`;
+    const restrictions = input.restrictions ?? UNRESTRICTED;
+    const prefix = PREFIXES[restrictions.mode];
+    const secret = `${prefix}${secrets.generate(32, 'hex')}`;
     const key = ApiKey.restore({
-      ...(input.restrictions ?? UNRESTRICTED),
+      ...restrictions,
       id: input.id,
       userId: input.userId,
       label: input.label,
-      prefix: LIVE_PREFIX,
+      prefix,
       last4: secret.slice(-4),
       keyHash: hashKey(hasher, secret),
       status: 'active',

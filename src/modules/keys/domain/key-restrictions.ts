@@ -3,7 +3,7 @@ import { Scope, SCOPES } from '../../../common/auth/scopes';
 import { isUuid } from '../../../common/ports/id-generator';
 import type { AddressRanges } from './address-ranges';
 import type { KeyRestrictions } from './api-key';
-import { InvalidKeyRestriction, TestModeUnavailable } from './keys.errors';
+import { InvalidKeyRestriction } from './keys.errors';
 
 /** The bounds of a key's restrictions (API.md section 9). */
 export const MAX_KEY_LISTS = 100;
@@ -57,7 +57,7 @@ const repeatedIn = (values: readonly string[]): string[] => [...new Set(values.f
 
 function readMode(mode: string | null | undefined): KeyMode {
   if (mode === undefined || mode === null || mode === 'live') return 'live';
-  if (mode === 'test') throw new TestModeUnavailable();
+  if (mode === 'test') return 'test';
   throw new InvalidKeyRestriction(`mode must be "live" or "test", not ${JSON.stringify(mode)}`);
 }
 

@@ -18,12 +18,6 @@ export class RevokedApiKey extends Unauthenticated {
   }
 }
 
-export class SandboxKeyUnavailable extends Unauthenticated {
-  constructor() {
-    super('SANDBOX_KEY', 'sandbox keys are not available yet');
-  }
-}
-
 export class KeyNotFound extends NotFoundError {
   constructor() {
     super('KEY_NOT_FOUND', 'API key not found');
@@ -52,12 +46,6 @@ export class ExpiredApiKey extends Unauthenticated {
 export class InvalidKeyRestriction extends InvalidInput {
   constructor(message: string) {
     super('INVALID_KEY_RESTRICTION', message);
-  }
-}
-
-export class TestModeUnavailable extends InvalidInput {
-  constructor() {
-    super('TEST_MODE_UNAVAILABLE', 'mode "test" is not available yet: create a live key (mode "live")');
   }
 }
 

@@ -15,10 +15,8 @@ import {
   KeyLimitReached,
   KeyNotFound,
   KeyNotRollable,
-  TestModeUnavailable,
   MissingApiKey,
   RevokedApiKey,
-  SandboxKeyUnavailable,
 } from './keys.errors';
 import { ApiKey, hashKey } from './api-key';
 import { KEPT_ENDED_KEYS, KEY_CACHE_TTL_MS, KEY_RENEW_AHEAD_MS, KEY_RENEW_EVERY_MS, KeysService, MAX_ACTIVE_KEYS } from './keys.service';
@@ -177,9 +175,12 @@ describe('KeysService', () => {
       await expect(keys.create('u1', 'CI', { expiresAt: inAYear() })).resolves.toBeDefined();
     });
 
-    it('refuses test mode for now, with a 400 that says so', async () => {
-      await expect(keys.create('u1', 'CI', { mode: 'test' })).rejects.toBeInstanceOf(TestModeUnavailable);
-      expect(await repo.listByUser('u1')).toEqual([]);
+    it('issues a test-mode key as sk_test_, which authenticates as a test-mode principal', async () => {
+      const { key, secret } = await keys.create('u1', 'sandbox', { mode: 'test' });
+      expect(secret).toMatch(/^sk_test_[0-9a-f]{64}$/);
+      expect(key.mode).toBe('test');
+      expect(key.toProps().prefix).toBe('sk_test_');
+      expect((await keys.authenticate(secret)).mode).toBe('test');
     });
 
     it('answers 404 for a list the account cannot see (or a malformed id), and writes nothing', async () => {
@@ -371,7 +372,7 @@ describe('KeysService', () => {
     it.each([
       ['no header', undefined, MissingApiKey],
       ['an empty header', '', MissingApiKey],
-      ['a sandbox key', `sk_test_${'a'.repeat(64)}`, SandboxKeyUnavailable],
+      ['a short test key', 'sk_test_abc', InvalidApiKey],
       ['a short key', 'sk_live_abc', InvalidApiKey],
       ['upper-case hex', `sk_live_${'A'.repeat(64)}`, InvalidApiKey],
       ['another scheme', `Bearer ${'a'.repeat(64)}`, InvalidApiKey],

@@ -9,7 +9,8 @@ import type { KeyMode } from '../../../common/auth/principal';
 import { accountViewer } from '../../../common/auth/reach';
 import { ListAccess } from '../../lists/domain/list-access';
 import { AddressRanges } from './address-ranges';
-import { ApiKey, hashKey, isLiveKeyFormat, TEST_PREFIX } from './api-key';
+import { ApiKey, hashKey, isKeyFormat } from './api-key';
+import { runInMode } from '../../../common/auth/mode-context';
 import { ApiKeyRepository } from './api-key.repository';
 import { KeyRestrictionsInput, readRestrictions } from './key-restrictions';
 import { InProcessRevocationBus, RevocationBus } from './revocation-bus';
@@ -23,7 +24,6 @@ import {
   KeyNotRollable,
   MissingApiKey,
   RevokedApiKey,
-  SandboxKeyUnavailable,
 } from './keys.errors';
 
 export const MAX_ACTIVE_KEYS = 20;
@@ -118,8 +118,10 @@ export class KeysService {
     if (length < 1 || length > 100) throw new InvalidKeyLabel();
     const now = this.clock.now();
     const restrictions = readRestrictions(asked, now, this.addresses);
-    // One at a time: a portal action, rare, and at most 100 lists.
-    for (const listId of restrictions.listIds ?? []) await this.lists.getVisible(accountViewer(userId), listId);
+    // One at a time: a portal action, rare, and at most 100 lists; each a list of the key's own mode.
+    await runInMode(restrictions.mode, async () => {
+      for (const listId of restrictions.listIds ?? []) await this.lists.getVisible(accountViewer(userId), listId);
+    });
     const issued = ApiKey.issue({ id: this.ids.next(), userId, label, now, restrictions }, this.secrets, this.hasher);
     if (!(await this.keys.insertIfBelowLimit(issued.key, MAX_ACTIVE_KEYS))) throw new KeyLimitReached(MAX_ACTIVE_KEYS);
     await this.keepEndedKeys(userId, now);
@@ -203,8 +205,7 @@ export class KeysService {
    */
   async authenticate(header: string | undefined): Promise<Principal> {
     if (header === undefined || header === '') throw new MissingApiKey();
-    if (header.startsWith(TEST_PREFIX)) throw new SandboxKeyUnavailable();
-    if (!isLiveKeyFormat(header)) throw new InvalidApiKey();
+    if (!isKeyFormat(header)) throw new InvalidApiKey();
 
     const keyHash = hashKey(this.hasher, header);
     const now = this.clock.now().getTime();

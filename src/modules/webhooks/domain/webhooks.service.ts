@@ -1,3 +1,4 @@
+import { currentMode } from '../../../common/auth/mode-context';
 import type { Viewer } from '../../../common/auth/principal';
 import { CursorCodec, cursorField } from '../../../common/ports/cursor-codec';
 import { Clock } from '../../../common/ports/clock';
@@ -119,6 +120,7 @@ export class WebhooksService {
       list: null,
       actor: caller && { id: caller.id, username: caller.username, name: caller.name },
       data: { webhook: { id: webhook.id, url: webhook.url } },
+      livemode: currentMode() === 'live',
     });
     const delivery = newDelivery({ id: this.ids.next(), webhookId: webhook.id, eventId, eventType: TEST_EVENT_TYPE, payload, now });
     await this.deliveries.insertMany([delivery]);

@@ -25,6 +25,7 @@ export class DeliveriesJanitor extends ScheduledSweep {
         batchSize: SWEEP_BATCH,
         maxBatches: Number.POSITIVE_INFINITY,
         what: 'old webhook deliveries',
+        eachMode: true,
       },
       new Logger('Webhooks'),
     );

@@ -1,5 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { LeasedQueueWorker, WorkerOptions } from '../../../../common/outbox/leased-queue-worker';
+import { currentMode, MODES, runInMode } from '../../../../common/auth/mode-context';
+import type { KeyMode } from '../../../../common/auth/principal';
 import { Clock } from '../../../../common/ports/clock';
 import type { ClaimedDelivery } from '../../domain/delivery';
 import { DeliveryAttempts } from '../../domain/delivery-attempts';
@@ -16,10 +18,14 @@ const RELAY_BATCH = 500;
  * so none sends a delivery another holds. Each round first fans the events recorded since
  * the last one out into deliveries (EventRelay). Started when the application has booted,
  * stopped before the database pool closes.
+ *
+ * Each mode has its own events and deliveries (test mode's schema), so each has its own
+ * worker, whose every step runs in that mode (runInMode): a worker never takes its mode from
+ * whatever context happened to arm its timer.
  */
 @Injectable()
 export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly worker: LeasedQueueWorker<ClaimedDelivery>;
+  private readonly workers = new Map<KeyMode, LeasedQueueWorker<ClaimedDelivery>>();
 
   constructor(
     deliveries: DeliveryRepository,
@@ -28,35 +34,46 @@ export class DeliveryWorker extends DeliveryNudge implements OnApplicationBootst
     options: WorkerOptions,
     /** Turns newly recorded events into deliveries at the start of each round; none in specs about sending alone. */
     private readonly relay?: EventRelay,
+    /** The modes whose deliveries it sends: both, but for in-memory stores, which hold one mode's. */
+    modes: readonly KeyMode[] = MODES,
   ) {
     super();
-    this.worker = new LeasedQueueWorker<ClaimedDelivery>(
-      {
-        claimDue: (now, leaseUntil, limit) => deliveries.claimDue(now, leaseUntil, limit),
-        attempt: (claim) => attempts.attempt(claim),
-        prepare: (stopped) => this.relayAll(stopped),
-        describe: (claim) => ({ delivery_id: claim.delivery.id }),
-      },
-      clock,
-      options,
-      new Logger('Webhooks'),
-      {
-        attemptNotRecorded: 'webhook attempt could not be recorded',
-        claimsFailing: 'webhook events could not be relayed or deliveries claimed; retrying with back-off',
-      },
-    );
+    const logger = new Logger('Webhooks');
+    for (const mode of modes) {
+      const inMode =
+        <A extends unknown[], R>(step: (...args: A) => Promise<R>) =>
+        (...args: A): Promise<R> =>
+          runInMode(mode, () => step(...args));
+      const worker = new LeasedQueueWorker<ClaimedDelivery>(
+        {
+          claimDue: inMode((now: Date, leaseUntil: Date, limit: number) => deliveries.claimDue(now, leaseUntil, limit)),
+          attempt: inMode((claim: ClaimedDelivery) => attempts.attempt(claim)),
+          prepare: inMode((stopped: () => boolean) => this.relayAll(stopped)),
+          describe: (claim) => ({ delivery_id: claim.delivery.id, mode }),
+        },
+        clock,
+        options,
+        logger,
+        {
+          attemptNotRecorded: 'webhook attempt could not be recorded',
+          claimsFailing: `webhook events could not be relayed or deliveries claimed (${mode} mode); retrying with back-off`,
+        },
+      );
+      this.workers.set(mode, worker);
+    }
   }
 
   onApplicationBootstrap(): void {
-    this.worker.start();
+    for (const worker of this.workers.values()) worker.start();
   }
 
-  onModuleDestroy(): Promise<void> {
-    return this.worker.stop();
+  async onModuleDestroy(): Promise<void> {
+    await Promise.all([...this.workers.values()].map((worker) => worker.stop()));
   }
 
+  /** A delivery of the mode in progress is due now. */
   nudge(): void {
-    this.worker.nudge();
+    this.workers.get(currentMode())?.nudge();
   }
 
   private async relayAll(stopped: () => boolean): Promise<void> {
