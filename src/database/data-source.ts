@@ -61,13 +61,14 @@ export function searchPathOf(mode: KeyMode): string {
   return mode === 'live' ? MODE_SCHEMAS.live : `${MODE_SCHEMAS.test}, ${MODE_SCHEMAS.live}`;
 }
 
-export function dataSourceOptions(settings: Pick<DatabaseSettings, 'url' | 'poolSize' | 'timeouts'>, mode: KeyMode = 'live'): DataSourceOptions {
+export function dataSourceOptions(
+  settings: Pick<DatabaseSettings, 'url' | 'poolSize' | 'timeouts'>,
+  mode: KeyMode = 'live',
+): DataSourceOptions {
   const timeouts = settings.timeouts ?? DEFAULT_DATABASE_TIMEOUTS;
   return {
     type: 'postgres',
     url: settings.url,
-    // The migrations table of each schema is its own (holdsAccounts in migrations/schema-scope.ts).
-    ...(mode === 'test' ? { schema: MODE_SCHEMAS.test } : {}),
     entities: ENTITIES,
     migrations: MIGRATIONS,
     migrationsRun: false,
@@ -151,7 +152,11 @@ export async function runMigrationsLocked(dataSource: DataSource, logger: Logger
  */
 async function migrate(settings: DatabaseSettings, logger: Logger): Promise<void> {
   for (const mode of ['live', 'test'] as const) {
-    const migrations = new DataSource(dataSourceOptions({ url: settings.url, poolSize: 2, timeouts: MIGRATION_TIMEOUTS }, mode));
+    const options = dataSourceOptions({ url: settings.url, poolSize: 2, timeouts: MIGRATION_TIMEOUTS }, mode);
+    // The sandbox's migrations table is its own, and its migrations know where they run
+    // (holdsAccounts, migrations/schema-scope.ts). Only here: with a schema, TypeORM would also
+    // qualify the entities' tables, and the account tables are in `public`.
+    const migrations = new DataSource(mode === 'test' ? ({ ...options, schema: MODE_SCHEMAS.test } as DataSourceOptions) : options);
     await connectWithRetry(migrations, settings, logger);
     try {
       await runMigrationsLocked(migrations, logger);

@@ -22,9 +22,10 @@ export class Livemode1763801400000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     const suffix = `,"livemode":${holdsAccounts(q)}}`;
-    await q.query(`UPDATE webhook_deliveries SET payload = left(payload, -${suffix.length}) || '}' WHERE right(payload, ${suffix.length}) = $1`, [
-      suffix,
-    ]);
+    await q.query(
+      `UPDATE webhook_deliveries SET payload = left(payload, -${suffix.length}) || '}' WHERE right(payload, ${suffix.length}) = $1`,
+      [suffix],
+    );
     await q.query(
       `UPDATE events SET payload = (left(payload::text, -${suffix.length}) || '}')::json WHERE payload IS NOT NULL AND right(payload::text, ${suffix.length}) = $1`,
       [suffix],

@@ -44,7 +44,7 @@ export class EventResponse {
   })
   data!: object;
 
-  @ApiProperty({ description: 'false for an event of test mode (an sk_test_ key\'s sandbox), true for live data' })
+  @ApiProperty({ description: "false for an event of test mode (an sk_test_ key's sandbox), true for live data" })
   livemode!: boolean;
 }
 

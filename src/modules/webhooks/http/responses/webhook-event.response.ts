@@ -37,6 +37,6 @@ export class WebhookTestEventResponse {
   })
   data!: { webhook: { id: string; url: string } };
 
-  @ApiProperty({ description: 'false for an event of test mode (an sk_test_ key\'s sandbox), true for live data' })
+  @ApiProperty({ description: "false for an event of test mode (an sk_test_ key's sandbox), true for live data" })
   livemode!: boolean;
 }

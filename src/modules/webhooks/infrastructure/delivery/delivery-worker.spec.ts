@@ -11,7 +11,14 @@ const eventually = (check: () => Promise<boolean>, what: string) => waitFor(chec
 describe('DeliveryWorker', () => {
   it('sends what is due when nudged, retries when the clock says so, and stops cleanly', async () => {
     const f = webhooksFixture();
-    const worker = new DeliveryWorker(f.deliveries, f.attempts, f.clock, { pollIntervalMs: 60_000, leaseMs: 30_000, batchSize: 2 }, undefined, ['live']);
+    const worker = new DeliveryWorker(
+      f.deliveries,
+      f.attempts,
+      f.clock,
+      { pollIntervalMs: 60_000, leaseMs: 30_000, batchSize: 2 },
+      undefined,
+      ['live'],
+    );
     const { webhook } = await f.service.create(accountViewer(USER), { url: 'https://example.com/', types: null, listId: null });
     worker.onApplicationBootstrap();
     try {
