@@ -1,3 +1,4 @@
+import { currentMode } from '../../../common/auth/mode-context';
 import type { Viewer } from '../../../common/auth/principal';
 import { reachesList } from '../../../common/auth/reach';
 import { Clock } from '../../../common/ports/clock';
@@ -54,16 +55,20 @@ export class InvitationsService {
       if (await this.invitations.findPending(list.id, email, now)) throw new AlreadyInvited();
       if ((await this.invitations.countPending(list.id, now)) >= MAX_PENDING_INVITATIONS) throw new PendingInvitationLimit();
       await this.admission.assertRoom(list);
+      // Test mode mails nobody (a sandbox must not reach real people), so it counts no mail either.
+      const mailed = currentMode() === 'live';
       // Last of the checks: a refused invitation costs no mail of the day.
-      if (!(await this.invitations.countInvitationMail(userId, now.toISOString().slice(0, 10), MAX_INVITATION_MAILS_PER_DAY))) {
+      if (mailed && !(await this.invitations.countInvitationMail(userId, now.toISOString().slice(0, 10), MAX_INVITATION_MAILS_PER_DAY))) {
         throw new InvitationMailLimit();
       }
       // Invitations only accumulate here: keeping the newest settled ones bounds what the list holds.
       await this.invitations.deleteSettledBeyond(list.id, now, KEPT_SETTLED_INVITATIONS);
       const invitation = Invitation.issue({ id: this.ids.next(), listId: list.id, email, role: input.role, inviterId: userId, now });
       await this.invitations.insert(invitation);
-      const inviter = await this.users.findById(userId);
-      await this.mail.enqueue(invitationMail(this.links, email, list.name, inviter?.name ?? 'Someone', input.role));
+      if (mailed) {
+        const inviter = await this.users.findById(userId);
+        await this.mail.enqueue(invitationMail(this.links, email, list.name, inviter?.name ?? 'Someone', input.role));
+      }
       const details = invitation.describe(now, list);
       await this.events.record(userId, now, [{ type: 'invitation.created', list, invitation: details }]);
       return details;
