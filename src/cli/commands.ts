@@ -19,7 +19,7 @@ Commands:
   create-user --email E --username U --name N [--password-stdin] [--json]
       Creates an account. The password is read from stdin with --password-stdin,
       prompted for (without echo) on a terminal, otherwise generated and printed once.
-  create-key --login <email or username> --label L [--mode live] [--scopes S,S] [--list-ids ID,ID]
+  create-key --login <email or username> --label L [--mode live|test] [--scopes S,S] [--list-ids ID,ID]
              [--expires-at ISO-8601] [--allowed-ips ADDR,CIDR] [--json]
       Creates an API key for the account and prints it once. Each restriction is optional and
       follows the developer page's rules: --scopes a subset of
