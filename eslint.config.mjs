@@ -24,6 +24,24 @@ export default tseslint.config(
     },
   },
   {
+    // Test mode's separation is the choice of connection pool, made in managerOf, NamedStatement
+    // and the unit of work (docs/adr/0007-test-mode-schema-per-mode.md). A repository that used
+    // its DataSource directly would always reach live data: it may only hand it to those.
+    files: ['src/modules/**/infrastructure/**/*.ts'],
+    ignores: ['**/*.spec.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...['MemberExpression[object.property.name=/^(dataSource|db)$/]', 'MemberExpression[object.name=/^(dataSource|db)$/]'].map(
+          (receiver) => ({
+            selector: `${receiver}[property.name=/^(manager|query|createQueryRunner|createQueryBuilder|getRepository|transaction|driver)$/]`,
+            message: "Reach the database through managerOf(), a NamedStatement or the UnitOfWork: they pick the mode's schema (test mode).",
+          }),
+        ),
+      ],
+    },
+  },
+  {
     // Specs and test support read JSON answers (supertest's `res.body` is `any` by design) and log lines; the
     // assertions on them are the type check, so the no-unsafe-* family would only demand casts.
     files: ['test/**/*.ts', 'src/**/*.spec.ts', 'src/**/testing/**/*.ts'],
