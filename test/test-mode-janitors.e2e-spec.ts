@@ -39,7 +39,7 @@ describe('test mode: the janitors sweep both modes', () => {
 
   beforeAll(async () => {
     clock = driveClock(t.app, frozenNow());
-    admin = new Client({ connectionString: t.db.options.url as string });
+    admin = new Client({ connectionString: (t.db.options as { url: string }).url });
     await admin.connect();
     receiver = await new WebhookReceiver().start();
     const owner = await makeCaller(t.app);

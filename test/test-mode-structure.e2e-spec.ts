@@ -73,7 +73,7 @@ describe('test mode: separation by construction', () => {
   }
 
   beforeAll(async () => {
-    admin = new Client({ connectionString: t.db.options.url as string });
+    admin = new Client({ connectionString: (t.db.options as { url: string }).url });
     await admin.connect();
     const [owner, member] = await Promise.all([makeCaller(t.app), makeCaller(t.app)]);
     for (const mode of MODES) {
