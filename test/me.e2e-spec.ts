@@ -56,7 +56,8 @@ describe('GET /v1/me and the key guard', () => {
     ['malformed', 'hello', /Invalid API key/],
     ['upper-case hex', `sk_live_${'AB'.repeat(32)}`, /Invalid API key/],
     ['unknown', `sk_live_${'0'.repeat(64)}`, /Invalid API key/],
-    ['a sandbox key', `sk_test_${'1'.repeat(64)}`, /^sandbox keys are not available yet$/],
+    ['unknown test', `sk_test_${'1'.repeat(64)}`, /Invalid API key/],
+    ['malformed test', `sk_test_${'1'.repeat(63)}`, /Invalid API key/],
   ])('answers 401 for a %s key', async (_label, key, message) => {
     const req = request(t.server).get('/v1/me');
     const res = await (key === undefined ? req : req.set('X-API-Key', key));
@@ -114,7 +115,14 @@ describe('GET /v1/me and the key guard', () => {
       // The request wrote last_used_at off its path: let that write land before counting again.
       await waitFor(async () => (await lastUsedAt(t, keyId)) !== null, { what: 'the first use of the key to be recorded in last_used_at' });
       queries.mockClear();
-      for (const bad of ['hello', `sk_live_${'AB'.repeat(32)}`, `sk_live_${'a'.repeat(63)}`, `sk_test_${'1'.repeat(64)}`, `${key}0`]) {
+      for (const bad of [
+        'hello',
+        `sk_live_${'AB'.repeat(32)}`,
+        `sk_live_${'a'.repeat(63)}`,
+        `sk_test_${'1'.repeat(63)}`,
+        `sk_test_${'AB'.repeat(32)}`,
+        `${key}0`,
+      ]) {
         await request(t.server).get('/v1/me').set('X-API-Key', bad).expect(401);
       }
       await request(t.server).get('/v1/me').expect(401);

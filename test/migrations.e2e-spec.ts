@@ -1,10 +1,49 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { Client } from 'pg';
-import { DataSource } from 'typeorm';
+import request from 'supertest';
+import { DataSource, DataSourceOptions } from 'typeorm';
+import type { KeyMode } from '../src/common/auth/principal';
+import { NodeSecretGenerator } from '../src/common/crypto/node-secret-generator';
+import { Sha256TokenHasher } from '../src/common/crypto/sha256-token-hasher';
+import { MODE_SCHEMAS } from '../src/common/persistence/mode-data-sources';
+import { dataSourceOptions, MIGRATION_TIMEOUTS } from '../src/database/data-source';
 import { MIGRATIONS } from '../src/database/migrations';
 import { CaseFoldedKeys1763800600000 } from '../src/database/migrations/1763800600000-case-folded-keys';
+import { Livemode1763801400000 } from '../src/database/migrations/1763801400000-livemode';
+import { ApiKey } from '../src/modules/keys/domain/api-key';
+import { makeRestrictedKey } from './factories/make-restricted-key';
 import { ownDatabase } from './support/own-database';
+import { recordSecret } from './support/secret-ledger';
 import { startTestApp, TestApp } from './support/test-app';
+
+const byName = (a: { name: string }, b: { name: string }) => (a.name < b.name ? -1 : 1);
+
+/** Each migration's name and how many times it was recorded, in one schema's own migrations table. */
+async function recorded(url: string, schema: string): Promise<Array<{ name: string; n: number }>> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(`SELECT name, count(*)::int AS n FROM "${schema}".migrations GROUP BY name`)).rows.sort(byName);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The tables of one schema. */
+async function tablesOf(url: string, schema: string): Promise<string[]> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (
+      await client.query<{ table_name: string }>(
+        `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE' ORDER BY table_name`,
+        [schema],
+      )
+    ).rows.map((r) => r.table_name);
+  } finally {
+    await client.end();
+  }
+}
 
 const emptyDatabase = () => ownDatabase('migrate');
 
@@ -17,12 +56,12 @@ describe('migrations at start', () => {
       for (const result of started) if (result.status === 'fulfilled') apps.push(result.value);
       expect(started.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled', 'fulfilled']);
 
-      const client = new Client({ connectionString: database.url });
-      await client.connect();
-      const { rows } = await client.query('SELECT name, count(*)::int AS n FROM migrations GROUP BY name');
-      await client.end();
-      expect(rows).toHaveLength(MIGRATIONS.length);
-      expect(rows.every((row: { n: number }) => row.n === 1)).toBe(true);
+      // Both schemas, each with its own record of every migration, applied once.
+      const names = MIGRATIONS.map((m) => ({ name: new m().name, n: 1 })).sort(byName);
+      for (const schema of [MODE_SCHEMAS.live, MODE_SCHEMAS.test]) expect(await recorded(database.url, schema)).toEqual(names);
+      const sandbox = await tablesOf(database.url, MODE_SCHEMAS.test);
+      expect(sandbox).toEqual(expect.arrayContaining(['events', 'items', 'lists', 'migrations', 'webhook_deliveries']));
+      expect(sandbox).not.toContain('users');
     } finally {
       await Promise.all(apps.map((app) => app.close()));
       await database.drop();
@@ -106,6 +145,148 @@ describe('migrations at start', () => {
       ).rejects.toThrow(/lists_owner_name_uq/);
     } finally {
       if (ds.isInitialized) await ds.destroy();
+      await database.drop();
+    }
+  });
+
+  it('gives a database migrated before test mode the sandbox and livemode at the next start, live events marked live, and undoes livemode in either schema', async () => {
+    const database = await emptyDatabase();
+    const before = MIGRATIONS.slice(0, MIGRATIONS.indexOf(Livemode1763801400000));
+    expect(new before[before.length - 1]().name).toBe('AccountTokens1763801350000');
+    // The database as the service left it before test mode: public alone, every earlier migration.
+    const old = await new DataSource({
+      type: 'postgres',
+      url: database.url,
+      migrations: before,
+      migrationsTransactionMode: 'each',
+    }).initialize();
+    const apps: TestApp[] = [];
+    const tag = randomBytes(4).toString('hex');
+    const [userId, listId, webhookId] = [randomUUID(), randomUUID(), randomUUID()];
+    const at = '2026-01-05T10:00:00.000Z';
+    const owner = { id: userId, username: `old_${tag}`, name: 'Old Timer' };
+    const event = {
+      id: `evt_${randomBytes(16).toString('hex')}`,
+      type: 'list.created',
+      created_at: at,
+      list: { id: listId, name: 'Old list' },
+      actor: owner,
+      data: {
+        list: { id: listId, name: 'Old list', owner, role: 'owner', item_count: 0, open_item_count: 0, created_at: at, updated_at: at },
+      },
+    };
+    let key: string;
+    try {
+      await old.runMigrations();
+      await old.query(
+        `INSERT INTO users (id, email, username, name, password_hash, created_at, email_verified) VALUES ($1, $2, $3, $4, 'x', $5, true)`,
+        [userId, `old_${tag}@example.test`, owner.username, owner.name, at],
+      );
+      const issued = ApiKey.issue(
+        { id: randomUUID(), userId, label: 'old', now: new Date(at) },
+        new NodeSecretGenerator(),
+        new Sha256TokenHasher(),
+      );
+      const props = issued.key.toProps();
+      await old.query(
+        `INSERT INTO api_keys (id, user_id, label, prefix, last4, key_hash, scopes, status, created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', $8)`,
+        [props.id, userId, props.label, props.prefix, props.last4, props.keyHash, props.scopes, at],
+      );
+      key = issued.secret;
+      recordSecret('api key', key);
+      await old.query(
+        `INSERT INTO lists (id, owner_id, name, name_key, created_at, updated_at, audience) VALUES ($1, $2, 'Old list', 'old list', $3, $3, ARRAY[$2::uuid])`,
+        [listId, userId, at],
+      );
+      await old.query(
+        `WITH ev AS (INSERT INTO events (id, txid, type, list_id, payload, created_at)
+                     VALUES ($1, pg_current_xact_id(), 'list.created', $2, $3::json, $4) RETURNING txid, seq)
+         INSERT INTO event_audience (user_id, txid, seq, list_id, type) SELECT $5, txid, seq, $2, 'list.created' FROM ev`,
+        [event.id, listId, JSON.stringify(event), at, userId],
+      );
+      await old.query(
+        `INSERT INTO webhooks (id, user_id, url, secret_sealed, created_at) VALUES ($1, $2, 'https://example.test/hook', 'sealed', $3)`,
+        [webhookId, userId, at],
+      );
+      await old.query(
+        `INSERT INTO webhook_deliveries (id, webhook_id, event_id, event_type, payload, status, attempts, created_at, updated_at)
+         VALUES ($1, $2, $3, 'list.created', $4, 'succeeded', 1, $5, $5)`,
+        [randomUUID(), webhookId, event.id, JSON.stringify(event), at],
+      );
+      expect(await tablesOf(database.url, MODE_SCHEMAS.test)).toEqual([]);
+    } finally {
+      await old.destroy();
+    }
+
+    const stored = async (schema: string) => {
+      const client = new Client({ connectionString: database.url });
+      await client.connect();
+      try {
+        const events = (await client.query(`SELECT payload::text AS p FROM "${schema}".events WHERE payload IS NOT NULL ORDER BY seq`))
+          .rows;
+        const deliveries = (await client.query(`SELECT payload AS p FROM "${schema}".webhook_deliveries ORDER BY created_at`)).rows;
+        const fn = (
+          await client.query(
+            `SELECT count(*)::int AS n FROM pg_proc p JOIN pg_namespace s ON s.oid = p.pronamespace WHERE proname = 'livemode' AND nspname = $1`,
+            [schema],
+          )
+        ).rows[0].n;
+        return { events: events.map((r) => JSON.parse(r.p)), deliveries: deliveries.map((r) => JSON.parse(r.p)), livemodeFunction: fn };
+      } finally {
+        await client.end();
+      }
+    };
+
+    try {
+      // Two instances at the next start: the sandbox is built, livemode applied, each once.
+      const started = await Promise.allSettled([1, 2].map(() => startTestApp({ DATABASE_URL: database.url, DB_POOL_SIZE: '3' })));
+      for (const result of started) if (result.status === 'fulfilled') apps.push(result.value);
+      expect(started.map((r) => r.status)).toEqual(['fulfilled', 'fulfilled']);
+      const names = MIGRATIONS.map((m) => ({ name: new m().name, n: 1 })).sort(byName);
+      for (const schema of [MODE_SCHEMAS.live, MODE_SCHEMAS.test]) expect(await recorded(database.url, schema)).toEqual(names);
+
+      // The live events and deliveries recorded before test mode are live ones, flag last.
+      const live = await stored(MODE_SCHEMAS.live);
+      expect(live.events).toEqual([{ ...event, livemode: true }]);
+      expect(Object.keys(live.events[0]).at(-1)).toBe('livemode');
+      expect(live.deliveries).toEqual([{ ...event, livemode: true }]);
+      const feed = await request(apps[0].server).get('/v1/events').set('X-API-Key', key).expect(200);
+      expect(feed.body.data.events).toEqual([{ ...event, livemode: true }]);
+
+      // The same account's test key starts from an empty sandbox, whose events are test ones.
+      const testKey = (await makeRestrictedKey(apps[1].app, userId, { mode: 'test' })).key;
+      expect((await request(apps[1].server).get('/v1/events').set('X-API-Key', testKey).expect(200)).body.data.events).toEqual([]);
+      await request(apps[1].server).post('/v1/lists').set('X-API-Key', testKey).send({ name: 'Old list' }).expect(200);
+      expect((await stored(MODE_SCHEMAS.test)).events.map((e) => [e.type, e.livemode])).toEqual([['list.created', false]]);
+    } finally {
+      await Promise.all(apps.map((app) => app.close()));
+    }
+
+    // The livemode migration undone and done again in each schema, as the service's migrations run it there.
+    try {
+      for (const mode of ['test', 'live'] as KeyMode[]) {
+        const schema = MODE_SCHEMAS[mode];
+        const options = dataSourceOptions({ url: database.url, poolSize: 1, timeouts: MIGRATION_TIMEOUTS }, mode);
+        const migrations = await new DataSource(mode === 'test' ? ({ ...options, schema } as DataSourceOptions) : options).initialize();
+        try {
+          const done = await stored(schema);
+          const otherSchema = MODE_SCHEMAS[mode === 'live' ? 'test' : 'live'];
+          const others = await stored(otherSchema);
+          await migrations.undoLastMigration({ transaction: 'each' });
+          const undone = await stored(schema);
+          // Undoing one schema's migration leaves the other's alone.
+          expect(await stored(otherSchema)).toEqual(others);
+          expect(undone.livemodeFunction).toBe(0);
+          expect([...undone.events, ...undone.deliveries].filter((e) => 'livemode' in e)).toEqual([]);
+          expect(undone.events).toEqual(done.events.map(({ livemode: _flag, ...rest }) => rest));
+          await migrations.runMigrations({ transaction: 'each' });
+          expect(await stored(schema)).toEqual({ ...done, livemodeFunction: 1 });
+        } finally {
+          await migrations.destroy();
+        }
+      }
+      expect((await stored(MODE_SCHEMAS.live)).events).toEqual([{ ...event, livemode: true }]);
+    } finally {
       await database.drop();
     }
   });

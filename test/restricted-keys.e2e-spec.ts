@@ -173,12 +173,18 @@ describe('restricted keys', () => {
       expect(await keyCount(userId)).toBe(0);
     });
 
-    it('answers 400 for a test key with a message that says it is not available yet', async () => {
+    it('issues an sk_test_ key for mode "test", whose list_ids are lists of the sandbox, never live ones (404)', async () => {
       const { c, userId } = await signedIn();
-      const res = await c.post('keys', { label: 'sandbox', mode: 'test' });
-      expect(res.status).toBe(400);
-      expect(res.body.error).toMatch(/mode "test" is not available yet/);
-      expect(await keyCount(userId)).toBe(0);
+      const test = await createKey(c, { mode: 'test' });
+      expect(test).toMatchObject({ key: expect.stringMatching(/^sk_test_[0-9a-f]{64}$/), mode: 'test' });
+      expect((await me(test.key).expect(200)).body.data.key.mode).toBe('test');
+      const sandboxList = await newList(test.key, 'sandbox list');
+      const liveList = await newList((await createKey(c, {})).key, 'live list');
+      const res = await c.post('keys', { label: 'x', mode: 'test', list_ids: [liveList] });
+      expect(res.status).toBe(404);
+      expect(await keyCount(userId)).toBe(2);
+      expect(await createKey(c, { mode: 'test', list_ids: [sandboxList] })).toMatchObject({ mode: 'test', list_ids: [sandboxList] });
+      expect((await c.post('keys', { label: 'x', list_ids: [sandboxList] })).status).toBe(404);
     });
 
     it("answers 404 for a list id the account cannot see (another account's, unknown, malformed), as for any invisible list", async () => {

@@ -9,7 +9,8 @@ import { openDatabase } from '../src/database/data-source';
 import { AccountsService } from '../src/modules/auth/domain/accounts.service';
 import { ScryptPasswordHasher } from '../src/modules/auth/infrastructure/crypto/scrypt-password-hasher';
 import { TypeOrmUserRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-user.repository';
-import { ApiKey } from '../src/modules/keys/domain/api-key';
+import { ApiKey, UNRESTRICTED } from '../src/modules/keys/domain/api-key';
+import type { KeyMode } from '../src/common/auth/principal';
 import { ownDatabase, type OwnDatabase } from './support/own-database';
 import { ownsConnection } from './support/process-connections';
 import { recordSecret } from './support/secret-ledger';
@@ -40,13 +41,15 @@ describe('webhook deliveries across two instances', () => {
   let instances: ServiceProcess[] = [];
   let receiver: WebhookReceiver;
   let key: string;
+  /** The account's test key (sk_test_): the same instances, the sandbox's deliveries. */
+  let testKey: string;
   let db: DataSource;
   let database: OwnDatabase | undefined;
 
-  const call = async (instance: ServiceProcess, method: string, path: string, body?: object) => {
+  const call = async (instance: ServiceProcess, method: string, path: string, body?: object, mode: KeyMode = 'live') => {
     const res = await fetch(`http://127.0.0.1:${instance.port}${path}`, {
       method,
-      headers: { 'X-API-Key': key, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+      headers: { 'X-API-Key': mode === 'live' ? key : testKey, ...(body ? { 'Content-Type': 'application/json' } : {}) },
       body: body ? JSON.stringify(body) : undefined,
     });
     const json = (await res.json()) as { data: any; error: string | null };
@@ -70,19 +73,23 @@ describe('webhook deliveries across two instances', () => {
       name: 'Cluster',
       password: 'long enough password',
     });
-    const issued = ApiKey.issue(
-      { id: randomUUID(), userId: user.id, label: 'cluster', now: new Date() },
-      new NodeSecretGenerator(),
-      new Sha256TokenHasher(),
-    );
-    const props = issued.key.toProps();
-    await db.query(
-      `INSERT INTO api_keys (id, user_id, label, prefix, last4, key_hash, scopes, status, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, 'active', now())`,
-      [props.id, props.userId, props.label, props.prefix, props.last4, props.keyHash, props.scopes],
-    );
-    key = issued.secret;
-    recordSecret('api key', key);
+    const issue = async (mode: KeyMode) => {
+      const issued = ApiKey.issue(
+        { id: randomUUID(), userId: user.id, label: `cluster ${mode}`, now: new Date(), restrictions: { ...UNRESTRICTED, mode } },
+        new NodeSecretGenerator(),
+        new Sha256TokenHasher(),
+      );
+      const props = issued.key.toProps();
+      await db.query(
+        `INSERT INTO api_keys (id, user_id, label, prefix, last4, key_hash, scopes, mode, status, created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', now())`,
+        [props.id, props.userId, props.label, props.prefix, props.last4, props.keyHash, props.scopes, props.mode],
+      );
+      recordSecret('api key', issued.secret);
+      return issued.secret;
+    };
+    key = await issue('live');
+    testKey = await issue('test');
     receiver = await new WebhookReceiver().start();
     instances = await spawnInstances(env, 2);
   }, 120_000);
@@ -152,6 +159,65 @@ describe('webhook deliveries across two instances', () => {
       .at(path)
       .map((r) => (WebhookReceiver.verifyAsSent(webhook.secret, r) as { data: { item: { id: string } } }).data.item.id);
     expect(delivered.sort()).toEqual([...itemIds].sort());
+  }, 60_000);
+
+  it('sends the deliveries of both modes exactly once each, to their own webhooks, with both instances working both queues', async () => {
+    const modes: KeyMode[] = ['live', 'test'];
+    const tag = randomBytes(4).toString('hex');
+    const path = (mode: KeyMode) => `/modes-${mode}-${tag}`;
+    const webhooks = Object.fromEntries(
+      await Promise.all(
+        modes.map(async (mode, n) => {
+          const webhook = (await call(instances[n], 'POST', '/v1/webhooks', { url: receiver.url(path(mode)) }, mode)).webhook;
+          recordSecret('webhook secret', webhook.secret);
+          return [mode, webhook];
+        }),
+      ),
+    ) as Record<KeyMode, { id: string; secret: string }>;
+    const eventIds: Record<KeyMode, string[]> = { live: [], test: [] };
+    // Both modes at once, each sending through both instances: test events and item.added events.
+    await Promise.all(
+      modes.map(async (mode) => {
+        const list = (await call(instances[0], 'POST', '/v1/lists', { name: `modes ${tag}` }, mode)).list;
+        for (let i = 0; i < 10; i++) {
+          eventIds[mode].push(
+            (await call(instances[i % 2], 'POST', `/v1/webhooks/${webhooks[mode].id}/test`, undefined, mode)).delivery.event_id,
+          );
+          await call(instances[(i + 1) % 2], 'POST', '/v1/actions/add', { list: list.id, items: [`${mode} #${i}`] }, mode);
+        }
+      }),
+    );
+    for (const mode of modes) {
+      // Every event of the mode: the feed has the list's and items', the test events are apart from it.
+      const feed = (await call(instances[1], 'GET', '/v1/events?limit=500', undefined, mode)).events as Array<{
+        id: string;
+        list: { name: string };
+      }>;
+      eventIds[mode].push(...feed.filter((e) => e.list.name === `modes ${tag}`).map((e) => e.id));
+      expect(eventIds[mode]).toHaveLength(10 + 1 + 10);
+    }
+    for (const mode of modes) {
+      await waitFor(() => new Set(receiver.at(path(mode)).map((r) => r.headers['webhook-id'])).size === eventIds[mode].length, {
+        what: () => `all ${eventIds[mode].length} ${mode} deliveries (received ${receiver.at(path(mode)).length})`,
+        timeoutMs: 20_000,
+      });
+      await waitFor(
+        async () =>
+          (await call(instances[0], 'GET', `/v1/webhooks/${webhooks[mode].id}/deliveries?limit=100`, undefined, mode)).deliveries.every(
+            (d: { status: string }) => d.status === 'succeeded',
+          ),
+        { what: `every ${mode} delivery recorded as succeeded` },
+      );
+    }
+    for (const mode of modes) {
+      const received = receiver.at(path(mode));
+      const counts = new Map<string, number>();
+      for (const r of received) counts.set(r.headers['webhook-id'], (counts.get(r.headers['webhook-id']) ?? 0) + 1);
+      expect([...counts.values()].filter((n) => n !== 1)).toEqual([]);
+      expect([...counts.keys()].sort()).toEqual([...eventIds[mode]].sort());
+      const bodies = received.map((r) => WebhookReceiver.verifyAsSent(webhooks[mode].secret, r) as { livemode: boolean });
+      expect(bodies.filter((b) => b.livemode !== (mode === 'live'))).toEqual([]);
+    }
   }, 60_000);
 
   it('lets the other instance send a delivery whose instance was killed mid-delivery, once the lease expires', async () => {

@@ -34,13 +34,9 @@ export function currentMode(): KeyMode {
 export function runInMode<T>(mode: KeyMode, work: () => Promise<T>): Promise<T> {
   if (mode === 'live' && store.getStore() === undefined) return work();
   contextsInFlight += 1;
-  let settled: Promise<T>;
-  try {
-    settled = store.run(mode, work);
-  } catch (error) {
-    settled = Promise.reject(error as Error);
-  }
-  return settled.finally(leaveContext);
+  // An async function: work that throws before returning its promise rejects it instead, so the
+  // context is always left.
+  return store.run(mode, async () => work()).finally(leaveContext);
 }
 
 function leaveContext(): void {

@@ -70,10 +70,11 @@ export function describeEventLogContract(adapter: string, setup: () => Promise<E
           list: { id: listId, name: 'Groceries' },
           actor: { id: owner, username: 'ada', name: 'Ada' },
           data: { note, nested: { b: 1, a: [1, 'two'] } },
+          livemode: true,
         })),
       );
       // Field order is kept (json, not jsonb).
-      expect(Object.keys(slice.events[0].event)).toEqual(['id', 'type', 'created_at', 'list', 'actor', 'data']);
+      expect(Object.keys(slice.events[0].event)).toEqual(['id', 'type', 'created_at', 'list', 'actor', 'data', 'livemode']);
       expect(JSON.stringify(slice.events[0].event.data)).toBe('{"note":"one","nested":{"b":1,"a":[1,"two"]}}');
       const positions = slice.events.map((entry) => entry.position);
       expect(comparePositions(positions[0], positions[1])).toBeLessThan(0);

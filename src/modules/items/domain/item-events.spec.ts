@@ -47,6 +47,7 @@ describe('item events', () => {
         list: { id: LIST, name: 'Groceries' },
         actor: actor(EDITOR),
         data: { item: presentItem(item) },
+        livemode: true,
       })),
     );
     expect(await feed(EDITOR)).toEqual(events);

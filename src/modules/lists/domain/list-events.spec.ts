@@ -61,6 +61,7 @@ describe('events of lists, members and invitations', () => {
       list: { id: listId, name: 'Groceries' },
       actor: await summary(owner),
       data: { list: expect.objectContaining({ id: listId, name: 'Groceries', role: 'owner', owner: await summary(owner) }) },
+      livemode: true,
     });
     expect(events[1]).toMatchObject({ list: { name: 'Food' }, data: { list: { name: 'Food' } } });
     expect(events[3]).toMatchObject({ actor: await summary(invitee), data: { invitation: { id: invitation.id, status: 'accepted' } } });
