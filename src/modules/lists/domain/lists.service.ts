@@ -157,7 +157,11 @@ export class ListsService {
     const all: VisibleList[] = [];
     for (;;) {
       const last = all[all.length - 1];
-      const page = await this.lists.pageVisible(viewer, last ? { createdAt: last.list.createdAt, id: last.list.id } : null, MAX_OWNED_LISTS);
+      const page = await this.lists.pageVisible(
+        viewer,
+        last ? { createdAt: last.list.createdAt, id: last.list.id } : null,
+        MAX_OWNED_LISTS,
+      );
       all.push(...page);
       if (page.length < MAX_OWNED_LISTS) return all;
     }
