@@ -32,6 +32,7 @@ import { ProfileModule } from './modules/profile/profile.module';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module';
 import { SlidingWindowThrottlerStorage } from './modules/rate-limit/infrastructure/throttler/sliding-window-throttler.storage';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
+import { SandboxModule } from './modules/sandbox/sandbox.module';
 
 @Module({})
 export class AppModule {
@@ -77,6 +78,7 @@ export class AppModule {
         RateLimitModule,
         AccessModule,
         IdempotencyModule,
+        SandboxModule,
         // Sends the queued mail; its one route is the development mailbox.
         MailDeliveryModule,
         DevelopersModule,
@@ -88,7 +90,7 @@ export class AppModule {
         { provide: APP_FILTER, useClass: EnvelopeExceptionFilter },
         // Global guards run in this order: who is calling (401, counted per client address and
         // 429 past RATE_LIMIT_UNAUTHENTICATED_MAX), then the rate limits (429), then the route's
-        // scope (403), as the contract's order of checks requires (modules/access).
+        // key mode (@RequireMode) and scope (403), as the contract's order of checks requires (modules/access).
         { provide: APP_GUARD, useExisting: ApiKeyGuard },
         { provide: APP_GUARD, useExisting: KeyThrottlerGuard },
         { provide: APP_GUARD, useExisting: ScopeGuard },

@@ -21,6 +21,11 @@ import { NO_RATE_LIMITS, startTestApp, TestApp } from './support/test-app';
  * anything else: its one list is not the route's), a key of another list of the owner's (404
  * on a route that names the list), a key of the route's list (the owner's answer), an expired
  * key (401) and a key allowed only from another address (403).
+ *
+ * Every caller here holds a live key: a route of test keys only (`x-required-mode: test` in
+ * the served OpenAPI document, from @RequireMode) answers every valid one 403 before its scope,
+ * so its scopeless key gets no X-Required-Scope (test/sandbox-reset.e2e-spec.ts asks it with
+ * test keys).
  */
 
 const ROLES = ['none', 'revoked', 'stranger', 'viewer', 'editor', 'owner'] as const;
@@ -108,6 +113,8 @@ describe('authorization matrix', () => {
   const lackingScope = new Map<Scope, string>();
   /** "METHOD /path" → the scope the route requires; keyed routes only. */
   const scopeOf = new Map<string, Scope>();
+  /** "METHOD /path" → the one key mode the route takes, when it takes only one. */
+  const modeOf = new Map<string, string>();
   const keyOf = (role: Role): string | undefined =>
     ({ owner: owner.key, editor: editor.key, viewer: viewer.key, stranger: stranger.key, revoked: revokedKey, none: undefined })[role];
 
@@ -215,6 +222,8 @@ describe('authorization matrix', () => {
       prepare: withWebhook,
       expect: everyone(401),
     },
+    // The page's "Reset test data": a session, never a key.
+    'POST /developers/api/sandbox/reset': { path: () => '/developers/api/sandbox/reset', body: () => ({}), expect: everyone(401) },
     'GET /developers/api/webhooks/:id/deliveries': {
       path: (w) => `/developers/api/webhooks/${w.webhookId}/deliveries`,
       prepare: withWebhook,
@@ -296,6 +305,8 @@ describe('authorization matrix', () => {
       restricted: reachesOutside,
     },
     'GET /v1/webhooks': { path: () => '/v1/webhooks', expect: keyed(200, 200, 200, 200) },
+    // Test keys only: every live key is refused before its scope (API.md section 10), whoever holds it.
+    'POST /v1/sandbox/reset': { path: () => '/v1/sandbox/reset', expect: keyed(403, 403, 403, 403) },
     'DELETE /v1/webhooks/:id': { path: (w) => `/v1/webhooks/${w.webhookId}`, prepare: withWebhook, expect: accountOnly },
     'POST /v1/webhooks/:id/rotate-secret': {
       path: (w) => `/v1/webhooks/${w.webhookId}/rotate-secret`,
@@ -369,12 +380,15 @@ describe('authorization matrix', () => {
 
     // Each route's scope, as the served OpenAPI document states it (x-required-scope).
     const document = (await request(t.server).get('/v1/openapi.json').expect(200)).body as {
-      paths: Record<string, Record<string, { 'x-required-scope'?: Scope }>>;
+      paths: Record<string, Record<string, { 'x-required-scope'?: Scope; 'x-required-mode'?: string }>>;
     };
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
+        const route = `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`;
         const scope = operation['x-required-scope'];
-        if (scope) scopeOf.set(`${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`, scope);
+        if (scope) scopeOf.set(route, scope);
+        const mode = operation['x-required-mode'];
+        if (mode) modeOf.set(route, mode);
       }
     }
     // The owner's keys of another list of theirs: all scopes, each scope but one, expired, fenced.
@@ -443,6 +457,8 @@ describe('authorization matrix', () => {
       fenced: 403,
       outside: NAMES_THE_LIST.test(route) ? 404 : owners,
       inside: owners,
+      // Every key here is live: a route of test keys only refuses each valid one (403) before anything else.
+      ...(modeOf.get(route) === 'test' ? { outside: 403, inside: 403 } : {}),
       ...row.restricted,
     };
   }
@@ -486,8 +502,10 @@ describe('authorization matrix', () => {
         const res = await send(route, w, keys[actor], RESTRICTED_KEYS_ADDRESS);
         if (res.status !== expected[actor])
           problems.push(`${route} as ${actor}: ${res.status} (expected ${expected[actor]}) ${JSON.stringify(res.body?.error ?? '')}`);
-        if (actor === 'scopeless' && scope && res.headers['x-required-scope'] !== scope)
-          problems.push(`${route} as scopeless: X-Required-Scope ${String(res.headers['x-required-scope'])} (expected ${scope})`);
+        // A live key on a test-mode route is refused for its mode, before any scope is named.
+        const namedScope = modeOf.has(route) && modeOf.get(route) !== 'live' ? undefined : scope;
+        if (actor === 'scopeless' && res.headers['x-required-scope'] !== namedScope)
+          problems.push(`${route} as scopeless: X-Required-Scope ${String(res.headers['x-required-scope'])} (expected ${namedScope})`);
       }
     } finally {
       // The owner's active keys stay under the limit of 20.

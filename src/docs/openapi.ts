@@ -49,8 +49,9 @@ const errorResponse = (description: string, headers: HeadersObject = {}): Respon
 const KEYED_ERRORS: Record<string, ResponseObject> = {
   '401': errorResponse('Missing, malformed, unknown, revoked or expired API key'),
   '403': errorResponse(
-    "The key is not allowed from this address (before its rate limit counts the request), the key lacks this route's scope " +
-      "(X-Required-Scope names it), or the caller's role does not allow the action",
+    'The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only ' +
+      "(x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), " +
+      "or the caller's role does not allow the action",
     requiredScopeHeader(),
   ),
   '429': errorResponse(

@@ -1,3 +1,5 @@
+import type { KeyMode } from '../auth/principal';
+
 /**
  * What kind of failure a domain error is. The HTTP layer turns the kind into a status
  * (see envelope.filter.ts); the domain itself knows nothing about HTTP.
@@ -75,5 +77,17 @@ export class RateLimited extends DomainError {
 export class MissingScope extends ForbiddenError {
   constructor(readonly scope: string) {
     super('MISSING_SCOPE', `This API key lacks the ${scope} scope`, { 'X-Required-Scope': scope });
+  }
+}
+
+/** A key of the other mode on a route that takes keys of one mode only (@RequireMode): 403, before the scope. */
+export class WrongKeyMode extends ForbiddenError {
+  constructor(readonly mode: KeyMode) {
+    super(
+      'WRONG_KEY_MODE',
+      mode === 'test'
+        ? 'This route works on the sandbox only: it takes test keys (sk_test_), never a live key'
+        : 'This route takes live keys (sk_live_) only',
+    );
   }
 }

@@ -1,10 +1,12 @@
 import { applyDecorators, type ExecutionContext, HttpCode, HttpStatus, Post, SetMetadata } from '@nestjs/common';
 import type { Reflector } from '@nestjs/core';
 import { ApiExcludeEndpoint, ApiExtension, ApiSecurity } from '@nestjs/swagger';
+import type { KeyMode } from '../auth/principal';
 import type { Scope } from '../auth/scopes';
 
 export const IS_PUBLIC = 'auth:is-public';
 export const REQUIRED_SCOPE = 'auth:required-scope';
+export const REQUIRED_MODE = 'auth:required-mode';
 
 /**
  * The route needs no API key (health, developer page, portal API, OpenAPI document), and so is
@@ -23,6 +25,15 @@ export const API_KEY_SCHEME = 'ApiKey';
 export const RequireScope = (scope: Scope) =>
   applyDecorators(SetMetadata(REQUIRED_SCOPE, scope), ApiSecurity(API_KEY_SCHEME, [scope]), ApiExtension('x-required-scope', scope));
 
+/**
+ * The route takes keys of one mode only (`POST /v1/sandbox/reset`: test keys). The global
+ * ScopeGuard decides it just before the scope, so a key of the other mode is the same 403
+ * whatever its scopes (API.md: "with a live key: 403, before the scope check"), after its
+ * rate limit has counted the request as for any route. The OpenAPI document states it as
+ * `x-required-mode`, which the authorization matrix reads.
+ */
+export const RequireMode = (mode: KeyMode) => applyDecorators(SetMetadata(REQUIRED_MODE, mode), ApiExtension('x-required-mode', mode));
+
 /** Keeps a route out of the OpenAPI document (test-only routes). */
 export const Undocumented = () => ApiExcludeEndpoint();
 
@@ -36,12 +47,14 @@ export const PostOk = (path?: string) => applyDecorators(Post(path), HttpCode(Ht
 export interface RouteAccess {
   isPublic: boolean;
   scope: Scope | undefined;
+  /** The one mode whose keys the route takes (@RequireMode); undefined: both. */
+  mode: KeyMode | undefined;
 }
 
 const accessOfHandler = new WeakMap<object, RouteAccess>();
 
 /**
- * The route's @Public() and @RequireScope(), on the handler or its controller. Decorators do
+ * The route's @Public(), @RequireScope() and @RequireMode(), on the handler or its controller. Decorators do
  * not change once the application runs, so each handler's answer is kept (a WeakMap keyed by
  * the handler function) rather than looked up again by every guard of every request.
  */
@@ -53,6 +66,7 @@ export function routeAccess(reflector: Reflector, context: ExecutionContext): Ro
     access = {
       isPublic: Boolean(reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)),
       scope: reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets),
+      mode: reflector.getAllAndOverride<KeyMode | undefined>(REQUIRED_MODE, targets),
     };
     accessOfHandler.set(handler, access);
   }

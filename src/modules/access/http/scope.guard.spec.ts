@@ -1,5 +1,5 @@
 import { Reflector } from '@nestjs/core';
-import { ForbiddenError, MissingScope } from '../../../common/errors/domain-error';
+import { ForbiddenError, MissingScope, WrongKeyMode } from '../../../common/errors/domain-error';
 import type { Principal } from '../../../common/http/principal';
 import { contextOf, type GuardedRoute, READER } from '../testing/guarded-routes';
 import { ScopeGuard } from './scope.guard';
@@ -23,6 +23,21 @@ describe('ScopeGuard', () => {
     // The scope travels as a header too (X-Required-Scope), so a program need not parse the message.
     expect(() => check('items', PROFILE_ONLY)).toThrow(expect.objectContaining({ headers: { 'X-Required-Scope': 'items:read' } }));
     expect(() => check('items', PROFILE_ONLY)).toThrow(MissingScope);
+  });
+
+  it('takes a test key with the scope on a test-mode route', () => {
+    expect(check('sandbox', { ...READER, mode: 'test' })).toBe(true);
+  });
+
+  it('answers a live key on a test-mode route 403 before looking at its scopes, without X-Required-Scope', () => {
+    for (const live of [READER, PROFILE_ONLY]) {
+      expect(() => check('sandbox', live)).toThrow(WrongKeyMode);
+      expect(() => check('sandbox', live)).toThrow(expect.not.objectContaining({ headers: expect.anything() }));
+    }
+  });
+
+  it('answers a test key without the scope of a test-mode route as any route does', () => {
+    expect(() => check('sandbox', { ...PROFILE_ONLY, mode: 'test' })).toThrow(MissingScope);
   });
 
   it('fails closed on a keyed route that declares no scope', () => {

@@ -1,11 +1,11 @@
 import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
-import { MissingScope } from '../../../common/errors/domain-error';
+import { MissingScope, WrongKeyMode } from '../../../common/errors/domain-error';
 import { routeAccess } from '../../../common/http/decorators';
 import type { RequestWithPrincipal } from '../../../common/http/principal';
 
 /**
- * The last global guard: the route's scope (403), checked after the key (ApiKeyGuard) and its
+ * The last global guard: the route's key mode, then its scope (403 each), checked after the key (ApiKeyGuard) and its
  * rate limit (KeyThrottlerGuard), as the contract's order of checks requires. A keyed route that
  * declares no @RequireScope() fails closed: that is a programming error, not a caller's.
  * Synchronous, so Nest runs it without a promise of its own.
@@ -15,11 +15,13 @@ export class ScopeGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const { isPublic, scope } = routeAccess(this.reflector, context);
+    const { isPublic, scope, mode } = routeAccess(this.reflector, context);
     if (isPublic) return true;
     if (!scope) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no scope`);
     const { principal } = context.getArgByIndex<RequestWithPrincipal>(0);
     if (!principal) throw new Error('ScopeGuard found no principal: ApiKeyGuard must run before it');
+    // A route of one mode refuses the other mode's keys before their scopes are looked at.
+    if (mode !== undefined && principal.mode !== mode) throw new WrongKeyMode(mode);
     if (!principal.scopes.includes(scope)) throw new MissingScope(scope);
     return true;
   }

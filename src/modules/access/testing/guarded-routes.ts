@@ -1,9 +1,12 @@
 import { Controller, Get } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
-import { Public, RequireScope } from '../../../common/http/decorators';
+import { Public, RequireMode, RequireScope } from '../../../common/http/decorators';
 import type { Principal } from '../../../common/http/principal';
 
-/** Routes as the guards see them: an open one, a keyed one with its scope, and a keyed one that forgot its scope. */
+/**
+ * Routes as the guards see them: an open one, a keyed one with its scope, one for test keys
+ * only, and a keyed one that forgot its scope.
+ */
 @Controller('t')
 export class GuardedRoutes {
   @Get('open')
@@ -13,6 +16,11 @@ export class GuardedRoutes {
   @Get('items')
   @RequireScope('items:read')
   items() {}
+
+  @Get('sandbox')
+  @RequireMode('test')
+  @RequireScope('items:read')
+  sandbox() {}
 
   @Get('forgotten')
   forgotten() {}

@@ -31,6 +31,9 @@ export abstract class IdempotencyRepository {
   /** Records the successful response of the request that took the key. */
   abstract complete(userId: string, key: string, response: unknown): Promise<void>;
 
+  /** Deletes every record of the account except the one of key `keep` (when given); returns how many. */
+  abstract deleteAllOf(userId: string, keep: string | null): Promise<number>;
+
   /** Deletes records created at or before the date (expired ones); returns how many. */
   abstract deleteExpired(before: Date): Promise<number>;
 }

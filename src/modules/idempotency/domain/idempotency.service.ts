@@ -48,6 +48,15 @@ export class IdempotencyService {
     });
   }
 
+  /**
+   * Forgets the account's records, so that each of its keys runs its request again: all but
+   * `keep`, the key of the request in progress (when it has one), whose answer is still to be
+   * stored and replayed.
+   */
+  forgetAccount(userId: string, keep: string | null): Promise<number> {
+    return this.records.deleteAllOf(userId, keep);
+  }
+
   /** Drops records nobody can replay any more. */
   purgeExpired(): Promise<number> {
     return this.records.deleteExpired(this.expiryCutoff(this.clock.now()));

@@ -37,6 +37,21 @@ export function describeIdempotencyRepositoryContract(adapter: string, setup: ()
       expect(JSON.stringify(held!.response)).toBe('{"answer":"f1","nested":{"b":1,"a":[1,"two"]}}');
     });
 
+    it("deletes all of an account's records but the one kept, and no other account's", async () => {
+      const other = await s.newUser();
+      for (const key of ['a', 'b', 'kept']) expect(await claimed(key, key)).toBeNull();
+      await s.uow.run(async () => {
+        await s.records.claim({ userId: other, key: 'a', fingerprint: 'theirs', createdAt: T0 }, BEFORE_T0);
+        await s.records.complete(other, 'a', {});
+      });
+      expect(await s.uow.run(() => s.records.deleteAllOf(userId, 'kept'))).toBe(2);
+      expect(await claimed('a', 'again')).toBeNull();
+      expect((await claimed('kept', 'other'))?.fingerprint).toBe('kept');
+      const theirs = await s.uow.run(() => s.records.claim({ userId: other, key: 'a', fingerprint: 'x', createdAt: T0 }, BEFORE_T0));
+      expect(theirs?.fingerprint).toBe('theirs');
+      expect(await s.uow.run(() => s.records.deleteAllOf(userId, null))).toBe(2); // 'again' and 'kept'
+    });
+
     it('keeps keys apart per account', async () => {
       const other = await s.newUser();
       expect(await claimed('shared', 'mine')).toBeNull();

@@ -24,6 +24,8 @@ export abstract class ListRepository {
   abstract saveName(list: List): Promise<List | null>;
   /** Deletes the list with everything that hangs off it (members, invitations, shares, items). */
   abstract delete(id: string): Promise<void>;
+  /** Deletes these lists as `delete` does, in one statement; returns how many existed. */
+  abstract deleteMany(ids: readonly string[]): Promise<number>;
   abstract countOwnedBy(ownerId: string): Promise<number>;
 
   /**

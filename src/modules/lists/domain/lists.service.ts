@@ -1,4 +1,5 @@
 import type { Viewer } from '../../../common/auth/principal';
+import { accountViewer } from '../../../common/auth/reach';
 import { CursorCodec, cursorField } from '../../../common/ports/cursor-codec';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator } from '../../../common/ports/id-generator';
@@ -19,6 +20,25 @@ export interface ListPage {
 }
 
 export type { MemberEntry };
+
+/** What deleting everything of an account's lists did (deleteAllOf). */
+export interface AccountListsDeleted {
+  /** The lists it owned, deleted. */
+  lists: number;
+  /** The memberships it had in other accounts' lists, left. */
+  memberships: number;
+}
+
+/**
+ * How deleteAllOf groups the owned lists into its DELETE statements: a list's items go with it
+ * (ON DELETE CASCADE), so a statement is bounded by the items it removes, never by lists alone,
+ * and stays far below the statement timeout (docs/performance.md, "Resetting the sandbox").
+ * A list of more items than this (at most 10,000) is a statement of its own.
+ */
+export const DELETE_BATCH = { items: 25_000, lists: 100 } as const;
+
+/** Memberships left per event statement. */
+const LEAVE_BATCH = 500;
 
 const CURSOR = { c: cursorField.instant, i: cursorField.uuid };
 
@@ -91,6 +111,62 @@ export class ListsService {
     });
   }
 
+  /**
+   * Deletes every list the account owns and leaves every list it is a member of, recording what
+   * DELETE /v1/lists/:id and leaving record, one event per list or membership: list.deleted
+   * (before its list goes, so everyone who could see it hears it) and member.removed with the
+   * member as actor (while the member still belongs). One unit of work (the caller's, when one
+   * runs): the owner lock keeps a list of theirs from being created meanwhile. The lists go in
+   * batches of whole lists per statement (DELETE_BATCH).
+   */
+  async deleteAllOf(userId: string): Promise<AccountListsDeleted> {
+    return this.uow.run(async () => {
+      await this.lists.lockOwner(userId);
+      const visible = await this.allVisible(accountViewer(userId));
+      const now = this.clock.now();
+      let lists = 0;
+      for (const batch of batchesOfItems(visible.filter((v) => v.isOwner))) {
+        await this.events.record(
+          userId,
+          now,
+          batch.map((list) => ({ type: 'list.deleted', list })),
+        );
+        lists += await this.lists.deleteMany(batch.map((v) => v.list.id));
+      }
+      let memberships = 0;
+      const joined = visible.filter((v) => !v.isOwner);
+      for (let start = 0; start < joined.length; start += LEAVE_BATCH) {
+        const leaving: Array<{ list: VisibleList['list']; member: MemberEntry }> = [];
+        for (const { list } of joined.slice(start, start + LEAVE_BATCH)) {
+          const member = await this.lists.findMember(list.id, userId);
+          if (member) leaving.push({ list, member: { userId, role: member.role, joinedAt: member.joinedAt } });
+        }
+        await this.events.record(
+          userId,
+          now,
+          leaving.map(({ list, member }) => ({ type: 'member.removed', list, member })),
+        );
+        for (const { list } of leaving) if (await this.lists.deleteMember(list.id, userId)) memberships += 1;
+      }
+      return { lists, memberships };
+    });
+  }
+
+  /** Every list the viewer sees, oldest first, a page of the store at a time. */
+  private async allVisible(viewer: Viewer): Promise<VisibleList[]> {
+    const all: VisibleList[] = [];
+    for (;;) {
+      const last = all[all.length - 1];
+      const page = await this.lists.pageVisible(
+        viewer,
+        last ? { createdAt: last.list.createdAt, id: last.list.id } : null,
+        MAX_OWNED_LISTS,
+      );
+      all.push(...page);
+      if (page.length < MAX_OWNED_LISTS) return all;
+    }
+  }
+
   async members(viewer: Viewer, listId: string): Promise<MemberEntry[]> {
     const { list } = await findVisibleOrThrow(this.lists, viewer, listId);
     const members = await this.lists.listMembers(list.id);
@@ -132,4 +208,23 @@ export class ListsService {
       if (!(await this.lists.deleteMember(visible.list.id, member.userId))) throw new MemberNotFound();
     });
   }
+}
+
+/** The lists in order, grouped so that no group holds more than DELETE_BATCH's items or lists (a bigger list alone). */
+export function batchesOfItems(lists: readonly VisibleList[]): VisibleList[][] {
+  const batches: VisibleList[][] = [];
+  let batch: VisibleList[] = [];
+  let items = 0;
+  for (const list of lists) {
+    const count = list.list.itemCount;
+    if (batch.length > 0 && (items + count > DELETE_BATCH.items || batch.length >= DELETE_BATCH.lists)) {
+      batches.push(batch);
+      batch = [];
+      items = 0;
+    }
+    batch.push(list);
+    items += count;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
 }

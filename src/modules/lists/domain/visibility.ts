@@ -21,6 +21,7 @@ const REACHING_OUTSIDE = {
   acceptInvitation: "accept invitations: joining the invitation's list would reach outside the key's lists",
   joinShare: "join share links: joining the link's list would reach outside the key's lists",
   webhookWithoutList: "create a webhook without a list_id: it would reach outside the key's lists (name one of them)",
+  resetSandbox: "reset the sandbox: the reset deletes and leaves every list of the account, not only the key's",
 } as const;
 export type ReachingOutside = keyof typeof REACHING_OUTSIDE;
 

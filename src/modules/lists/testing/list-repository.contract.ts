@@ -218,6 +218,16 @@ export function describeListRepositoryContract(adapter: string, make: () => Prom
       expect(await s.lists.findById(kept.id)).not.toBeNull();
     });
 
+    it('deletes several lists at once with what hangs off them, counting those that existed', async () => {
+      const [a, b, kept] = [await givenList(s, owner), await givenList(s, owner), await givenList(s, owner)];
+      await givenMember(s, a, other);
+      expect(await s.lists.deleteMany([])).toBe(0);
+      expect(await s.lists.deleteMany([a.id, b.id, randomUUID()])).toBe(2);
+      expect((await s.lists.findByIds([a.id, b.id, kept.id])).map((l) => l.id)).toEqual([kept.id]);
+      expect(await s.lists.findMember(a.id, other)).toBeNull();
+      expect(await s.lists.deleteMany([a.id])).toBe(0);
+    });
+
     it('locks: lockList answers the list (or null), and units locking one list or one owner take turns', async () => {
       const list = await givenList(s, owner);
       expect((await s.uow.run(() => s.lists.lockList(list.id)))?.id).toBe(list.id);

@@ -21,6 +21,8 @@ export abstract class WebhookRepository {
   abstract lockAccount(userId: string): Promise<void>;
   /** Deletes the webhook (its deliveries go with it); false when the viewer does not see it (findOwned). */
   abstract deleteOwned(viewer: Viewer, id: string): Promise<boolean>;
+  /** Deletes all of the account's webhooks with their deliveries; returns how many webhooks went. */
+  abstract deleteAllOf(userId: string): Promise<number>;
   /** Writes the secrets after a rotation. */
   abstract saveSecrets(webhook: WebhookProps): Promise<void>;
   /** A delivery succeeded: the failure streak ends. */

@@ -97,6 +97,11 @@ export class WebhooksService {
     if (!isUuid(webhookId) || !(await this.webhooks.deleteOwned(viewer, webhookId.toLowerCase()))) throw new WebhookNotFound();
   }
 
+  /** Deletes every webhook of the account, whatever its list, with their deliveries; returns how many. */
+  deleteAllOf(userId: string): Promise<number> {
+    return this.webhooks.deleteAllOf(userId);
+  }
+
   /** A new secret; the current one keeps signing beside it for 24 h, so receivers can switch without a gap. */
   async rotateSecret(viewer: Viewer, webhookId: string): Promise<WebhookView> {
     const current = await this.owned(viewer, webhookId);

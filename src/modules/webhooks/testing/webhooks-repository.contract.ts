@@ -154,5 +154,18 @@ export function describeWebhooksRepositoryContract(adapter: string, make: () => 
       await s.webhooks.deleteOwned(accountViewer(user), webhook.id);
       expect(await s.deliveries.findOfWebhook(webhook.id, delivery.id)).toBeNull();
     });
+
+    it("deletes all of an account's webhooks with their deliveries, and no other account's", async () => {
+      const other = await s.newUser();
+      const [a, b, theirs] = [aWebhook(user, { listId: randomUUID() }), aWebhook(user), aWebhook(other)];
+      for (const webhook of [a, b, theirs]) await s.webhooks.insert(webhook);
+      const [ofA, ofTheirs] = [aDelivery(a.id), aDelivery(theirs.id)];
+      await s.deliveries.insertMany([ofA, ofTheirs]);
+      expect(await s.webhooks.deleteAllOf(user)).toBe(2);
+      expect(await s.webhooks.countByUser(user)).toBe(0);
+      expect(await s.deliveries.findOfWebhook(a.id, ofA.id)).toBeNull();
+      expect(await s.deliveries.findOfWebhook(theirs.id, ofTheirs.id)).not.toBeNull();
+      expect(await s.webhooks.deleteAllOf(user)).toBe(0);
+    });
   });
 }

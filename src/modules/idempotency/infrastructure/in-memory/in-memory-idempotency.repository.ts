@@ -29,6 +29,17 @@ export class InMemoryIdempotencyRepository extends IdempotencyRepository {
     if (entry) entry.outcome = { response: JSON.parse(JSON.stringify(response)) };
   }
 
+  async deleteAllOf(userId: string, keep: string | null): Promise<number> {
+    let deleted = 0;
+    for (const [id, entry] of this.entries) {
+      if (entry.userId === userId && entry.key !== keep) {
+        this.entries.delete(id);
+        deleted += 1;
+      }
+    }
+    return deleted;
+  }
+
   async deleteExpired(before: Date): Promise<number> {
     let deleted = 0;
     for (const [id, entry] of this.entries) {

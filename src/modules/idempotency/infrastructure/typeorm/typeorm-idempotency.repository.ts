@@ -51,6 +51,15 @@ export class TypeOrmIdempotencyRepository extends IdempotencyRepository {
     ]);
   }
 
+  async deleteAllOf(userId: string, keep: string | null): Promise<number> {
+    const [row] = await managerOf(this.dataSource).query<Array<{ deleted: number }>>(
+      `WITH gone AS (DELETE FROM idempotency_keys WHERE user_id = $1 AND key IS DISTINCT FROM $2 RETURNING 1)
+       SELECT count(*)::integer AS deleted FROM gone`,
+      [userId, keep],
+    );
+    return row.deleted;
+  }
+
   async deleteExpired(before: Date): Promise<number> {
     const result = await managerOf(this.dataSource)
       .getRepository(IdempotencyKeyOrmEntity)

@@ -47,6 +47,16 @@ export class InMemoryListRepository extends ListRepository {
     this.store.deleteList(id);
   }
 
+  async deleteMany(ids: readonly string[]): Promise<number> {
+    let deleted = 0;
+    for (const id of new Set(ids)) {
+      if (!this.store.lists.has(id)) continue;
+      this.store.deleteList(id);
+      deleted += 1;
+    }
+    return deleted;
+  }
+
   async countOwnedBy(ownerId: string): Promise<number> {
     return this.owned(ownerId).length;
   }

@@ -88,6 +88,16 @@ export class TypeOrmListRepository extends ListRepository {
     await this.lists.delete({ id });
   }
 
+  async deleteMany(ids: readonly string[]): Promise<number> {
+    if (ids.length === 0) return 0;
+    // A SELECT around the DELETE: TypeORM answers a bare DELETE … RETURNING as [rows, count].
+    const [row] = await this.manager.query<Array<{ deleted: number }>>(
+      `WITH gone AS (DELETE FROM lists WHERE id = ANY($1::uuid[]) RETURNING id) SELECT count(*)::integer AS deleted FROM gone`,
+      [ids],
+    );
+    return row.deleted;
+  }
+
   async countOwnedBy(ownerId: string): Promise<number> {
     return this.lists.countBy({ ownerId });
   }

@@ -47,6 +47,13 @@ export class InMemoryWebhookRepository extends WebhookRepository {
     return true;
   }
 
+  async deleteAllOf(userId: string): Promise<number> {
+    const gone = new Set([...this.store.webhooks.values()].filter((w) => w.userId === userId).map((w) => w.id));
+    for (const id of gone) this.store.webhooks.delete(id);
+    for (const [deliveryId, delivery] of this.store.deliveries) if (gone.has(delivery.webhookId)) this.store.deliveries.delete(deliveryId);
+    return gone.size;
+  }
+
   async saveSecrets(webhook: WebhookProps): Promise<void> {
     this.update(webhook.id, {
       sealedSecret: webhook.sealedSecret,

@@ -107,6 +107,15 @@ export class TypeOrmWebhookRepository extends WebhookRepository {
     return rows[0].n > 0;
   }
 
+  async deleteAllOf(userId: string): Promise<number> {
+    // Their deliveries go with them (ON DELETE CASCADE).
+    const rows = await this.query<Array<{ n: number }>>(
+      `WITH gone AS (DELETE FROM webhooks WHERE user_id = $1 RETURNING id) SELECT count(*)::int AS n FROM gone`,
+      [userId],
+    );
+    return rows[0].n;
+  }
+
   async saveSecrets(w: WebhookProps): Promise<void> {
     await this.query(`UPDATE webhooks SET secret_sealed = $2, previous_secret_sealed = $3, previous_secret_expires_at = $4 WHERE id = $1`, [
       w.id,
