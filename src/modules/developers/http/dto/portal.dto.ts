@@ -49,7 +49,7 @@ export class CreateKeyDto {
   @ApiPropertyOptional({
     enum: KEY_MODES,
     default: 'live',
-    description: 'The data the key works on: `live` (`sk_live_…`) or `test` (`sk_test_…`, the sandbox: API.md section 10)',
+    description: 'The data the key works on: `live` (`sk_live_…`, live data) or `test` (`sk_test_…`, the sandbox: API.md "Test mode")',
   })
   @IsOptional()
   @IsString()
