@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { Page, Request } from 'playwright-core';
 import {
+  createKeyInPage,
   describeInBrowser,
   expectNoSidewaysScroll,
   ServiceInBrowser,
@@ -52,15 +53,7 @@ describeInBrowser('developer page: test mode, in a real browser', () => {
     await statusSays(page, mode === 'test' ? 'Test mode on' : 'Test mode off');
   }
 
-  async function createKey(label: string): Promise<string> {
-    await keyForm().getByLabel('Label', { exact: true }).fill(label);
-    await page.getByRole('button', { name: 'Create key', exact: true }).click();
-    await statusSays(page, `Key "${label}" created`);
-    const key = (await page.getByTestId('new-key').textContent())!.trim();
-    recordSecret('api key', key);
-    await keyRow(label).waitFor();
-    return key;
-  }
+  const createKey = (label: string) => createKeyInPage(page, label);
 
   async function addWebhook(path: string): Promise<{ url: string; secret: string }> {
     const url = receiver.url(path);

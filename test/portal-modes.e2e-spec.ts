@@ -1,14 +1,11 @@
-import { randomBytes } from 'node:crypto';
 import type { OpenAPIObject } from '@nestjs/swagger';
 import request from 'supertest';
-import { listen, PortalClient } from './support/portal-client';
+import { PortalClient } from './support/portal-client';
+import { portalWebhooksWorld, uniqueTag } from './support/portal-webhooks-world';
 import { recordSecret } from './support/secret-ledger';
-import { startTestApp, TestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
 import { WebhookReceiver } from './support/webhook-receiver';
 
-const PASSWORD = 'a long enough password';
-const unique = () => randomBytes(5).toString('hex');
 const ids = (items: Array<{ id: string }>) => items.map((item) => item.id);
 
 /**
@@ -16,17 +13,7 @@ const ids = (items: Array<{ id: string }>) => items.map((item) => item.id);
  * switch): `?mode=live|test` on the portal's webhooks and lists routes, live by default.
  */
 describe('developer portal routes per mode (?mode=)', () => {
-  let t: TestApp;
-  let base: string;
-  let receiver: WebhookReceiver;
-
-  async function signedIn(): Promise<PortalClient> {
-    const c = new PortalClient(base);
-    const suffix = unique();
-    const res = await c.post('signup', { email: `md_${suffix}@example.test`, username: `md_${suffix}`, name: 'Modes', password: PASSWORD });
-    expect(res.status).toBe(200);
-    return c;
-  }
+  const w = portalWebhooksWorld('portal_modes');
 
   async function keyOf(c: PortalClient, mode: 'live' | 'test'): Promise<string> {
     const res = await c.post('keys', { label: `${mode} key`, mode });
@@ -35,31 +22,15 @@ describe('developer portal routes per mode (?mode=)', () => {
     return res.body.data.key as string;
   }
 
-  async function addWebhook(c: PortalClient, query: string) {
-    const path = `/modes-${unique()}`;
-    const res = await c.post(`webhooks${query}`, { url: receiver.url(path) });
-    expect(res.status).toBe(200);
-    recordSecret('webhook secret', res.body.data.webhook.secret);
-    return { ...(res.body.data.webhook as { id: string; url: string; secret: string }), path };
-  }
+  const addWebhook = (c: PortalClient, query: string) => w.addWebhook(c, { path: `/modes-${uniqueTag()}`, query });
 
   const v1 = (key: string) => ({
-    get: (path: string) => request(t.server).get(path).set('X-API-Key', key),
-    post: (path: string, body: object) => request(t.server).post(path).set('X-API-Key', key).send(body),
-  });
-
-  beforeAll(async () => {
-    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_TIMEOUT_MS: '5000' }, {}, { ownDatabase: 'portal_modes' });
-    base = await listen(t.app);
-    receiver = await new WebhookReceiver().start();
-  });
-  afterAll(async () => {
-    await receiver?.stop();
-    await t?.close();
+    get: (path: string) => request(w.t.server).get(path).set('X-API-Key', key),
+    post: (path: string, body: object) => request(w.t.server).post(path).set('X-API-Key', key).send(body),
   });
 
   it("keeps each mode's webhooks to that mode: a test webhook is invisible live, and the other way round", async () => {
-    const c = await signedIn();
+    const c = await w.signedIn();
     const live = await addWebhook(c, '');
     const test = await addWebhook(c, '?mode=test');
 
@@ -109,8 +80,8 @@ describe('developer portal routes per mode (?mode=)', () => {
     const sent = await c.post(`webhooks/${test.id}/test?mode=test`, {});
     expect(sent.status).toBe(200);
     const delivery = sent.body.data.delivery as { id: string };
-    await waitFor(() => receiver.at(test.path).length === 1, { what: 'the test-mode test event to arrive' });
-    expect(WebhookReceiver.verifyAsSent(test.secret, receiver.at(test.path)[0])).toMatchObject({ type: 'webhook.test', livemode: false });
+    await waitFor(() => w.receiver.at(test.path).length === 1, { what: 'the test-mode test event to arrive' });
+    expect(WebhookReceiver.verifyAsSent(test.secret, w.receiver.at(test.path)[0])).toMatchObject({ type: 'webhook.test', livemode: false });
     const page = await c.get(`webhooks/${test.id}/deliveries?mode=test&limit=5`);
     expect(ids(page.body.data.deliveries)).toEqual([delivery.id]);
     expect((await c.get(`webhooks/${live.id}/deliveries?mode=live`)).body.data.deliveries).toEqual([]);
@@ -120,11 +91,11 @@ describe('developer portal routes per mode (?mode=)', () => {
     expect((await c.send('DELETE', `webhooks/${test.id}?mode=test`, { body: {} })).status).toBe(200);
     expect((await c.get('webhooks?mode=test')).body.data.webhooks).toEqual([]);
     expect(ids((await c.get('webhooks')).body.data.webhooks)).toEqual([live.id]);
-    expect(receiver.at(live.path)).toEqual([]);
+    expect(w.receiver.at(live.path)).toEqual([]);
   });
 
   it("pages each mode's lists for the key form's picker, and a test key may name only test lists", async () => {
-    const c = await signedIn();
+    const c = await w.signedIn();
     const liveKey = v1(await keyOf(c, 'live'));
     const testKey = v1(await keyOf(c, 'test'));
     const liveList = (await liveKey.post('/v1/lists', { name: 'Live groceries' }).expect(200)).body.data.list as { id: string };
@@ -155,13 +126,13 @@ describe('developer portal routes per mode (?mode=)', () => {
   });
 
   it('refuses a mode other than live or test with a 400 in the envelope, before anything changes', async () => {
-    const c = await signedIn();
+    const c = await w.signedIn();
     const live = await addWebhook(c, '');
     const message = 'mode must be one of the following values: live, test';
     for (const query of ['?mode=sandbox', '?mode=TEST', '?mode=', '?mode=test&mode=live']) {
       const answers = await Promise.all([
         c.get(`webhooks${query}`),
-        c.post(`webhooks${query}`, { url: receiver.url('/refused') }),
+        c.post(`webhooks${query}`, { url: w.receiver.url('/refused') }),
         c.send('DELETE', `webhooks/${live.id}${query}`, { body: {} }),
         c.post(`webhooks/${live.id}/rotate-secret${query}`, {}),
         c.post(`webhooks/${live.id}/test${query}`, {}),
@@ -175,11 +146,11 @@ describe('developer portal routes per mode (?mode=)', () => {
     expect((await c.get(`webhooks/${live.id}/deliveries`)).body.data.deliveries).toEqual([]);
     expect((await c.get('webhooks?mode=test')).body.data.webhooks).toEqual([]);
     // The session comes first: without one, a 401 whatever the mode.
-    expect((await new PortalClient(base).get('webhooks?mode=sandbox')).status).toBe(401);
+    expect((await new PortalClient(w.base).get('webhooks?mode=sandbox')).status).toBe(401);
   });
 
   it('documents ?mode= once on each of these routes in the OpenAPI document', async () => {
-    const document = (await request(t.server).get('/v1/openapi.json').expect(200)).body as OpenAPIObject;
+    const document = (await request(w.t.server).get('/v1/openapi.json').expect(200)).body as OpenAPIObject;
     const routes = Object.entries(document.paths).flatMap(([path, item]) =>
       /^\/developers\/api\/(webhooks|lists)\b/.test(path)
         ? Object.entries(item as Record<string, { parameters?: Array<{ name: string; in: string; schema?: unknown }> }>).map(
