@@ -212,13 +212,80 @@ describe('operator command (npm run cli)', () => {
     expect(refused.body).toEqual({ data: null, error: 'this API key expired' });
   });
 
+  it('creates a test key with --mode test, restricted to test lists only, and lists keys with their modes', async () => {
+    const who = fresh();
+    expect((await cli(['create-user', '--email', who.email, '--username', who.username, '--name', who.name])).code).toBe(0);
+    const live = await cli(['create-key', '--login', who.username, '--label', 'live one']);
+    expect(live).toMatchObject({ code: 0, stderr: '' });
+    expect(live.stdout).toMatch(
+      new RegExp(`^created live key "live one" \\(id [0-9a-f-]+\\) for ${who.username}; it is shown only now:\nsk_live_[0-9a-f]{64}\n$`),
+    );
+    const liveKey = live.stdout.trim().split('\n').pop()!;
+    recordSecret('api key', liveKey);
+
+    const made = await cli(['create-key', '--login', who.username, '--label', 'sandbox one', '--mode', 'test', '--json']);
+    expect(made).toMatchObject({ code: 0, stderr: '' });
+    const test = JSON.parse(made.stdout);
+    recordSecret('api key', test.key);
+    expect(test).toMatchObject({
+      key: expect.stringMatching(/^sk_test_[0-9a-f]{64}$/),
+      prefix: 'sk_test_',
+      mode: 'test',
+      label: 'sandbox one',
+    });
+    expect((await request(t.server).get('/v1/me').set('X-API-Key', test.key).expect(200)).body.data.key).toMatchObject({
+      id: test.id,
+      mode: 'test',
+    });
+
+    // --list-ids of a test key name test lists: a live list is not found, as on the developer page.
+    const listOf = async (key: string, name: string) =>
+      (await request(t.server).post('/v1/lists').set('X-API-Key', key).send({ name }).expect(200)).body.data.list.id as string;
+    const testList = await listOf(test.key, 'Sandbox list');
+    const liveList = await listOf(liveKey, 'Live list');
+    const crossed = await cli(['create-key', '--login', who.username, '--label', 'crossed', '--mode', 'test', '--list-ids', liveList]);
+    expect(crossed).toEqual({ code: 1, stdout: '', stderr: 'error: List not found\n' });
+    const restricted = await cli([
+      'create-key',
+      '--login',
+      who.username,
+      '--label',
+      'picked',
+      '--mode',
+      'test',
+      '--list-ids',
+      testList,
+      '--json',
+    ]);
+    expect(restricted).toMatchObject({ code: 0, stderr: '' });
+    recordSecret('api key', JSON.parse(restricted.stdout).key);
+    expect(JSON.parse(restricted.stdout)).toMatchObject({ mode: 'test', list_ids: [testList] });
+
+    // Every key with its mode, or the keys of one mode.
+    const listed = await cli(['list-keys', '--login', who.username]);
+    expect(listed).toMatchObject({ code: 0, stderr: '' });
+    const [header, ...lines] = listed.stdout.trim().split('\n');
+    expect(header).toBe('id  key  mode  status  created  last used  label');
+    const columns = (line: string) => line.split(/ {2,}/);
+    expect(lines.map((line) => [...columns(line).slice(1, 4), columns(line).at(-1)])).toEqual([
+      [`sk_live_…${liveKey.slice(-4)}`, 'live', 'active', 'live one'],
+      [`sk_test_…${test.key.slice(-4)}`, 'test', 'active', 'sandbox one'],
+      [expect.stringMatching(/^sk_test_…/), 'test', 'active', 'picked'],
+    ]);
+    const tests = JSON.parse((await cli(['list-keys', '--login', who.username, '--mode', 'test', '--json'])).stdout).keys;
+    expect(tests.map((k: { label: string; mode: string }) => [k.label, k.mode])).toEqual([
+      ['sandbox one', 'test'],
+      ['picked', 'test'],
+    ]);
+  }, 120_000);
+
   it.each([
     [
       ['--scopes', 'lists:read,admin'],
       'error: unknown scope "admin": the scopes are lists:read, lists:write, items:read, items:write, profile:read\n',
     ],
     [['--scopes', ''], 'error: scopes must name at least one of lists:read, lists:write, items:read, items:write, profile:read\n'],
-    [['--mode', 'test'], 'error: mode "test" is not available yet: create a live key (mode "live")\n'],
+    [['--mode', 'sandbox'], 'error: mode must be "live" or "test", not "sandbox"\n'],
     [['--expires-at', '2020-01-01T00:00:00Z'], 'error: expires_at must be in the future\n'],
     [['--allowed-ips', '10.0.0.0/8,example.com'], 'error: allowed_ips: "example.com" is not an IPv4 or IPv6 address or CIDR range\n'],
     [['--list-ids', '00000000-0000-4000-8000-00000000ffff'], 'error: List not found\n'],

@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { Page, Request } from 'playwright-core';
 import {
+  createKeyInPage,
   describeInBrowser,
   expectNoSidewaysScroll,
   fieldError,
@@ -28,15 +29,7 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
   const keyRow = (label: string) => page.getByRole('row').filter({ hasText: label });
   const keyForm = () => page.getByRole('form', { name: 'New API key' });
 
-  /** Creates a key through the form as it is filled in, and answers the key the page shows once. */
-  async function createKey(label: string): Promise<string> {
-    await keyForm().getByLabel('Label', { exact: true }).fill(label);
-    await page.getByRole('button', { name: 'Create key', exact: true }).click();
-    await statusSays(page, `Key "${label}" created`);
-    const key = (await page.getByTestId('new-key').textContent())!.trim();
-    await keyRow(label).waitFor();
-    return key;
-  }
+  const createKey = (label: string) => createKeyInPage(page, label);
 
   beforeAll(async () => {
     tab = await startServiceInBrowser({ RATE_LIMIT_MAX: String(RATE_LIMIT) }, 'developer_page_keys');

@@ -69,7 +69,7 @@ describeInBrowser('developer page in a real browser', () => {
     expect(await row.getByRole('cell').allTextContents()).toEqual([
       'browser key',
       `sk_live_…${key.slice(-4)}`,
-      'live',
+      'Live',
       'ScopesAllListsAllExpiresNeverFromAnywhere',
       expect.any(String),
       'Never',

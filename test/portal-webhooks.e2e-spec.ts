@@ -1,14 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import request from 'supertest';
-import { listen, PortalClient } from './support/portal-client';
+import { PortalClient } from './support/portal-client';
+import { portalWebhooksWorld, uniqueTag } from './support/portal-webhooks-world';
 import { recordSecret } from './support/secret-ledger';
-import { startTestApp, TestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
 import { WebhookReceiver } from './support/webhook-receiver';
 
-const PASSWORD = 'a long enough password';
 const SECRET = /^whsec_[A-Za-z0-9+/]{43}=$/;
-const unique = () => randomBytes(5).toString('hex');
 
 /**
  * The developer page's webhook routes (/developers/api/webhooks…): /v1/webhooks with the
@@ -16,45 +14,18 @@ const unique = () => randomBytes(5).toString('hex');
  * through the page; this proves their guards and answers over plain HTTP.
  */
 describe('developer portal webhooks (/developers/api/webhooks)', () => {
-  let t: TestApp;
-  let base: string;
-  let receiver: WebhookReceiver;
-
-  async function signedIn(): Promise<PortalClient> {
-    const c = new PortalClient(base);
-    const suffix = unique();
-    const res = await c.post('signup', { email: `wh_${suffix}@example.test`, username: `wh_${suffix}`, name: 'Hooks', password: PASSWORD });
-    expect(res.status).toBe(200);
-    return c;
-  }
-
-  async function addWebhook(c: PortalClient, path = `/portal-${unique()}`, extra: object = {}) {
-    const res = await c.post('webhooks', { url: receiver.url(path), ...extra });
-    expect(res.status).toBe(200);
-    recordSecret('webhook secret', res.body.data.webhook.secret);
-    return res.body.data.webhook as { id: string; url: string; secret: string };
-  }
-
-  beforeAll(async () => {
-    t = await startTestApp({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', WEBHOOK_TIMEOUT_MS: '5000' }, {}, { ownDatabase: 'portal_webhooks' });
-    base = await listen(t.app);
-    receiver = await new WebhookReceiver().start();
-  });
-  afterAll(async () => {
-    await receiver?.stop();
-    await t?.close();
-  });
+  const w = portalWebhooksWorld('portal_webhooks');
 
   it('adds an endpoint shown with its secret once, lists it without, and the same webhook is on /v1/webhooks', async () => {
-    const c = await signedIn();
-    const path = `/portal-${unique()}`;
-    const res = await c.post('webhooks', { url: receiver.url(path), types: ['item.added', 'item.added'] });
+    const c = await w.signedIn();
+    const path = `/portal-${uniqueTag()}`;
+    const res = await c.post('webhooks', { url: w.receiver.url(path), types: ['item.added', 'item.added'] });
     expect(res.status).toBe(200);
     const webhook = res.body.data.webhook;
     recordSecret('webhook secret', webhook.secret);
     expect(webhook).toEqual({
       id: expect.any(String),
-      url: receiver.url(path),
+      url: w.receiver.url(path),
       types: ['item.added'],
       list_id: null,
       status: 'active',
@@ -70,14 +41,14 @@ describe('developer portal webhooks (/developers/api/webhooks)', () => {
     // The same account's API key sees the same webhook: one service behind both.
     const key = (await c.post('keys', { label: 'hooks' })).body.data.key as string;
     recordSecret('api key', key);
-    const viaKey = await request(t.server).get('/v1/webhooks').set('X-API-Key', key).expect(200);
+    const viaKey = await request(w.t.server).get('/v1/webhooks').set('X-API-Key', key).expect(200);
     expect(viaKey.body.data.webhooks).toEqual(listed.body.data.webhooks);
   });
 
   it('sends a test, lists its delivery, retries it, rotates the secret and deletes the endpoint', async () => {
-    const c = await signedIn();
-    const path = `/portal-${unique()}`;
-    const webhook = await addWebhook(c, path);
+    const c = await w.signedIn();
+    const path = `/portal-${uniqueTag()}`;
+    const webhook = await w.addWebhook(c, { path });
 
     const test = await c.post(`webhooks/${webhook.id}/test`, {});
     expect(test.status).toBe(200);
@@ -95,14 +66,14 @@ describe('developer portal webhooks (/developers/api/webhooks)', () => {
       deliveries: [expect.objectContaining({ id: delivery.id, last_status_code: 200, attempts: 1 })],
       next_cursor: null,
     });
-    const received = receiver.at(path);
+    const received = w.receiver.at(path);
     expect(received).toHaveLength(1);
     expect(WebhookReceiver.verifyAsSent(webhook.secret, received[0])).toMatchObject({ type: 'webhook.test' });
 
     const retried = await c.post(`webhooks/${webhook.id}/deliveries/${delivery.id}/retry`, {});
     expect(retried.status).toBe(200);
     expect(retried.body.data.delivery).toMatchObject({ id: delivery.id, status: 'pending' });
-    await waitFor(() => receiver.at(path).length === 2, { what: 'the retried delivery to arrive' });
+    await waitFor(() => w.receiver.at(path).length === 2, { what: 'the retried delivery to arrive' });
 
     const rotated = await c.post(`webhooks/${webhook.id}/rotate-secret`, {});
     expect(rotated.status).toBe(200);
@@ -116,25 +87,25 @@ describe('developer portal webhooks (/developers/api/webhooks)', () => {
   });
 
   it('validates as /v1/webhooks does: 400 with the same message, nothing created', async () => {
-    const c = await signedIn();
-    const bad = await c.post('webhooks', { url: receiver.url('/x'), types: ['no.such'] });
+    const c = await w.signedIn();
+    const bad = await c.post('webhooks', { url: w.receiver.url('/x'), types: ['no.such'] });
     expect(bad.status).toBe(400);
     expect(bad.body.error).toMatch(/^each value in types must be one of: /);
     expect((await c.post('webhooks', { url: 'ftp://example.com/x' })).status).toBe(400);
-    expect((await c.post('webhooks', { url: receiver.url('/x'), extra: 1 })).status).toBe(400);
+    expect((await c.post('webhooks', { url: w.receiver.url('/x'), extra: 1 })).status).toBe(400);
     expect((await c.post(`webhooks/${randomBytes(16).toString('hex')}/test`, { extra: 1 })).status).toBe(400);
     expect((await c.get(`webhooks/${randomBytes(16).toString('hex')}/deliveries?limit=0`)).status).toBe(400);
     expect((await c.get('webhooks')).body.data.webhooks).toEqual([]);
   });
 
   it('answers 401 without a session on every route', async () => {
-    const owner = await signedIn();
-    const webhook = await addWebhook(owner);
-    const anonymous = new PortalClient(base);
+    const owner = await w.signedIn();
+    const webhook = await w.addWebhook(owner);
+    const anonymous = new PortalClient(w.base);
     const id = webhook.id;
     const answers = await Promise.all([
       anonymous.get('webhooks'),
-      anonymous.post('webhooks', { url: receiver.url('/anon') }),
+      anonymous.post('webhooks', { url: w.receiver.url('/anon') }),
       anonymous.send('DELETE', `webhooks/${id}`, { body: {} }),
       anonymous.post(`webhooks/${id}/rotate-secret`, {}),
       anonymous.post(`webhooks/${id}/test`, {}),
@@ -147,10 +118,10 @@ describe('developer portal webhooks (/developers/api/webhooks)', () => {
   });
 
   it('refuses a cross-origin mutation (or one without a JSON Content-Type) with 403 and changes nothing', async () => {
-    const c = await signedIn();
-    const webhook = await addWebhook(c);
+    const c = await w.signedIn();
+    const webhook = await w.addWebhook(c);
     const evil = { headers: { origin: 'https://evil.example' } };
-    const forged = await c.post('webhooks', { url: receiver.url('/forged') }, evil);
+    const forged = await c.post('webhooks', { url: w.receiver.url('/forged') }, evil);
     expect(forged.status).toBe(403);
     expect(forged.body).toEqual({ data: null, error: 'Cross-site request refused: the Origin is not this service' });
     expect((await c.send('DELETE', `webhooks/${webhook.id}`, { body: {}, ...evil })).status).toBe(403);
@@ -165,10 +136,10 @@ describe('developer portal webhooks (/developers/api/webhooks)', () => {
   });
 
   it("answers 404 for another account's webhook and delivery, and leaves them alone", async () => {
-    const owner = await signedIn();
-    const webhook = await addWebhook(owner);
+    const owner = await w.signedIn();
+    const webhook = await w.addWebhook(owner);
     const delivery = (await owner.post(`webhooks/${webhook.id}/test`, {})).body.data.delivery as { id: string };
-    const stranger = await signedIn();
+    const stranger = await w.signedIn();
     const answers = await Promise.all([
       stranger.send('DELETE', `webhooks/${webhook.id}`, { body: {} }),
       stranger.post(`webhooks/${webhook.id}/rotate-secret`, {}),

@@ -110,7 +110,16 @@ describe('operator command', () => {
         expires_at: '2026-06-01T00:00:00.000Z',
         allowed_ips: ['192.0.2.0/24', '2001:db8::1'],
       });
-      expect((await run(['list-keys', '--login', 'ada', '--mode', 'test'])).json).toEqual({ keys: [] });
+      expect(await run(['list-keys', '--login', 'ada', '--mode', 'test'])).toEqual({ json: { keys: [] }, text: ['ada has no test keys'] });
+      const test = await run(['create-key', '--login', 'ada', '--label', 'sandbox', '--mode', 'test']);
+      expect(test.json).toMatchObject({ mode: 'test', prefix: 'sk_test_' });
+      expect(test.text).toEqual([
+        `created test key "sandbox" (id ${test.json.id as string}) for ada; it is shown only now:`,
+        test.json.key,
+      ]);
+      const listed = await run(['list-keys', '--login', 'ada']);
+      expect(listed.text[0]).toBe('id  key  mode  status  created  last used  label');
+      expect(listed.text.slice(1).map((line) => line.split(/ {2,}/)[2])).toEqual(['live', 'test']);
 
       const rolled = await run(['roll-key', '--login', 'ada', '--key-id', created.json.id as string, '--expires-in-hours', '24']);
       expect(rolled.json).toMatchObject({

@@ -21,14 +21,16 @@ Commands:
       prompted for (without echo) on a terminal, otherwise generated and printed once.
   create-key --login <email or username> --label L [--mode live|test] [--scopes S,S] [--list-ids ID,ID]
              [--expires-at ISO-8601] [--allowed-ips ADDR,CIDR] [--json]
-      Creates an API key for the account and prints it once. Each restriction is optional and
-      follows the developer page's rules: --scopes a subset of
+      Creates an API key for the account and prints it once: live (sk_live_…, the default) or,
+      with --mode test, a test key (sk_test_…) working on the sandbox's separate data; its
+      --list-ids name test lists. Each restriction is optional and follows the developer page's
+      rules: --scopes a subset of
       ${SCOPES.join(', ')};
       --list-ids lists the account can see; --expires-at a future time at most 366 days ahead
       (with an offset, e.g. 2026-12-31T23:59:59Z); --allowed-ips IPv4/IPv6 addresses or CIDR
       ranges. Without them the key has every scope, every list, no expiry, any address.
   list-keys --login <email or username> [--mode live|test] [--json]
-      Lists the account's keys (never the secrets).
+      Lists the account's keys (never the secrets) with their modes: both modes, or the one named.
   revoke-key --login <email or username> (--key-id ID | --last4 XXXX) [--json]
       Revokes one of the account's keys, named by id or by the last 4 characters of an active key.
   roll-key --login <email or username> --key-id ID --expires-in-hours H [--json]
@@ -139,7 +141,7 @@ async function accountFor(accounts: AccountsService, login: string): Promise<Use
 }
 
 const keyLine = (key: ReturnType<typeof presentKey>) =>
-  [key.id, `${key.prefix}…${key.last4}`, key.status.padEnd(7), key.created_at, key.last_used_at ?? 'never', key.label].join('  ');
+  [key.id, `${key.prefix}…${key.last4}`, key.mode, key.status.padEnd(7), key.created_at, key.last_used_at ?? 'never', key.label].join('  ');
 
 /** A comma-separated option as a list (`--scopes lists:read,items:read`); the empty text is the empty list. */
 const listOption = (value: string | boolean | undefined): string[] | undefined =>
@@ -183,7 +185,7 @@ export async function createKey(services: CommandServices, values: ParsedCommand
   const created = presentCreatedKey(key, secret);
   return {
     json: { ...created, user_id: user.id },
-    text: [`created key "${created.label}" (id ${created.id}) for ${user.username}; it is shown only now:`, secret],
+    text: [`created ${created.mode} key "${created.label}" (id ${created.id}) for ${user.username}; it is shown only now:`, secret],
   };
 }
 
@@ -192,7 +194,10 @@ export async function listKeys(services: CommandServices, values: ParsedCommand[
   const keys = (await services.keys.list(user.id, values.mode as KeyMode | undefined)).map((key) => present(services, key));
   return {
     json: { keys },
-    text: keys.length === 0 ? [`${user.username} has no keys`] : ['id  key  status  created  last used  label', ...keys.map(keyLine)],
+    text:
+      keys.length === 0
+        ? [`${user.username} has no ${values.mode === undefined ? '' : `${values.mode as string} `}keys`]
+        : ['id  key  mode  status  created  last used  label', ...keys.map(keyLine)],
   };
 }
 

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BrowserContext, chromium, Locator, Page } from 'playwright-core';
 import { listen } from './portal-client';
+import { recordSecret } from './secret-ledger';
 import { freePort } from './service-process';
 import { startTestApp, TestApp } from './test-app';
 
@@ -114,6 +115,20 @@ export async function signUpInPage(page: Page, username: string, password: strin
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
   await page.getByRole('heading', { name: 'Your account' }).waitFor();
   await statusSays(page, 'Account created');
+}
+
+/**
+ * Creates a key through the page's form, with `label` and the form's other fields as they are;
+ * resolves to the key the page shows once, when its row is in the key table.
+ */
+export async function createKeyInPage(page: Page, label: string): Promise<string> {
+  await page.getByRole('form', { name: 'New API key' }).getByLabel('Label', { exact: true }).fill(label);
+  await page.getByRole('button', { name: 'Create key', exact: true }).click();
+  await statusSays(page, `Key "${label}" created`);
+  const key = (await page.getByTestId('new-key').textContent())!.trim();
+  recordSecret('api key', key);
+  await page.getByRole('row').filter({ hasText: label }).waitFor();
+  return key;
 }
 
 export interface ServiceInBrowser extends BrowserTab {

@@ -264,6 +264,38 @@ const maskedKey = (key: KeyView): string => `${key.prefix}\u2026${key.last4}`;
 /** The names of the account's lists by id, once GET lists has answered (ids are shown until then). */
 const listNames = new Map<string, string>();
 
+// Test mode (API.md section 10): the page shows and creates the keys and webhooks of one mode at
+// a time, and offers the lists of that mode to the key form. The choice lasts for the tab's
+// session (sessionStorage), so a reload keeps it and a new tab starts live.
+
+type Mode = 'live' | 'test';
+const MODE_STORAGE = 'developers.mode';
+
+function storedMode(): Mode {
+  try {
+    return window.sessionStorage.getItem(MODE_STORAGE) === 'test' ? 'test' : 'live';
+  } catch {
+    // Storage refused (a privacy setting): the page starts live, as a new tab does.
+    return 'live';
+  }
+}
+
+/** The mode the page works in. */
+let pageMode: Mode = storedMode();
+
+/** A portal path of a route that works on one mode's data (webhooks, lists), in the page's mode. */
+const inMode = (path: string): string => `${path}${path.includes('?') ? '&' : '?'}mode=${pageMode}`;
+
+/**
+ * Calls `render` with an answer only if the page is still in the mode it was asked in: an answer
+ * that arrives after a switch belongs to the other mode, and its switch loads its own.
+ */
+function ifStillIn<T>(mode: Mode, render: (data: T) => void): (data: T) => void {
+  return (data) => {
+    if (mode === pageMode) render(data);
+  };
+}
+
 /** A key's restrictions as terms and descriptions: scopes, lists, expiry, addresses. */
 function restrictionsOf(key: KeyView): HTMLDListElement {
   const list = document.createElement('dl');
@@ -286,9 +318,10 @@ function restrictionsOf(key: KeyView): HTMLDListElement {
   return list;
 }
 
+/** A key's mode; a test key's is a badge, seen at a glance. */
 function modeOf(key: KeyView): HTMLElement {
   const mode = document.createElement('span');
-  mode.textContent = key.mode || 'live';
+  mode.textContent = key.mode === 'test' ? 'Test' : 'Live';
   if (key.mode === 'test') mode.className = 'mode-test';
   return mode;
 }
@@ -342,7 +375,10 @@ function renderKeys(keys: KeyView[]): void {
 }
 
 function loadKeys(): Promise<void> {
-  return api<{ keys: KeyView[] }>('GET', 'keys').then((data) => renderKeys(data.keys), handleFailure);
+  return api<{ keys: KeyView[] }>('GET', `keys?mode=${pageMode}`).then(
+    ifStillIn(pageMode, (data) => renderKeys(data.keys)),
+    handleFailure,
+  );
 }
 
 function hideNewKey(): void {
@@ -376,6 +412,7 @@ function showAccount(user: Account): void {
 
 function showSignedIn(user: Account, focus: boolean): Promise<void> {
   showAccount(user);
+  showMode();
   byId('signed-out').hidden = true;
   byId('signed-in').hidden = false;
   if (focus) byId('account-title').focus();
@@ -386,6 +423,7 @@ function showSignedOut(focus: boolean): void {
   account = null;
   listNames.clear();
   closeRoll();
+  closeSandboxReset();
   resetKeyForm();
   hideNewKey();
   hideNewSecret();
@@ -582,7 +620,10 @@ function renderWebhooks(webhooks: WebhookView[]): void {
 }
 
 function loadWebhooks(): Promise<void> {
-  return api<{ webhooks: WebhookView[] }>('GET', 'webhooks').then((data) => renderWebhooks(data.webhooks), handleFailure);
+  return api<{ webhooks: WebhookView[] }>('GET', inMode('webhooks')).then(
+    ifStillIn(pageMode, (data) => renderWebhooks(data.webhooks)),
+    handleFailure,
+  );
 }
 
 const dash = (value: string | number | null): string => (value === null || value === '' ? '\u2014' : String(value));
@@ -611,7 +652,7 @@ function renderDeliveries(deliveries: DeliveryView[]): void {
 function loadDeliveries(): Promise<void> {
   const webhook = shownDeliveriesOf;
   if (!webhook) return Promise.resolve();
-  return api<{ deliveries: DeliveryView[] }>('GET', `webhooks/${encodeURIComponent(webhook.id)}/deliveries`).then((data) => {
+  return api<{ deliveries: DeliveryView[] }>('GET', inMode(`webhooks/${encodeURIComponent(webhook.id)}/deliveries`)).then((data) => {
     // Another webhook chosen meanwhile: its own load renders.
     if (shownDeliveriesOf === webhook) renderDeliveries(data.deliveries);
   }, handleFailure);
@@ -635,7 +676,7 @@ function openDeliveries(webhook: WebhookView, button: HTMLButtonElement): void {
 
 function sendTest(webhook: WebhookView, button: HTMLButtonElement): void {
   busy(button, true);
-  void api<{ delivery: DeliveryView }>('POST', `webhooks/${encodeURIComponent(webhook.id)}/test`).then(
+  void api<{ delivery: DeliveryView }>('POST', inMode(`webhooks/${encodeURIComponent(webhook.id)}/test`)).then(
     () => {
       busy(button, false);
       announce(`Test event queued for ${webhook.url}. Refresh the deliveries to see how it went.`);
@@ -651,7 +692,7 @@ function sendTest(webhook: WebhookView, button: HTMLButtonElement): void {
 function rotateSecret(webhook: WebhookView, button: HTMLButtonElement): void {
   if (!window.confirm(`Make a new signing secret for ${webhook.url}? The current one keeps signing beside it for 24 hours.`)) return;
   busy(button, true);
-  void api<{ webhook: WebhookView }>('POST', `webhooks/${encodeURIComponent(webhook.id)}/rotate-secret`).then(
+  void api<{ webhook: WebhookView }>('POST', inMode(`webhooks/${encodeURIComponent(webhook.id)}/rotate-secret`)).then(
     (data) => {
       busy(button, false);
       showNewSecret(data.webhook, 'New signing secret made.');
@@ -666,7 +707,7 @@ function rotateSecret(webhook: WebhookView, button: HTMLButtonElement): void {
 function deleteWebhook(webhook: WebhookView, button: HTMLButtonElement): void {
   if (!window.confirm(`Delete the webhook for ${webhook.url}? Nothing more is sent to it, and its deliveries are deleted.`)) return;
   busy(button, true);
-  void api('DELETE', `webhooks/${encodeURIComponent(webhook.id)}`).then(
+  void api('DELETE', inMode(`webhooks/${encodeURIComponent(webhook.id)}`)).then(
     () => {
       if (shownDeliveriesOf?.id === webhook.id) hideDeliveries();
       if (newSecretPanel.getAttribute('data-webhook') === webhook.id) hideNewSecret();
@@ -684,7 +725,7 @@ function retryDelivery(delivery: DeliveryView, button: HTMLButtonElement): void 
   const webhook = shownDeliveriesOf;
   if (!webhook) return;
   busy(button, true);
-  void api('POST', `webhooks/${encodeURIComponent(webhook.id)}/deliveries/${encodeURIComponent(delivery.id)}/retry`).then(
+  void api('POST', inMode(`webhooks/${encodeURIComponent(webhook.id)}/deliveries/${encodeURIComponent(delivery.id)}/retry`)).then(
     () => {
       announce(`The ${delivery.event_type} delivery is queued again, now. Refresh to see how it went.`);
       return loadDeliveries();
@@ -713,7 +754,7 @@ function webhookBody(fields: Fields): Body {
 }
 
 onSubmit('webhook-form', (form, fields) =>
-  api<{ webhook: WebhookView }>('POST', 'webhooks', webhookBody(fields)).then((data) => {
+  api<{ webhook: WebhookView }>('POST', inMode('webhooks'), webhookBody(fields)).then((data) => {
     form.reset();
     showNewSecret(data.webhook, `Webhook for ${data.webhook.url} added.`);
     return loadWebhooks();
@@ -782,6 +823,8 @@ function expiresAtOf(fields: Fields): string | null {
  */
 function keyBody(form: HTMLFormElement, fields: Fields): Body {
   const body: Body = { label: fields.label };
+  // Live is the API's default, left out like every other default.
+  if (pageMode === 'test') body.mode = 'test';
   const scopes = scopeBoxes()
     .filter((box) => box.checked)
     .map((box) => box.value);
@@ -823,12 +866,13 @@ const PICKER_PAGES = 20;
 
 /** The account's lists for the picker, every page of GET /developers/api/lists, oldest first. */
 async function loadListChoices(): Promise<void> {
+  const mode = pageMode;
   const lists: ListChoice[] = [];
   let cursor: string | null = null;
   try {
     for (let page = 0; page < PICKER_PAGES; page += 1) {
       const query: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
-      const data: { lists: ListChoice[]; next_cursor: string | null } = await api('GET', `lists?limit=100${query}`);
+      const data: { lists: ListChoice[]; next_cursor: string | null } = await api('GET', inMode(`lists?limit=100${query}`));
       lists.push(...data.lists);
       cursor = data.next_cursor;
       if (cursor === null) break;
@@ -837,6 +881,7 @@ async function loadListChoices(): Promise<void> {
     handleFailure(error);
     return;
   }
+  if (mode !== pageMode) return;
   lists.forEach((list) => listNames.set(list.id, list.name));
   renderListChoices(lists);
 }
@@ -916,6 +961,99 @@ onSubmit('roll-form', (_form, fields) => {
     },
   );
 });
+
+// Test mode: the switch, what shows the mode (the page's band, the banner, the key form's note),
+// and Reset test data, confirmed in a dialog first.
+
+const modeSwitch = byId<HTMLInputElement>('test-mode');
+
+/** Shows the page's mode everywhere it shows: the switch, the page's colour, the banner, the key form. */
+function showMode(): void {
+  const test = pageMode === 'test';
+  modeSwitch.checked = test;
+  document.documentElement.classList.toggle('test-mode', test);
+  byId('test-banner').hidden = !test;
+  byId('key-mode-note').hidden = !test;
+  byId('sandbox-reset-result').hidden = true;
+}
+
+/** Switches the page to `mode`: what was shown of the other mode goes, and the new mode's keys, webhooks and lists load. */
+function switchMode(mode: Mode): Promise<void> {
+  pageMode = mode;
+  try {
+    window.sessionStorage.setItem(MODE_STORAGE, mode);
+  } catch {
+    // Not remembered past this page: it still switches.
+  }
+  showMode();
+  closeRoll();
+  hideNewKey();
+  hideNewSecret();
+  hideDeliveries();
+  listNames.clear();
+  byId('keys-body').replaceChildren();
+  byId('webhooks-body').replaceChildren();
+  byId('list-options').replaceChildren();
+  const loads = [loadKeys(), loadWebhooks()];
+  if (chosenLists()) loads.push(loadListChoices());
+  announce(
+    mode === 'test'
+      ? 'Test mode on: the keys and webhooks shown and created are test ones, on the sandbox.'
+      : 'Test mode off: the keys and webhooks shown and created are live ones.',
+  );
+  return Promise.all(loads).then(() => undefined);
+}
+
+modeSwitch.addEventListener('change', () => void switchMode(modeSwitch.checked ? 'test' : 'live'));
+
+const sandboxResetDialog = byId<HTMLDialogElement>('sandbox-reset-dialog');
+const sandboxResetButton = byId<HTMLButtonElement>('sandbox-reset');
+
+function closeSandboxReset(): void {
+  if (sandboxResetDialog.open) sandboxResetDialog.close();
+}
+
+sandboxResetButton.addEventListener('click', () => {
+  sandboxResetDialog.showModal();
+  // The safe choice has the focus: Enter right away cancels nothing and deletes nothing.
+  byId('sandbox-reset-cancel').focus();
+});
+byId('sandbox-reset-cancel').addEventListener('click', closeSandboxReset);
+// However the dialog closes (Cancel, Escape, done), focus returns to Reset test data.
+sandboxResetDialog.addEventListener('close', () => sandboxResetButton.focus());
+
+const counted = (count: number, one: string, many: string): string => `${count.toLocaleString()} ${count === 1 ? one : many}`;
+
+interface SandboxReset {
+  deleted: { lists: number; memberships: number; webhooks: number };
+}
+
+onSubmit('sandbox-reset-form', () =>
+  api<SandboxReset>('POST', 'sandbox/reset').then(
+    (data) => {
+      closeSandboxReset();
+      const { lists, memberships, webhooks } = data.deleted;
+      const what =
+        `Test data reset: ${counted(lists, 'list', 'lists')} deleted, ` +
+        `${counted(memberships, 'membership', 'memberships')} in others' lists ended, ` +
+        `${counted(webhooks, 'webhook', 'webhooks')} deleted.`;
+      const result = byId('sandbox-reset-result');
+      result.textContent = what;
+      result.hidden = false;
+      announce(what);
+      hideNewSecret();
+      hideDeliveries();
+      listNames.clear();
+      const loads = [loadWebhooks(), loadKeys()];
+      if (chosenLists()) loads.push(loadListChoices());
+      return Promise.all(loads);
+    },
+    (error: unknown) => {
+      closeSandboxReset();
+      throw error;
+    },
+  ),
+);
 
 // Usage: requests per day over 30 days, stacked by outcome, drawn in SVG; the same numbers as
 // a sentence (the chart's text alternative) and as a table.

@@ -11,11 +11,15 @@ import { PortalListPageData } from './responses/portal-list.response';
 import { ApiNoSessionResponse } from './responses/portal-errors';
 import { SameOriginGuard } from './same-origin.guard';
 import { CurrentSession, SessionGuard } from './session.guard';
+import { PortalMode, WithMode } from './portal-mode';
+
+/** Query of GET /developers/api/lists: a page, of one mode's lists. */
+class PortalListsQuery extends WithMode(PageQuery) {}
 
 /**
  * The lists the signed-in account can see, by name, for the key form's list picker: what a key
  * restricted to lists may name. The same pages and cursors as GET /v1/lists, with only what
- * the picker shows.
+ * the picker shows; the lists of the mode `?mode=` names, those a key of that mode may name.
  */
 @ApiTags('developer portal')
 @ApiCookieAuth('sid')
@@ -23,6 +27,7 @@ import { CurrentSession, SessionGuard } from './session.guard';
 @Controller('developers/api/lists')
 @Public()
 @UseGuards(SameOriginGuard, SessionGuard)
+@PortalMode()
 export class PortalListsController {
   constructor(private readonly lists: ListsService) {}
 
@@ -30,7 +35,7 @@ export class PortalListsController {
   @ApiOperation({ summary: 'The lists the account owns or is a member of, oldest first, for restricting a key to some of them' })
   @ApiDataResponse(PortalListPageData)
   @ApiErrorResponses(400)
-  async page(@CurrentSession() session: Session, @Query() query: PageQuery) {
+  async page(@CurrentSession() session: Session, @Query() query: PortalListsQuery) {
     const page = await this.lists.page(accountViewer(session.userId), query.limit ?? PAGE_LIMIT.default, query.cursor);
     return {
       lists: page.lists.map(({ list, role }) => ({ id: list.id, name: list.name, role })),

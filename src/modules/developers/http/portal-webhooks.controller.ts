@@ -16,12 +16,18 @@ import { DeliveriesPageQuery } from '../../webhooks/http/dto/deliveries-page.que
 import { presentDelivery, presentView, presentWebhook } from '../../webhooks/http/webhooks.presenter';
 import { SameOriginGuard } from './same-origin.guard';
 import { CurrentSession, SessionGuard } from './session.guard';
+import { PortalMode, WithMode } from './portal-mode';
+
+/** Query of GET /developers/api/webhooks/:id/deliveries: a page, of one mode's webhook. */
+class PortalDeliveriesQuery extends WithMode(DeliveriesPageQuery) {}
 
 /**
  * The signed-in account's webhooks, for the developer page: the routes of /v1/webhooks with a
  * session instead of an API key, calling the same service with the same DTOs and presenter,
  * so validation, errors and shapes are those of the API. No Idempotency-Key here (as for the
  * portal's keys); ShownOnceInterceptor still puts the secret into the one response that shows it.
+ * Each route works on the webhooks of the mode its `?mode=` names (live by default), as a key of
+ * that mode would.
  */
 @ApiTags('developer portal')
 @ApiCookieAuth('sid')
@@ -30,6 +36,7 @@ import { CurrentSession, SessionGuard } from './session.guard';
 @Controller('developers/api/webhooks')
 @Public()
 @UseGuards(SameOriginGuard, SessionGuard)
+@PortalMode()
 export class PortalWebhooksController {
   constructor(private readonly webhooks: WebhooksService) {}
 
@@ -90,7 +97,7 @@ export class PortalWebhooksController {
   @ApiOperation({ summary: "The endpoint's deliveries, newest first" })
   @ApiDataResponse(DeliveryPageData)
   @ApiErrorResponses(404)
-  async deliveries(@CurrentSession() session: Session, @Param('id') id: string, @Query() query: DeliveriesPageQuery) {
+  async deliveries(@CurrentSession() session: Session, @Param('id') id: string, @Query() query: PortalDeliveriesQuery) {
     const page = await this.webhooks.deliveriesPage(accountViewer(session.userId), id, query.limit ?? PAGE_LIMIT.default, query.cursor);
     return { deliveries: page.deliveries.map(presentDelivery), next_cursor: page.nextCursor };
   }

@@ -31,7 +31,15 @@ dl.restrictions { margin: 0; display: grid; grid-template-columns: max-content m
 dl.restrictions dt { font-weight: 600; }
 dl.restrictions dd { margin: 0; overflow-wrap: break-word; min-width: 0; }
 table.keys td code { white-space: nowrap; word-break: normal; }
-.mode-test { display: inline-block; background: #fef7e0; color: #7a4100; border: 1px solid #b06000; border-radius: 4px; padding: 0 0.3rem; }
+.mode-test { display: inline-block; background: #fef7e0; color: #7a4100; border: 1px solid #b06000; border-radius: 4px; padding: 0 0.3rem; font-weight: 600; }
+/* Test mode: the whole page says so, by a band across its top and the banner, besides each key's badge. */
+:root.test-mode { background: #fffaf0; border-top: 0.5rem solid #b06000; }
+.mode-switch { display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 1rem; margin-top: 1rem; }
+label.switch { display: inline-flex; align-items: center; gap: 0.5rem; margin: 0; cursor: pointer; }
+label.switch input { appearance: none; width: 2.5rem; height: 1.4rem; margin: 0; padding: 0; border: 1px solid #6b6b6b; border-radius: 0.7rem; background: #d0d0d0; position: relative; cursor: pointer; }
+label.switch input::before { content: ""; position: absolute; top: 0.15rem; left: 0.15rem; width: 1rem; height: 1rem; border-radius: 50%; background: #fff; border: 1px solid #6b6b6b; }
+label.switch input:checked { background: #b06000; border-color: #7a4100; }
+label.switch input:checked::before { left: 1.2rem; }
 .usage svg { display: block; width: 9.5rem; height: 2.5rem; }
 .bar-2xx, .swatch-2xx { fill: #0d652d; background: #0d652d; }
 .bar-4xx, .swatch-4xx { fill: #e37400; background: #e37400; }
@@ -65,6 +73,8 @@ th, td { text-align: left; padding: 0.35rem 0.5rem; border-bottom: 1px solid #d0
 .field-error { margin: 0; color: #a50e0e; font-weight: 600; font-size: 0.95rem; }
 [aria-invalid="true"] { border: 2px solid #a50e0e; }
 #who, #verify-email, td code, td.url { overflow-wrap: anywhere; word-break: break-all; }
+/* What the page says may quote a long address (a webhook's URL): it wraps rather than scroll a phone sideways. */
+.status, .error, #new-secret-for, #deliveries-for { overflow-wrap: anywhere; }
 pre.command { white-space: pre-wrap; word-break: break-all; background: #f1f3f4; padding: 0.5rem; margin: 0 0 0.5rem; font-size: 0.9rem; }
 .next-steps li { margin-bottom: 0.35rem; }
 .actions-row { display: flex; flex-wrap: wrap; gap: 0.5rem; }
@@ -106,7 +116,8 @@ export const pageCsp = (script: PageScript): string =>
  * The Webhooks section (API.md section 8) adds Endpoint URL, Event types, List id; Add
  * endpoint, Send test, Deliveries, Rotate secret, Delete, Retry, Refresh. Restricted keys
  * (section 9) add the Scopes, Lists, Expires and Allowed addresses fields, and Roll; accounts
- * (section 12) the verify banner, Forgot password?, the new-password forms and the Mailbox.
+ * (section 12) the verify banner, Forgot password?, the new-password forms and the Mailbox; test
+ * mode (section 10) the Test mode switch and Reset test data.
  */
 export const developerPage = (script: PageScript): string => `<!doctype html>
 <html lang="en">
@@ -193,6 +204,29 @@ export const developerPage = (script: PageScript): string => `<!doctype html>
   </div>
 
   <div id="signed-in" hidden>
+    <div class="mode-switch">
+      <label class="switch"><input type="checkbox" role="switch" id="test-mode" aria-describedby="test-mode-hint"> Test mode</label>
+      <p id="test-mode-hint" class="hint">The keys, webhooks and lists of the sandbox: separate data for trying the API, with <code>sk_test_</code> keys.</p>
+    </div>
+    <section id="test-banner" class="banner" aria-labelledby="test-banner-title" hidden>
+      <h2 id="test-banner-title">Test mode is on</h2>
+      <p>The keys and webhooks shown and created here are test ones, working on the sandbox's lists: nothing here touches
+        your live data.</p>
+      <button type="button" id="sandbox-reset" class="secondary">Reset test data</button>
+      <p id="sandbox-reset-result" data-testid="sandbox-reset-result" hidden></p>
+      <dialog id="sandbox-reset-dialog" aria-labelledby="sandbox-reset-title" aria-describedby="sandbox-reset-what">
+        <form id="sandbox-reset-form" aria-labelledby="sandbox-reset-title">
+          <h3 id="sandbox-reset-title">Reset test data</h3>
+          <p id="sandbox-reset-what">This deletes your test lists (with their items, members, invitations and share links), takes
+            you out of the test lists others shared with you, and deletes your test webhooks with their deliveries. Your test keys
+            keep working; live data is never touched.</p>
+          <div class="actions-row">
+            <button type="submit">Reset test data</button>
+            <button type="button" class="secondary" id="sandbox-reset-cancel">Cancel</button>
+          </div>
+        </form>
+      </dialog>
+    </section>
     <section id="verify-banner" class="banner" aria-labelledby="verify-title" hidden>
       <h2 id="verify-title">Verify your email address</h2>
       <p>We sent a link to <strong id="verify-email"></strong>. Open it to show the address is yours: until then,
@@ -237,6 +271,8 @@ export const developerPage = (script: PageScript): string => `<!doctype html>
         <label for="key-label">Label</label>
         <input id="key-label" name="label" required maxlength="100" aria-describedby="label-hint">
         <p id="label-hint" class="hint">What the key is for, e.g. “CI pipeline” (1 to 100 characters)</p>
+        <p id="key-mode-note" class="hint" hidden><span class="mode-test">Test</span> This makes a test key (<code>sk_test_…</code>),
+          for the sandbox's data.</p>
         <p id="key-label-error" class="field-error" hidden></p>
         <fieldset id="key-scopes" aria-describedby="scopes-hint">
           <legend>Scopes</legend>
@@ -259,7 +295,7 @@ export const developerPage = (script: PageScript): string => `<!doctype html>
           <label class="choice"><input type="radio" name="lists_mode" value="chosen" aria-controls="list-choices"> Only the lists I choose</label>
           <div id="list-choices" hidden>
             <div id="list-options" class="choices" role="group" aria-label="Lists the key may reach"></div>
-            <p id="no-lists" class="hint" hidden>You have no lists yet: create one with the API first.</p>
+            <p id="no-lists" class="hint" hidden>You have no lists in this mode yet: create one with the API first.</p>
           </div>
           <p id="key-lists-error" class="field-error" hidden></p>
         </fieldset>
