@@ -7,7 +7,9 @@ import type { RequestWithPrincipal } from '../../../common/http/principal';
 /**
  * The last global guard: the route's scope (403), checked after the key (ApiKeyGuard) and its
  * rate limit (KeyThrottlerGuard), as the contract's order of checks requires. A keyed route that
- * declares no @RequireScope() fails closed: that is a programming error, not a caller's.
+ * declares no @RequireScope() fails closed: that is a programming error, not a caller's. A route
+ * of several operations (@RequireScopePerOperation) admits a key holding any of their scopes;
+ * its handler checks each operation's own.
  * Synchronous, so Nest runs it without a promise of its own.
  */
 @Injectable()
@@ -20,7 +22,11 @@ export class ScopeGuard implements CanActivate {
     if (!scope) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no scope`);
     const { principal } = context.getArgByIndex<RequestWithPrincipal>(0);
     if (!principal) throw new Error('ScopeGuard found no principal: ApiKeyGuard must run before it');
-    if (!principal.scopes.includes(scope)) throw new MissingScope(scope);
+    if (typeof scope === 'string') {
+      if (!principal.scopes.includes(scope)) throw new MissingScope(scope);
+    } else if (!scope.some((one) => principal.scopes.includes(one))) {
+      throw new MissingScope(scope.join(' or '));
+    }
     return true;
   }
 }
