@@ -44,6 +44,22 @@ const jsonRpc = (name: string) => ({ 'application/json': { schema: { $ref: getSc
 const refusal = (status: number, description: string, headers?: Parameters<typeof ApiResponse>[0]['headers']) =>
   ApiResponse({ status, description, headers, content: jsonRpc(JSON_RPC_ERROR) });
 
+/** What the guards and the service answer on every method of /mcp, before or around any MCP message. */
+const refusals = () => [
+  refusal(401, 'Missing, malformed, unknown, revoked or expired API key: `WWW-Authenticate: Bearer`', {
+    'WWW-Authenticate': { description: '`Bearer realm="mcp"`, with `error="invalid_token"` when a key was sent', schema: { type: 'string' } },
+  }),
+  refusal(403, 'The key is not allowed from this address'),
+  refusal(
+    429,
+    'Rate limit exceeded on a message other than tools/call (a tools/call gets a tool result with isError), or, without a valid key, ' +
+      'this address sent too many requests answered 401',
+    retryAfterHeader(),
+  ),
+  refusal(500, 'Unexpected failure (-32603)'),
+  refusal(503, 'The database is unreachable', retryAfterHeader('Seconds to wait', {})),
+];
+
 /** The answers of POST /mcp. */
 export const ApiMcpPostResponses = () =>
   applyDecorators(
@@ -56,20 +72,10 @@ export const ApiMcpPostResponses = () =>
     }),
     ApiResponse({ status: 202, description: 'A notification or response from the client, accepted; no body' }),
     refusal(400, 'Malformed JSON (-32700) or not one JSON-RPC message (-32600)'),
-    refusal(401, 'Missing, malformed, unknown, revoked or expired API key: `WWW-Authenticate: Bearer`', {
-      'WWW-Authenticate': { description: '`Bearer realm="mcp"`, with `error="invalid_token"` when a key was sent', schema: { type: 'string' } },
-    }),
-    refusal(403, 'The key is not allowed from this address'),
     refusal(406, 'Accept must list both application/json and text/event-stream'),
     refusal(413, 'Request body is larger than 256 KiB'),
     refusal(415, 'Content-Type must be application/json'),
-    refusal(
-      429,
-      "Rate limit exceeded on a message other than tools/call (a tools/call gets a tool result with isError), or, without a valid key, this address sent too many requests answered 401",
-      retryAfterHeader(),
-    ),
-    refusal(500, 'Unexpected failure (-32603)'),
-    refusal(503, 'The database is unreachable', retryAfterHeader('Seconds to wait', {})),
+    ...refusals(),
   );
 
 /** The answer of GET and DELETE /mcp: the transport is stateless, so there is no stream to open and no session to end. */
@@ -78,4 +84,5 @@ export const ApiMcpMethodNotAllowed = () =>
     refusal(405, 'Stateless: no server-sent event stream and no session; use POST', {
       Allow: { description: '`POST`', schema: { type: 'string' } },
     }),
+    ...refusals(),
   );
