@@ -122,12 +122,12 @@ export async function api(url, key, method, path, body) {
   return json.data;
 }
 
-/** An autocannon request of the API with a key: JSON body and its Content-Type only when there is a body. */
-export const keyedRequest = (request, key, { method, path, body }) => ({
+/** An autocannon request of the API with a key: JSON body and its Content-Type only when there is a body; `headers` beside them. */
+export const keyedRequest = (request, key, { method, path, body, headers }) => ({
   ...request,
   method,
   path,
-  headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
+  headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
   body: body ? JSON.stringify(body) : undefined,
 });
 

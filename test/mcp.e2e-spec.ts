@@ -113,6 +113,23 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
       expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
     });
 
+    it("refuses what the SDK's transport refuses: an Accept without event streams (406), an unknown protocol version, a non-message", async () => {
+      const notAcceptable = await post(base, { 'X-API-Key': owner.key, Accept: 'application/json' });
+      expect(notAcceptable.status).toBe(406);
+      const version = await post(base, { 'X-API-Key': owner.key, 'MCP-Protocol-Version': '1999-01-01' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+      expect(version.status).toBe(400);
+      expect(version.body.error.message).toMatch(/Unsupported protocol version/);
+      const notification = await fetch(new URL('/mcp', base), {
+        method: 'POST',
+        headers: { ...MCP_HEADERS, 'X-API-Key': owner.key },
+        body: JSON.stringify({ jsonrpc: '2.0', method: 'notifications/initialized' }),
+      });
+      expect(notification.status).toBe(202);
+      const junk = await post(base, { 'X-API-Key': owner.key }, { hello: 'world' });
+      expect(junk.status).toBe(400);
+      expect(junk.body.error.code).toBe(-32700);
+    });
+
     it('takes the key as Authorization: Bearer too', async () => {
       const bearer = await connect(owner.key, 'Authorization');
       expect(structured(await bearer.callTool({ name: 'whoami', arguments: {} })).id).toBe(owner.id);

@@ -1,5 +1,6 @@
 import { HttpStatus, Injectable, Logger } from '@nestjs/common';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
   type CallToolResult,
@@ -47,11 +48,20 @@ export class McpServers {
   private readonly logger = new Logger('Mcp');
   private readonly listed = new Map(TOOLS.map((tool) => [tool.name, listedTool(tool)]));
   private readonly toolLists = new Map<string, ListToolsResult>();
+  /**
+   * The SDK's Server makes an Ajv instance of its own unless given one (for elicitations, which
+   * this server never sends): one for all requests, as building it costs more than a tool call.
+   */
+  private readonly jsonSchemaValidator = new AjvJsonSchemaValidator();
 
   constructor(private readonly calls: ToolCalls) {}
 
   serverFor(context: ToolCallContext): Server {
-    const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: INSTRUCTIONS });
+    const server = new Server(SERVER_INFO, {
+      capabilities: { tools: {} },
+      instructions: INSTRUCTIONS,
+      jsonSchemaValidator: this.jsonSchemaValidator,
+    });
     server.setRequestHandler(ListToolsRequestSchema, () => this.toolsFor(context.caller));
     server.setRequestHandler(CallToolRequestSchema, (request) => this.callTool(context, request.params.name, request.params.arguments));
     return server;

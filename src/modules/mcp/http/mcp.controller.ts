@@ -1,5 +1,4 @@
 import { Controller, Delete, Get, HttpStatus, Post, Req, Res, UseFilters } from '@nestjs/common';
-import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AcceptBearerKey, RequireScopePerOperation } from '../../../common/http/decorators';
@@ -8,11 +7,13 @@ import { sendJsonRpcError } from './json-rpc';
 import { McpExceptionFilter } from './mcp-exception.filter';
 import { McpServers } from './mcp-servers';
 import { ApiMcpMethodNotAllowed, ApiMcpPostResponses } from './mcp.responses';
+import { StatelessJsonTransport } from './stateless-json.transport';
 import { TOOL_SCOPES } from './tools';
 
 /**
  * The Model Context Protocol server (API.md section 11): Streamable HTTP, stateless, JSON
- * answers, on the official SDK. Every request passes the global guards like any keyed route
+ * answers, on the official SDK's Server (one per request, McpServers) and a transport of the
+ * same mode (StatelessJsonTransport). Every request passes the global guards like any keyed route
  * (its key as X-API-Key or `Authorization: Bearer`, its addresses, its rate limit: one request
  * counted per HTTP request); each tool then needs the scope of its route, which tools/list and
  * tools/call check (McpServers). The guards' refusals are answered in MCP's shapes by
@@ -33,10 +34,18 @@ export class McpController {
   @ApiMcpPostResponses()
   async post(@CurrentPrincipal() caller: Principal, @Req() request: Request & { id?: unknown }, @Res() response: Response): Promise<void> {
     const server = this.servers.serverFor({ caller, requestId: request.id });
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
-    response.on('close', () => void server.close());
+    const transport = new StatelessJsonTransport();
+    // Not closed afterwards: the server and its transport hold no timer, socket or stream, and
+    // go with the request; closing would only reject requests that can no longer be pending.
     await server.connect(transport);
-    await transport.handleRequest(request, response, request.body);
+    const answer = await transport.post(request.headers, request.body);
+    response.statusCode = answer.status;
+    if (answer.body === undefined) {
+      response.end();
+      return;
+    }
+    response.setHeader('Content-Type', 'application/json');
+    response.end(JSON.stringify(answer.body));
   }
 
   @Get()

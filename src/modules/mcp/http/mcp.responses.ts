@@ -71,10 +71,13 @@ export const ApiMcpPostResponses = () =>
       content: jsonRpc(JSON_RPC_RESPONSE),
     }),
     ApiResponse({ status: 202, description: 'A notification or response from the client, accepted; no body' }),
-    refusal(400, 'Malformed JSON (-32700) or not one JSON-RPC message (-32600)'),
+    refusal(
+      400,
+      'Malformed JSON or not one JSON-RPC message (-32700), a body that is not one JSON object or the wrong Content-Type (-32600), ' +
+        'an unsupported MCP-Protocol-Version (-32000)',
+    ),
     refusal(406, 'Accept must list both application/json and text/event-stream'),
     refusal(413, 'Request body is larger than 256 KiB'),
-    refusal(415, 'Content-Type must be application/json'),
     ...refusals(),
   );
 
