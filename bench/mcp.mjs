@@ -110,7 +110,9 @@ async function main() {
       });
     }
     console.table(rows);
-    process.stdout.write(`${JSON.stringify({ at: new Date().toISOString(), keys: KEYS, connections: CONNECTIONS, rounds: ROUNDS, rows })}\n`);
+    process.stdout.write(
+      `${JSON.stringify({ at: new Date().toISOString(), keys: KEYS, connections: CONNECTIONS, rounds: ROUNDS, rows })}\n`,
+    );
     const over = rows.filter((row) => row['cost tool / route'] > BOUND);
     if (over.length > 0) {
       say(`over the bound of ${BOUND}: ${over.map((row) => row.case).join(', ')}`);

@@ -29,7 +29,9 @@ function forwarded(error: unknown): unknown {
   if (error instanceof McpError) return error;
   if (error instanceof StreamableHTTPError) {
     const hint = error.code === 401 ? ' (check TODO_API_KEY: missing, revoked or expired)' : '';
-    return new McpError(ErrorCode.InternalError, `The service answered HTTP ${error.code}${hint}: ${error.message}`, { status: error.code });
+    return new McpError(ErrorCode.InternalError, `The service answered HTTP ${error.code}${hint}: ${error.message}`, {
+      status: error.code,
+    });
   }
   return new McpError(ErrorCode.InternalError, `The service cannot be reached at ${process.env.TODO_API_URL}: ${String(error)}`);
 }

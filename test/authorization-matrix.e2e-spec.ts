@@ -331,7 +331,12 @@ describe('authorization matrix', () => {
     'POST /mcp': {
       path: () => '/mcp',
       headers: { Accept: 'application/json, text/event-stream' },
-      body: (w) => ({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'add_items', arguments: { list: w.listId, items: ['new'] } } }),
+      body: (w) => ({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'add_items', arguments: { list: w.listId, items: ['new'] } },
+      }),
       operation: 'add_items',
       expect: keyed(200, 200, 200, 200),
       restricted: { scopeless: 200 },
@@ -464,7 +469,9 @@ describe('authorization matrix', () => {
     expect([...scopeOf.keys(), ...operationScopesOf.keys()].filter((route) => !rows[route])).toEqual([]);
     // A route of several operations names the operation its row asks for, when it takes one (a body).
     expect(
-      [...operationScopesOf.entries()].filter(([route, scopes]) => rows[route]?.body && !(rows[route].operation! in scopes)).map(([r]) => r),
+      [...operationScopesOf.entries()]
+        .filter(([route, scopes]) => rows[route]?.body && !(rows[route].operation! in scopes))
+        .map(([r]) => r),
     ).toEqual([]);
   });
 

@@ -48,7 +48,9 @@ describe('the stdio entry point (todo-mcp), spawned by the SDK stdio client agai
     const reader = await makeRestrictedKey(t.app, owner.id, { scopes: ['items:read', 'profile:read'] });
     const { client: narrow } = await spawnStdio(reader.key);
     expect((await narrow.listTools()).tools.map((tool) => tool.name)).toEqual(['whoami', 'get_items']);
-    expect(toolFailure(await narrow.callTool({ name: 'create_list', arguments: { name: 'x' } }))).toBe('This API key lacks the lists:write scope');
+    expect(toolFailure(await narrow.callTool({ name: 'create_list', arguments: { name: 'x' } }))).toBe(
+      'This API key lacks the lists:write scope',
+    );
   });
 
   it('calls the tools on the service: the same data as the HTTP routes, and their errors', async () => {
@@ -56,7 +58,10 @@ describe('the stdio entry point (todo-mcp), spawned by the SDK stdio client agai
     const { tools } = await stdio.listTools();
     const valid = outputValidator(tools);
     const list = await world.createList(owner);
-    const added = await stdio.callTool({ name: 'add_items', arguments: { list: list.name, items: ['tea', 'cake'], idempotency_key: 'stdio-1' } });
+    const added = await stdio.callTool({
+      name: 'add_items',
+      arguments: { list: list.name, items: ['tea', 'cake'], idempotency_key: 'stdio-1' },
+    });
     expect(summaryOf(added)).toBe(`Added 2 items to "${list.name}"`);
     const page = (await client(t.server, owner.key).get(`/v1/lists/${list.id}/items`).expect(200)).body.data;
     expect(structured(added)).toEqual({ list: page.list, items: page.items });

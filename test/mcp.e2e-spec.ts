@@ -74,7 +74,11 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
       expect(init.status).toBe(200);
       expect(init.headers.get('mcp-session-id')).toBeNull();
       expect(init.body.result.capabilities.tools).toBeDefined();
-      const call = await post(base, { 'X-API-Key': owner.key }, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'whoami', arguments: {} } });
+      const call = await post(
+        base,
+        { 'X-API-Key': owner.key },
+        { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'whoami', arguments: {} } },
+      );
       expect(call.status).toBe(200);
       expect(call.body.result.structuredContent.id).toBe(owner.id);
     });
@@ -108,7 +112,11 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
         expect(res.headers.get('allow')).toBe('POST');
         expect((await res.json()).error.code).toBe(-32000);
       }
-      const res = await fetch(new URL('/mcp', base), { method: 'POST', headers: { ...MCP_HEADERS, 'X-API-Key': owner.key }, body: '{"jsonrpc":' });
+      const res = await fetch(new URL('/mcp', base), {
+        method: 'POST',
+        headers: { ...MCP_HEADERS, 'X-API-Key': owner.key },
+        body: '{"jsonrpc":',
+      });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
     });
@@ -116,7 +124,11 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
     it("refuses what the SDK's transport refuses: an Accept without event streams (406), an unknown protocol version, a non-message", async () => {
       const notAcceptable = await post(base, { 'X-API-Key': owner.key, Accept: 'application/json' });
       expect(notAcceptable.status).toBe(406);
-      const version = await post(base, { 'X-API-Key': owner.key, 'MCP-Protocol-Version': '1999-01-01' }, { jsonrpc: '2.0', id: 2, method: 'tools/list' });
+      const version = await post(
+        base,
+        { 'X-API-Key': owner.key, 'MCP-Protocol-Version': '1999-01-01' },
+        { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      );
       expect(version.status).toBe(400);
       expect(version.body.error.message).toMatch(/Unsupported protocol version/);
       const notification = await fetch(new URL('/mcp', base), {
@@ -161,7 +173,11 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
       const first = await call('list_lists', { limit: 1 });
       expect(first).toEqual((await http(owner).get('/v1/lists?limit=1').expect(200)).body.data);
       expect(await call('list_lists', { limit: 1, cursor: first.next_cursor })).toEqual(
-        (await http(owner).get(`/v1/lists?limit=1&cursor=${encodeURIComponent(first.next_cursor)}`).expect(200)).body.data,
+        (
+          await http(owner)
+            .get(`/v1/lists?limit=1&cursor=${encodeURIComponent(first.next_cursor)}`)
+            .expect(200)
+        ).body.data,
       );
     });
 
@@ -177,7 +193,11 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
       const first = await call('get_items', { list: list.id, limit: 2 });
       expect(first).toEqual((await http(owner).get(`/v1/lists/${list.id}/items?limit=2`).expect(200)).body.data);
       expect(await call('get_items', { list: list.id, limit: 2, cursor: first.next_cursor })).toEqual(
-        (await http(owner).get(`/v1/lists/${list.id}/items?limit=2&cursor=${encodeURIComponent(first.next_cursor)}`).expect(200)).body.data,
+        (
+          await http(owner)
+            .get(`/v1/lists/${list.id}/items?limit=2&cursor=${encodeURIComponent(first.next_cursor)}`)
+            .expect(200)
+        ).body.data,
       );
 
       const completed = await call('complete_items', { list: list.id, items: ['MILK', added.items[1].id] });
@@ -213,7 +233,13 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
       await call('complete_items', { list: list.id, items: ['a'] });
       await call('add_items', { list: other.id, items: ['elsewhere'] });
       const changes = await call('get_changes', { after: now });
-      expect(changes).toEqual((await http(owner).get(`/v1/events?after=${encodeURIComponent(now)}`).expect(200)).body.data);
+      expect(changes).toEqual(
+        (
+          await http(owner)
+            .get(`/v1/events?after=${encodeURIComponent(now)}`)
+            .expect(200)
+        ).body.data,
+      );
       expect(changes.events.map((e: { type: string }) => e.type)).toEqual([
         'list.created',
         'list.created',
@@ -224,7 +250,11 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
       ]);
       const ofList = await call('get_changes', { after: now, list: list.name, limit: 2 });
       expect(ofList).toEqual(
-        (await http(owner).get(`/v1/events?after=${encodeURIComponent(now)}&list_id=${list.id}&limit=2`).expect(200)).body.data,
+        (
+          await http(owner)
+            .get(`/v1/events?after=${encodeURIComponent(now)}&list_id=${list.id}&limit=2`)
+            .expect(200)
+        ).body.data,
       );
     });
   });
@@ -233,7 +263,11 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
     it('answers a domain error (404, 422), input the API refuses (400) and a role that does not allow the action (403) as the route does', async () => {
       const list = await world.createList(owner);
       await world.addMember(owner, list.id, viewer, 'viewer');
-      const cases: Array<{ tool: string; args: Record<string, unknown>; route: () => Promise<{ status: number; body: { error: string } }> }> = [
+      const cases: Array<{
+        tool: string;
+        args: Record<string, unknown>;
+        route: () => Promise<{ status: number; body: { error: string } }>;
+      }> = [
         {
           tool: 'add_items',
           args: { list: 'no such list', items: ['x'] },
@@ -241,7 +275,11 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
         },
         { tool: 'create_list', args: { name: list.name }, route: () => http(owner).post('/v1/lists', { name: list.name }) },
         { tool: 'create_list', args: { name: '   ' }, route: () => http(owner).post('/v1/lists', { name: '   ' }) },
-        { tool: 'add_items', args: { list: list.id, items: ['   '] }, route: () => http(owner).post('/v1/actions/add', { list: list.id, items: ['   '] }) },
+        {
+          tool: 'add_items',
+          args: { list: list.id, items: ['   '] },
+          route: () => http(owner).post('/v1/actions/add', { list: list.id, items: ['   '] }),
+        },
         {
           tool: 'add_items',
           args: { list: list.id, items: ['nul\u0000'] },
@@ -273,8 +311,12 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
         });
       }
       const asViewer = await connect(viewer.key);
-      const refused = await http(viewer).post('/v1/actions/add', { list: list.id, items: ['x'] }).expect(403);
-      expect(toolFailure(await asViewer.callTool({ name: 'add_items', arguments: { list: list.id, items: ['x'] } }))).toBe(refused.body.error);
+      const refused = await http(viewer)
+        .post('/v1/actions/add', { list: list.id, items: ['x'] })
+        .expect(403);
+      expect(toolFailure(await asViewer.callTool({ name: 'add_items', arguments: { list: list.id, items: ['x'] } }))).toBe(
+        refused.body.error,
+      );
       // Nothing changed through any of them.
       expect((await http(owner).get(`/v1/lists/${list.id}/items`).expect(200)).body.data.items).toEqual([]);
     });
@@ -291,7 +333,9 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
       const reader = await makeRestrictedKey(t.app, owner.id, { scopes: ['items:read'] });
       const c = await connect(reader.key);
       expect((await c.listTools()).tools.map((tool) => tool.name)).toEqual(['get_items']);
-      const refused = await client(t.server, reader.key).post('/v1/actions/add', { list: 'x', items: ['x'] }).expect(403);
+      const refused = await client(t.server, reader.key)
+        .post('/v1/actions/add', { list: 'x', items: ['x'] })
+        .expect(403);
       expect(toolFailure(await c.callTool({ name: 'add_items', arguments: { list: 'x', items: ['x'] } }))).toBe(refused.body.error);
       expect(refused.body.error).toContain('items:write');
       for (const scope of SCOPES) {
@@ -304,13 +348,15 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
       await t.app.get(KeysService).revoke(owner.id, reader.keyId);
     });
 
-    it("keeps a list-restricted key to its lists, as the routes do", async () => {
+    it('keeps a list-restricted key to its lists, as the routes do', async () => {
       const inside = await world.createList(owner);
       const outside = await world.createList(owner);
       const restricted = await makeRestrictedKey(t.app, owner.id, { listIds: [inside.id] });
       const c = await connect(restricted.key);
       const route = client(t.server, restricted.key);
-      expect(structured(await c.callTool({ name: 'list_lists', arguments: {} }))).toEqual((await route.get('/v1/lists').expect(200)).body.data);
+      expect(structured(await c.callTool({ name: 'list_lists', arguments: {} }))).toEqual(
+        (await route.get('/v1/lists').expect(200)).body.data,
+      );
       expect((await route.get('/v1/lists').expect(200)).body.data.lists.map((l: { id: string }) => l.id)).toEqual([inside.id]);
       for (const list of [outside.id, outside.name]) {
         expect(toolFailure(await c.callTool({ name: 'get_items', arguments: { list } }))).toBe('List not found');
@@ -338,7 +384,11 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
         const res = await post(base, headers);
         expect({ label, status: res.status }).toEqual({ label, status: 401 });
         expect(res.headers.get('www-authenticate')).toMatch(/^Bearer\b/);
-        expect(res.body).toMatchObject({ jsonrpc: '2.0', id: 1, error: { code: -32000, message: expect.any(String), data: { status: 401 } } });
+        expect(res.body).toMatchObject({
+          jsonrpc: '2.0',
+          id: 1,
+          error: { code: -32000, message: expect.any(String), data: { status: 401 } },
+        });
         expect(res.body).not.toHaveProperty('data', null);
         const sdk = mcpClient(base, headers);
         await expect(sdk).rejects.toBeInstanceOf(StreamableHTTPError);
@@ -371,22 +421,36 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
       expect(again._meta).toEqual({ idempotent_replayed: true });
       expect(first._meta).toBeUndefined();
       // The route with the same key and body replays the same answer: one store.
-      const route = await http(owner).post('/v1/actions/add', { list: list.id, items: ['once'] }).set('Idempotency-Key', key).expect(200);
+      const route = await http(owner)
+        .post('/v1/actions/add', { list: list.id, items: ['once'] })
+        .set('Idempotency-Key', key)
+        .expect(200);
       expect(route.headers['idempotent-replayed']).toBe('true');
       expect(route.body.data).toEqual(structured(first));
       expect((await http(owner).get(`/v1/lists/${list.id}/items`).expect(200)).body.data.items).toHaveLength(1);
       // Another body with the key: the route's 422; a key too long: the route's 400.
-      const reused = await http(owner).post('/v1/actions/add', { list: list.id, items: ['other'] }).set('Idempotency-Key', key).expect(422);
+      const reused = await http(owner)
+        .post('/v1/actions/add', { list: list.id, items: ['other'] })
+        .set('Idempotency-Key', key)
+        .expect(422);
       expect(toolFailure(await mcp.callTool({ name: 'add_items', arguments: { ...args, items: ['other'] } }))).toBe(reused.body.error);
       const long = 'k'.repeat(256);
-      const tooLong = await http(owner).post('/v1/actions/add', { list: list.id, items: ['x'] }).set('Idempotency-Key', long).expect(400);
-      expect(toolFailure(await mcp.callTool({ name: 'add_items', arguments: { ...args, idempotency_key: long } }))).toBe(tooLong.body.error);
+      const tooLong = await http(owner)
+        .post('/v1/actions/add', { list: list.id, items: ['x'] })
+        .set('Idempotency-Key', long)
+        .expect(400);
+      expect(toolFailure(await mcp.callTool({ name: 'add_items', arguments: { ...args, idempotency_key: long } }))).toBe(
+        tooLong.body.error,
+      );
       // A key first used through the route is replayed to the tool.
       const httpFirst = `http-${unique()}`;
-      const byRoute = await http(owner).post('/v1/actions/add', { list: list.id, items: ['two'] }).set('Idempotency-Key', httpFirst).expect(200);
-      expect(structured(await mcp.callTool({ name: 'add_items', arguments: { list: list.id, items: ['two'], idempotency_key: httpFirst } }))).toEqual(
-        byRoute.body.data,
-      );
+      const byRoute = await http(owner)
+        .post('/v1/actions/add', { list: list.id, items: ['two'] })
+        .set('Idempotency-Key', httpFirst)
+        .expect(200);
+      expect(
+        structured(await mcp.callTool({ name: 'add_items', arguments: { list: list.id, items: ['two'], idempotency_key: httpFirst } })),
+      ).toEqual(byRoute.body.data);
       expect((await http(owner).get(`/v1/lists/${list.id}/items`).expect(200)).body.data.items).toHaveLength(2);
     });
 

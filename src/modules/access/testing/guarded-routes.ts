@@ -1,9 +1,9 @@
 import { Controller, Get } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
-import { Public, RequireScope } from '../../../common/http/decorators';
+import { AcceptBearerKey, Public, RequireScope, RequireScopePerOperation } from '../../../common/http/decorators';
 import type { Principal } from '../../../common/http/principal';
 
-/** Routes as the guards see them: an open one, a keyed one with its scope, and a keyed one that forgot its scope. */
+/** Routes as the guards see them: an open one, a keyed one with its scope, a keyed one that forgot its scope, one of several operations. */
 @Controller('t')
 export class GuardedRoutes {
   @Get('open')
@@ -16,6 +16,12 @@ export class GuardedRoutes {
 
   @Get('forgotten')
   forgotten() {}
+
+  /** A route of several operations, each with its scope (the MCP endpoint), that takes bearer keys. */
+  @Get('operations')
+  @RequireScopePerOperation({ read: 'items:read', write: 'items:write' })
+  @AcceptBearerKey()
+  operations() {}
 }
 
 export type GuardedRoute = keyof GuardedRoutes;

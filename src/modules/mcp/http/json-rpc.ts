@@ -21,7 +21,7 @@ interface JsonRpcMessage {
 }
 
 const asMessage = (body: unknown): JsonRpcMessage | undefined =>
-  body !== null && typeof body === 'object' && !Array.isArray(body) ? (body as JsonRpcMessage) : undefined;
+  body !== null && typeof body === 'object' && !Array.isArray(body) ? body : undefined;
 
 /** The id of the request the body carries, if it is one request: its answer names it. */
 export function requestIdOf(body: unknown): JsonRpcId {

@@ -31,7 +31,10 @@ export class McpExceptionFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const described = describe(exception, request);
     if (described.unexpected) {
-      this.logger.error({ err: exception, reqId: request.id, method: request.method, path: loggablePath(request.path) }, 'unexpected failure');
+      this.logger.error(
+        { err: exception, reqId: request.id, method: request.method, path: loggablePath(request.path) },
+        'unexpected failure',
+      );
     }
     if (response.headersSent) {
       response.end();

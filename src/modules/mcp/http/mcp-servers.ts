@@ -87,11 +87,11 @@ export class McpServers {
       throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${z.prettifyError(parsed.error)}`);
     }
     try {
-      const answer = await this.calls.call(tool.name, context.caller, parsed.data as never);
+      const answer = await this.calls.call(tool.name, context.caller, parsed.data);
       const summary = (tool.summary as (data: unknown) => string)(answer.data);
       return {
         content: [{ type: 'text', text: answer.replayed ? `${summary} (a replay of the first call with this idempotency_key)` : summary }],
-        structuredContent: answer.data as Record<string, unknown>,
+        structuredContent: answer.data,
         ...(answer.replayed ? { _meta: { idempotent_replayed: true } } : {}),
       };
     } catch (error) {

@@ -65,5 +65,9 @@ export class McpController {
 
 function methodNotAllowed(response: Response): void {
   response.setHeader('Allow', 'POST');
-  sendJsonRpcError(response, { status: HttpStatus.METHOD_NOT_ALLOWED, message: 'Method not allowed: the MCP server is stateless; use POST' }, undefined);
+  sendJsonRpcError(
+    response,
+    { status: HttpStatus.METHOD_NOT_ALLOWED, message: 'Method not allowed: the MCP server is stateless; use POST' },
+    undefined,
+  );
 }

@@ -15,7 +15,10 @@ export function addJsonRpcSchemas(document: OpenAPIObject): OpenAPIObject {
     type: 'object',
     required: ['code', 'message'],
     properties: {
-      code: { type: 'integer', description: '-32700 parse error, -32600 invalid request, -32602 invalid params, -32000 refused (401, 403, 429, 503)' },
+      code: {
+        type: 'integer',
+        description: '-32700 parse error, -32600 invalid request, -32602 invalid params, -32000 refused (401, 403, 429, 503)',
+      },
       message: { type: 'string', description: "The API's message" },
       data: { type: 'object', properties: { status: { type: 'integer', description: 'The HTTP status' } } },
     },
@@ -32,7 +35,7 @@ export function addJsonRpcSchemas(document: OpenAPIObject): OpenAPIObject {
       type: 'object',
       description:
         'A JSON-RPC 2.0 answer of the Model Context Protocol: a `result` (for tools/call a CallToolResult with `structuredContent`, ' +
-        'or `isError: true` and the API\'s message), or an `error`',
+        "or `isError: true` and the API's message), or an `error`",
       required: ['jsonrpc', 'id'],
       properties: { jsonrpc: { const: '2.0' }, id, result: { type: 'object' }, error: errorObject },
     },
@@ -47,7 +50,10 @@ const refusal = (status: number, description: string, headers?: Parameters<typeo
 /** What the guards and the service answer on every method of /mcp, before or around any MCP message. */
 const refusals = () => [
   refusal(401, 'Missing, malformed, unknown, revoked or expired API key: `WWW-Authenticate: Bearer`', {
-    'WWW-Authenticate': { description: '`Bearer realm="mcp"`, with `error="invalid_token"` when a key was sent', schema: { type: 'string' } },
+    'WWW-Authenticate': {
+      description: '`Bearer realm="mcp"`, with `error="invalid_token"` when a key was sent',
+      schema: { type: 'string' },
+    },
   }),
   refusal(403, 'The key is not allowed from this address'),
   refusal(

@@ -78,7 +78,9 @@ export const INPUTS = {
     after: z
       .string()
       .optional()
-      .describe('The next_cursor of the previous call, or "now" for an empty page marking the present; omitted: from the oldest kept event'),
+      .describe(
+        'The next_cursor of the previous call, or "now" for an empty page marking the present; omitted: from the oldest kept event',
+      ),
     list: listArgument.optional().describe('Only the events of this list (its id, or else its name)'),
     limit: limitArgument,
   }),

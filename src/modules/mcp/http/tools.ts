@@ -114,9 +114,7 @@ const DEFINITIONS: Definitions = {
   },
 };
 
-export const TOOLS: readonly ToolDefinition[] = (Object.keys(DEFINITIONS) as ToolName[]).map(
-  (name) => ({ name, ...DEFINITIONS[name] }) as ToolDefinition,
-);
+export const TOOLS: readonly ToolDefinition[] = (Object.keys(DEFINITIONS) as ToolName[]).map((name) => ({ name, ...DEFINITIONS[name] }));
 
 export const TOOLS_BY_NAME: ReadonlyMap<string, ToolDefinition> = new Map(TOOLS.map((tool) => [tool.name, tool]));
 
@@ -134,6 +132,6 @@ export const listedTool = (tool: ToolDefinition): Tool => ({
   title: tool.title,
   description: tool.description,
   inputSchema: jsonSchema(INPUTS[tool.name], 'input'),
-  outputSchema: jsonSchema(OUTPUTS[tool.name], 'output') as Tool['outputSchema'],
+  outputSchema: jsonSchema(OUTPUTS[tool.name], 'output'),
   annotations: tool.annotations,
 });
