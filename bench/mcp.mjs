@@ -8,15 +8,13 @@
 // difference between the two doors.
 //
 //   BENCH_DURATION=5 BENCH_CONNECTIONS=20 BENCH_KEYS=20 BENCH_ROUNDS=3 npm run bench:mcp
-import { api, keyedRun, provisionKeys, say, startService } from './service.mjs';
+import { api, middle, provisionKeys, rateRun, say, startService } from './service.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const KEYS = Number(process.env.BENCH_KEYS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const BOUND = 1.5;
-
-const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** A tools/call as an MCP client sends it: stateless, so no initialize is needed first. */
 const toolCall = (name, args) => ({
@@ -39,13 +37,8 @@ async function callTool(url, key, name, args) {
   return json.result;
 }
 
-async function run(url, keys, build, options = {}) {
-  const result = await keyedRun(url, { connections: CONNECTIONS, duration: DURATION, amount: options.amount }, keys, build);
-  if (result.non2xx > 0) throw new Error(`${result.non2xx} answers were not 2xx`);
-  // As bench/restricted-lists.mjs: a fixed-amount run's rate from its mean latency, a timed run's from its duration.
-  const rps = options.amount ? (CONNECTIONS * 1000) / result.latency.mean : result.requests.total / result.duration;
-  return { rps, p99: result.latency.p99 };
-}
+const run = (url, keys, build, options = {}) =>
+  rateRun(url, { connections: CONNECTIONS, duration: DURATION, amount: options.amount }, keys, build);
 
 /** Each account: a list of 100 items, and a list to add to per door (so neither reaches the 10,000-item limit). */
 async function prepare(url, keys) {

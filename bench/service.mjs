@@ -157,3 +157,19 @@ export function keyedRun(url, { connections, duration, amount }, keys, build) {
     );
   });
 }
+
+/** The median of a few values (the middle one; the upper middle of an even count). */
+export const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * One keyedRun that must answer only 2xx, as a rate: a timed run's requests over its duration; a
+ * fixed-amount run ends on autocannon's next one-second tick, so its own duration rounds the
+ * rate, which then comes from the mean latency at a fixed number of connections (whole-millisecond
+ * latencies, fine at the adds' 10 ms and more, too coarse under one).
+ */
+export async function rateRun(url, { connections, duration, amount }, keys, build) {
+  const result = await keyedRun(url, { connections, duration, amount }, keys, build);
+  if (result.non2xx > 0) throw new Error(`${result.non2xx} answers were not 2xx`);
+  const rps = amount ? (connections * 1000) / result.latency.mean : result.requests.total / result.duration;
+  return { rps, p99: result.latency.p99 };
+}

@@ -18,20 +18,25 @@ describe('the stdio entry point (todo-mcp), spawned by the SDK stdio client agai
   let owner: Caller;
   const open: Client[] = [];
 
-  /** Spawns the entry point with TODO_API_URL and TODO_API_KEY, as an assistant's configuration does. */
-  async function spawnStdio(key: string, url = base): Promise<{ client: Client; stderr: () => string }> {
+  /** The entry point with TODO_API_URL and TODO_API_KEY, as an assistant's configuration starts it; not yet connected. */
+  function stdioOf(key: string) {
     const transport = new StdioClientTransport({
       command: process.execPath,
       args: [ENTRY],
-      env: { PATH: process.env.PATH ?? '', TODO_API_URL: url, TODO_API_KEY: key },
+      env: { PATH: process.env.PATH ?? '', TODO_API_URL: base, TODO_API_KEY: key },
       stderr: 'pipe',
     });
     let stderr = '';
     transport.stderr?.on('data', (chunk) => (stderr += String(chunk)));
     const c = new Client({ name: 'desktop-assistant', version: '1.0.0' });
     open.push(c);
-    await c.connect(transport);
-    return { client: c, stderr: () => stderr };
+    return { client: c, transport, stderr: () => stderr };
+  }
+
+  async function spawnStdio(key: string): Promise<{ client: Client }> {
+    const spawned = stdioOf(key);
+    await spawned.client.connect(spawned.transport);
+    return spawned;
   }
 
   beforeAll(async () => {
@@ -76,19 +81,11 @@ describe('the stdio entry point (todo-mcp), spawned by the SDK stdio client agai
 
   it('exits with a clear message when the key is refused, and never prints the key', async () => {
     const bad = `sk_live_${'0'.repeat(64)}`;
-    const transport = new StdioClientTransport({
-      command: process.execPath,
-      args: [ENTRY],
-      env: { PATH: process.env.PATH ?? '', TODO_API_URL: base, TODO_API_KEY: bad },
-      stderr: 'pipe',
-    });
-    let stderr = '';
-    transport.stderr?.on('data', (chunk) => (stderr += String(chunk)));
+    const { client: c, transport, stderr } = stdioOf(bad);
     const exited = new Promise<void>((resolve) => (transport.onclose = resolve));
-    const c = new Client({ name: 'desktop-assistant', version: '1.0.0' });
     await expect(c.connect(transport)).rejects.toThrow();
     await exited;
-    expect(stderr).toContain('HTTP 401');
-    expect(stderr).not.toContain(bad);
+    expect(stderr()).toContain('HTTP 401');
+    expect(stderr()).not.toContain(bad);
   });
 });
