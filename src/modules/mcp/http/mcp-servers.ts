@@ -29,6 +29,8 @@ export interface ToolCallContext {
   caller: Principal;
   /** The HTTP request's id (X-Request-Id), which the service's logs carry. */
   requestId?: unknown;
+  /** JSON text the store rendered, which the answer's text carries in place of `placeholder` (ToolAnswer.rendered). */
+  rendered?: { placeholder: string; json: string };
 }
 
 /** A tool result that reports a failure in the API's words (API.md section 11). */
@@ -88,6 +90,7 @@ export class McpServers {
     }
     try {
       const answer = await this.calls.call(tool.name, context.caller, parsed.data);
+      if (answer.rendered) context.rendered = answer.rendered;
       const summary = (tool.summary as (data: unknown) => string)(answer.data);
       return {
         content: [{ type: 'text', text: answer.replayed ? `${summary} (a replay of the first call with this idempotency_key)` : summary }],

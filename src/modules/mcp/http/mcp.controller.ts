@@ -5,7 +5,7 @@ import { AcceptBearerKey, RequireScopePerOperation } from '../../../common/http/
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { sendJsonRpcError } from './json-rpc';
 import { McpExceptionFilter } from './mcp-exception.filter';
-import { McpServers } from './mcp-servers';
+import { McpServers, type ToolCallContext } from './mcp-servers';
 import { ApiMcpMethodNotAllowed, ApiMcpPostResponses } from './mcp.responses';
 import { StatelessJsonTransport } from './stateless-json.transport';
 import { TOOL_SCOPES } from './tools';
@@ -33,7 +33,8 @@ export class McpController {
   })
   @ApiMcpPostResponses()
   async post(@CurrentPrincipal() caller: Principal, @Req() request: Request & { id?: unknown }, @Res() response: Response): Promise<void> {
-    const server = this.servers.serverFor({ caller, requestId: request.id });
+    const context: ToolCallContext = { caller, requestId: request.id };
+    const server = this.servers.serverFor(context);
     const transport = new StatelessJsonTransport();
     // Not closed afterwards: the server and its transport hold no timer, socket or stream, and
     // go with the request; closing would only reject requests that can no longer be pending.
@@ -45,7 +46,9 @@ export class McpController {
       return;
     }
     response.setHeader('Content-Type', 'application/json');
-    response.end(JSON.stringify(answer.body));
+    const json = JSON.stringify(answer.body);
+    const { rendered } = context;
+    response.end(rendered ? json.replace(JSON.stringify(rendered.placeholder), () => rendered.json) : json);
   }
 
   @Get()

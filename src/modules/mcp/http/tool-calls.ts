@@ -1,4 +1,5 @@
 import { Injectable, type ValidationPipe } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
 import { IsString } from 'class-validator';
 import type { Principal } from '../../../common/http/principal';
 import { createValidationPipe } from '../../../common/http/validation';
@@ -41,7 +42,19 @@ const defined = (value: Record<string, unknown>): Record<string, unknown> =>
 export interface ToolAnswer<T extends ToolName> {
   data: ToolOutput<T>;
   replayed?: boolean;
+  /**
+   * JSON text rendered by the store (a page's items), which `data` holds as `placeholder`: the
+   * answer's text gets the rendered text in its place, as the route's envelope does, rather than
+   * the items being parsed into objects and written again (docs/performance.md).
+   */
+  rendered?: { placeholder: string; json: string };
 }
+
+/**
+ * The stand-in for rendered JSON in a tool's data: a string no answer can otherwise hold (the
+ * API refuses NUL in every text), unique to the process.
+ */
+export const RENDERED_PLACEHOLDER = `\u0000rendered:${randomUUID()}`;
 
 /**
  * Each MCP tool as a thin call of the services the HTTP routes call, with the routes' own
@@ -93,10 +106,11 @@ export class ToolCalls {
     const reference = await this.listReference(list);
     const query = await this.validate(ItemPageQuery, 'query', rest);
     const page = await this.readPage(caller, reference, query);
-    // The store renders a page's items as JSON text (the route writes it as it is); a tool
-    // result carries them as values.
-    const items = JSON.parse(page.items.json) as ToolOutput<'get_items'>['items'];
-    return { data: { list: { id: page.list.id, name: page.list.name }, items, next_cursor: page.nextCursor } };
+    const items = RENDERED_PLACEHOLDER as unknown as ToolOutput<'get_items'>['items'];
+    return {
+      data: { list: { id: page.list.id, name: page.list.name }, items, next_cursor: page.nextCursor },
+      rendered: { placeholder: RENDERED_PLACEHOLDER, json: page.items.json },
+    };
   }
 
   /**

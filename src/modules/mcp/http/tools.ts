@@ -60,10 +60,7 @@ const DEFINITIONS: Definitions = {
     description: 'A page of the items of a list, oldest first; filter by status (GET /v1/lists/:id/items).',
     scope: 'items:read',
     annotations: { ...read, title: 'Get items' },
-    summary: ({ list, items, next_cursor }) => {
-      const open = items.filter((item) => !item.completed).length;
-      return `${plural(items.length, 'item')} of "${list.name}" (${open} open)${more(next_cursor)}`;
-    },
+    summary: ({ list, next_cursor }) => `Items of "${list.name}", oldest first${more(next_cursor)}`,
   },
   add_items: {
     title: 'Add items',
