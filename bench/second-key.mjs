@@ -10,25 +10,15 @@
 //     (API.md section 10): test mode must run at the speed of live mode
 //
 //   BENCH_DURATION=5 BENCH_CONNECTIONS=20 BENCH_KEYS=20 BENCH_ROUNDS=3 npm run bench:restricted
-import { api, cli, keyedRun, provisionKeys, say, startService } from './service.mjs';
+import { api, cli, middle, provisionKeys, rateRun, say, startService } from './service.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
 const KEYS = Number(process.env.BENCH_KEYS ?? 20);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 
-const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
-async function run(url, keys, build, options = {}) {
-  const result = await keyedRun(url, { connections: CONNECTIONS, duration: DURATION, amount: options.amount }, keys, build);
-  if (result.non2xx > 0) throw new Error(`${result.non2xx} answers were not 2xx`);
-  // A timed run: its requests over its duration. A fixed-amount run ends on autocannon's next
-  // one-second tick, so its own duration rounds the rate; its rate comes from the mean latency
-  // at a fixed number of connections instead (whole-millisecond latencies, fine at the adds'
-  // 10 ms and more, too coarse under one).
-  const rps = options.amount ? (CONNECTIONS * 1000) / result.latency.mean : result.requests.total / result.duration;
-  return { rps, p99: result.latency.p99 };
-}
+const run = (url, keys, build, options = {}) =>
+  rateRun(url, { connections: CONNECTIONS, duration: DURATION, amount: options.amount }, keys, build);
 
 const KINDS = {
   /** Restricted to the account's bench lists, expiring in 30 days, usable from this machine only. */

@@ -122,12 +122,12 @@ export async function api(url, key, method, path, body) {
   return json.data;
 }
 
-/** An autocannon request of the API with a key: JSON body and its Content-Type only when there is a body. */
-export const keyedRequest = (request, key, { method, path, body }) => ({
+/** An autocannon request of the API with a key: JSON body and its Content-Type only when there is a body; `headers` beside them. */
+export const keyedRequest = (request, key, { method, path, body, headers }) => ({
   ...request,
   method,
   path,
-  headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}) },
+  headers: { 'x-api-key': key, ...(body ? { 'content-type': 'application/json' } : {}), ...headers },
   body: body ? JSON.stringify(body) : undefined,
 });
 
@@ -156,4 +156,20 @@ export function keyedRun(url, { connections, duration, amount }, keys, build) {
       (error, result) => (error ? reject(error) : resolve(result)),
     );
   });
+}
+
+/** The median of a few values (the middle one; the upper middle of an even count). */
+export const middle = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/**
+ * One keyedRun that must answer only 2xx, as a rate: a timed run's requests over its duration; a
+ * fixed-amount run ends on autocannon's next one-second tick, so its own duration rounds the
+ * rate, which then comes from the mean latency at a fixed number of connections (whole-millisecond
+ * latencies, fine at the adds' 10 ms and more, too coarse under one).
+ */
+export async function rateRun(url, { connections, duration, amount }, keys, build) {
+  const result = await keyedRun(url, { connections, duration, amount }, keys, build);
+  if (result.non2xx > 0) throw new Error(`${result.non2xx} answers were not 2xx`);
+  const rps = amount ? (connections * 1000) / result.latency.mean : result.requests.total / result.duration;
+  return { rps, p99: result.latency.p99 };
 }

@@ -19,7 +19,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const STAMP = join(ROOT, 'dist', '.build-stamp');
-const OUTPUTS = ['dist/main.js', 'dist/cli.js', 'dist/modules/developers/browser/app.js'];
+const OUTPUTS = ['dist/main.js', 'dist/cli.js', 'dist/mcp-stdio.js', 'dist/modules/developers/browser/app.js'];
 /** The TypeScript programs of a build, in order: the service, then the browser script it serves. */
 const PROJECTS = ['tsconfig.build.json', 'src/modules/developers/browser/tsconfig.json'];
 const INPUT_FILES = ['tsconfig.json', 'tsconfig.build.json', 'package-lock.json'];

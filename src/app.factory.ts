@@ -11,6 +11,7 @@ import { jsonBody } from './common/http/json-body.middleware';
 import { createHttpLogger } from './common/logging/logger';
 import { OpenApiRoutes } from './docs/openapi';
 import { RootLogger } from './common/logging/root-logger';
+import { mcpBodyErrors } from './modules/mcp/http/mcp-exception.filter';
 
 /**
  * Builds the whole HTTP application. main.ts and the e2e specs both go through here,
@@ -54,6 +55,8 @@ export async function createApp(
   // Only the developer page and its API use cookies (the session); /v1/ never reads them.
   app.use('/developers', cookieParser());
   app.use(jsonBody());
+  // MCP answers are JSON-RPC, not the envelope: the body parser's refusals on /mcp too.
+  app.use('/mcp', mcpBodyErrors);
   app.get(OpenApiRoutes).mountOn(app);
   return app;
 }

@@ -28,6 +28,7 @@ import { KeysModule } from './modules/keys/keys.module';
 import { KeyUsageModule } from './modules/usage/key-usage.module';
 import { ListsModule } from './modules/lists/lists.module';
 import { MailDeliveryModule } from './modules/mail/mail-delivery.module';
+import { McpModule } from './modules/mcp/mcp.module';
 import { ProfileModule } from './modules/profile/profile.module';
 import { RateLimitModule } from './modules/rate-limit/rate-limit.module';
 import { SlidingWindowThrottlerStorage } from './modules/rate-limit/infrastructure/throttler/sliding-window-throttler.storage';
@@ -70,6 +71,8 @@ export class AppModule {
         ListsModule,
         EventsModule,
         WebhooksModule,
+        // The MCP server (/mcp): tools over the same services as the routes above.
+        McpModule,
         HealthModule,
         HomeModule,
         AuthModule,

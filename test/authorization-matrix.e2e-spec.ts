@@ -63,6 +63,13 @@ interface World {
 interface Row {
   path: (w: World) => string;
   body?: (w: World) => object;
+  headers?: Record<string, string>;
+  /**
+   * A route of several operations (x-operation-scopes: the MCP endpoint): the operation the
+   * row's request asks for. Its scope is the one a scopeless key lacks; such a key's answer is
+   * a tool result with isError naming the scope (API.md section 11), not an HTTP 403.
+   */
+  operation?: string;
   /** Extra set-up on the fresh world before the callers run. */
   prepare?: (w: World) => Promise<void>;
   expect: Record<Role, number>;
@@ -115,6 +122,14 @@ describe('authorization matrix', () => {
   const scopeOf = new Map<string, Scope>();
   /** "METHOD /path" → the one key mode the route takes, when it takes only one. */
   const modeOf = new Map<string, string>();
+  /** "METHOD /path" → the scope of each of its operations, for a route of several (x-operation-scopes). */
+  const operationScopesOf = new Map<string, Record<string, Scope>>();
+  const isKeyed = (route: string) => scopeOf.has(route) || operationScopesOf.has(route);
+  /** The scope a request of the row needs: the route's, or its operation's (the first operation's when it names none). */
+  const scopeOfRow = (route: string, row: Row): Scope | undefined => {
+    const operations = operationScopesOf.get(route);
+    return scopeOf.get(route) ?? (operations && (row.operation ? operations[row.operation] : Object.values(operations)[0]));
+  };
   const keyOf = (role: Role): string | undefined =>
     ({ owner: owner.key, editor: editor.key, viewer: viewer.key, stranger: stranger.key, revoked: revokedKey, none: undefined })[role];
 
@@ -320,6 +335,25 @@ describe('authorization matrix', () => {
       prepare: withWebhook,
       expect: accountOnly,
     },
+
+    // The MCP endpoint (API.md section 11): JSON-RPC, not the envelope. A tool's own refusal (a
+    // viewer's 403, a stranger's 404, a scope the key lacks) is a tool result inside a 200; the
+    // key itself is refused at the HTTP level (401, 403 address). GET and DELETE: 405, stateless.
+    'POST /mcp': {
+      path: () => '/mcp',
+      headers: { Accept: 'application/json, text/event-stream' },
+      body: (w) => ({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/call',
+        params: { name: 'add_items', arguments: { list: w.listId, items: ['new'] } },
+      }),
+      operation: 'add_items',
+      expect: keyed(200, 200, 200, 200),
+      restricted: { scopeless: 200 },
+    },
+    'GET /mcp': { path: () => '/mcp', expect: keyed(405, 405, 405, 405), restricted: { scopeless: 405 } },
+    'DELETE /mcp': { path: () => '/mcp', expect: keyed(405, 405, 405, 405), restricted: { scopeless: 405 } },
   };
 
   /** The owner's webhook of the world's list, with a delivery (its test event). */
@@ -380,7 +414,10 @@ describe('authorization matrix', () => {
 
     // Each route's scope, as the served OpenAPI document states it (x-required-scope).
     const document = (await request(t.server).get('/v1/openapi.json').expect(200)).body as {
-      paths: Record<string, Record<string, { 'x-required-scope'?: Scope; 'x-required-mode'?: string }>>;
+      paths: Record<
+        string,
+        Record<string, { 'x-required-scope'?: Scope; 'x-required-mode'?: string; 'x-operation-scopes'?: Record<string, Scope> }>
+      >;
     };
     for (const [path, operations] of Object.entries(document.paths)) {
       for (const [method, operation] of Object.entries(operations)) {
@@ -389,6 +426,7 @@ describe('authorization matrix', () => {
         if (scope) scopeOf.set(route, scope);
         const mode = operation['x-required-mode'];
         if (mode) modeOf.set(route, mode);
+        if (operation['x-operation-scopes']) operationScopesOf.set(route, operation['x-operation-scopes']);
       }
     }
     // The owner's keys of another list of theirs: all scopes, each scope but one, expired, fenced.
@@ -435,6 +473,7 @@ describe('authorization matrix', () => {
     const row = rows[route];
     const [method, path] = [route.split(' ')[0].toLowerCase() as 'get' | 'post' | 'patch' | 'delete', row.path(w)];
     const req = request(t.server)[method](path);
+    if (row.headers) req.set(row.headers);
     if (key) req.set('X-API-Key', key);
     if (from) req.set('X-Forwarded-For', from);
     return row.body ? req.send(row.body(w)) : req;
@@ -442,15 +481,21 @@ describe('authorization matrix', () => {
 
   it("states a scope for every keyed route in the OpenAPI document, which the restricted keys' rows rely on", () => {
     const keyedRoutes = Object.keys(rows).filter((route) => rows[route].expect.none === 401 && rows[route].expect.owner !== 401);
-    expect(keyedRoutes.filter((route) => !scopeOf.has(route))).toEqual([]);
-    expect([...scopeOf.keys()].filter((route) => !rows[route])).toEqual([]);
+    expect(keyedRoutes.filter((route) => !isKeyed(route))).toEqual([]);
+    expect([...scopeOf.keys(), ...operationScopesOf.keys()].filter((route) => !rows[route])).toEqual([]);
+    // A route of several operations names the operation its row asks for, when it takes one (a body).
+    expect(
+      [...operationScopesOf.entries()]
+        .filter(([route, scopes]) => rows[route]?.body && !(rows[route].operation! in scopes))
+        .map(([r]) => r),
+    ).toEqual([]);
   });
 
   /** The answers a row expects of the owner's restricted keys: derived from the owner's, unless the row says otherwise. */
   function restrictedExpectations(route: string, row: Row): Record<Restricted, number> {
     const owners = row.expect.owner;
     // A route that takes no key (public, or the portal's session) answers a key as it answers the owner's.
-    if (!scopeOf.has(route)) return { scopeless: owners, expired: owners, fenced: owners, outside: owners, inside: owners };
+    if (!isKeyed(route)) return { scopeless: owners, expired: owners, fenced: owners, outside: owners, inside: owners };
     return {
       scopeless: 403,
       expired: 401,
@@ -473,7 +518,9 @@ describe('authorization matrix', () => {
       const res = await send(route, w, keyOf(role));
       if (res.status !== row.expect[role])
         problems.push(`${route} as ${role}: ${res.status} (expected ${row.expect[role]}) ${JSON.stringify(res.body?.error ?? '')}`);
-      if (/^application\/json/.test(res.headers['content-type'] ?? '') && route !== 'GET /v1/openapi.json') {
+      if (route.endsWith(' /mcp')) {
+        if (res.body?.jsonrpc !== '2.0') problems.push(`${route} as ${role}: not a JSON-RPC answer`);
+      } else if (/^application\/json/.test(res.headers['content-type'] ?? '') && route !== 'GET /v1/openapi.json') {
         const envelope = res.body && 'data' in res.body && 'error' in res.body && (res.body.data === null) !== (res.body.error === null);
         if (!envelope) problems.push(`${route} as ${role}: not the {data, error} envelope`);
       }
@@ -488,7 +535,7 @@ describe('authorization matrix', () => {
     const w = await world();
     await row.prepare?.(w);
     const inside = await makeRestrictedKey(t.app, owner.id, { listIds: [w.listId] });
-    const scope = scopeOf.get(route);
+    const scope = scopeOfRow(route, row);
     const keys: Record<Restricted, string> = {
       scopeless: scope ? lackingScope.get(scope)! : outsideKey,
       expired: expiredKey,
@@ -504,8 +551,13 @@ describe('authorization matrix', () => {
           problems.push(`${route} as ${actor}: ${res.status} (expected ${expected[actor]}) ${JSON.stringify(res.body?.error ?? '')}`);
         // A live key on a test-mode route is refused for its mode, before any scope is named.
         const namedScope = modeOf.has(route) && modeOf.get(route) !== 'live' ? undefined : scope;
-        if (actor === 'scopeless' && res.headers['x-required-scope'] !== namedScope)
+        if (actor === 'scopeless' && scopeOf.has(route) && res.headers['x-required-scope'] !== namedScope)
           problems.push(`${route} as scopeless: X-Required-Scope ${String(res.headers['x-required-scope'])} (expected ${namedScope})`);
+        if (actor === 'scopeless' && row.operation) {
+          const result = res.body?.result as { isError?: boolean; content?: Array<{ text?: string }> } | undefined;
+          if (!result?.isError || !result.content?.[0]?.text?.includes(scope!))
+            problems.push(`${route} as scopeless: ${JSON.stringify(res.body)} (expected a tool error naming ${scope})`);
+        }
       }
     } finally {
       // The owner's active keys stay under the limit of 20.

@@ -4,6 +4,7 @@ import { ERROR_CAUSES, ErrorEnvelope, requiredScopeHeader, retryAfterHeader } fr
 import { API_KEY_SCHEME } from '../common/http/decorators';
 import { EventResponse } from '../modules/events/http/responses/event.response';
 import { WebhookTestEventResponse } from '../modules/webhooks/http/responses/webhook-event.response';
+import { addJsonRpcSchemas } from '../modules/mcp/http/mcp.responses';
 
 type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
 type Responses = Operation['responses'];
@@ -142,7 +143,7 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
     extraModels: [ErrorEnvelope, EventResponse, WebhookTestEventResponse],
   });
-  return addWebhookEvents(addCommonResponses(document));
+  return addJsonRpcSchemas(addWebhookEvents(addCommonResponses(document)));
 }
 
 /**

@@ -7,6 +7,7 @@ import type { Scope } from '../auth/scopes';
 export const IS_PUBLIC = 'auth:is-public';
 export const REQUIRED_SCOPE = 'auth:required-scope';
 export const REQUIRED_MODE = 'auth:required-mode';
+export const BEARER_KEY = 'auth:bearer-key';
 
 /**
  * The route needs no API key (health, developer page, portal API, OpenAPI document), and so is
@@ -34,6 +35,28 @@ export const RequireScope = (scope: Scope) =>
  */
 export const RequireMode = (mode: KeyMode) => applyDecorators(SetMetadata(REQUIRED_MODE, mode), ApiExtension('x-required-mode', mode));
 
+/**
+ * A route that serves several operations, each needing its own scope (the MCP endpoint: one
+ * tool per scope): the route takes any key holding at least one of them, and the handler
+ * checks each operation's scope. The OpenAPI document states the map (`x-operation-scopes`), so
+ * the reference and the authorization matrix see every operation's scope as they see a
+ * route's.
+ */
+export const RequireScopePerOperation = (scopes: Readonly<Record<string, Scope>>) => {
+  const needed = [...new Set(Object.values(scopes))];
+  return applyDecorators(
+    SetMetadata(REQUIRED_SCOPE, needed),
+    ApiSecurity(API_KEY_SCHEME, needed),
+    ApiExtension('x-operation-scopes', scopes),
+  );
+};
+
+/**
+ * The route also takes its API key as `Authorization: Bearer <key>` (the MCP endpoint, whose
+ * clients send bearer tokens); `X-API-Key` wins when both are sent.
+ */
+export const AcceptBearerKey = () => SetMetadata(BEARER_KEY, true);
+
 /** Keeps a route out of the OpenAPI document (test-only routes). */
 export const Undocumented = () => ApiExcludeEndpoint();
 
@@ -46,9 +69,12 @@ export const PostOk = (path?: string) => applyDecorators(Post(path), HttpCode(Ht
 /** What the guards need to know of a route, read from its decorators once per handler. */
 export interface RouteAccess {
   isPublic: boolean;
-  scope: Scope | undefined;
+  /** The route's scope, or the scopes of its operations (@RequireScopePerOperation), any of which admits a key. */
+  scope: Scope | readonly Scope[] | undefined;
   /** The one mode whose keys the route takes (@RequireMode); undefined: both. */
   mode: KeyMode | undefined;
+  /** The key may come as `Authorization: Bearer` (@AcceptBearerKey). */
+  bearer: boolean;
 }
 
 const accessOfHandler = new WeakMap<object, RouteAccess>();
@@ -65,8 +91,9 @@ export function routeAccess(reflector: Reflector, context: ExecutionContext): Ro
     const targets = [handler, context.getClass()];
     access = {
       isPublic: Boolean(reflector.getAllAndOverride<boolean>(IS_PUBLIC, targets)),
-      scope: reflector.getAllAndOverride<Scope | undefined>(REQUIRED_SCOPE, targets),
+      scope: reflector.getAllAndOverride<Scope | readonly Scope[] | undefined>(REQUIRED_SCOPE, targets),
       mode: reflector.getAllAndOverride<KeyMode | undefined>(REQUIRED_MODE, targets),
+      bearer: Boolean(reflector.getAllAndOverride<boolean>(BEARER_KEY, targets)),
     };
     accessOfHandler.set(handler, access);
   }

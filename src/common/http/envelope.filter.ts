@@ -35,7 +35,7 @@ const DATABASE_FAILURES: Record<DatabaseFailure, Described> = {
 
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
-interface Described {
+export interface Described {
   status: number;
   message: string;
   headers?: Record<string, string>;

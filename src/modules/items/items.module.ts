@@ -41,6 +41,7 @@ import { TypeOrmItemRepository } from './infrastructure/typeorm/typeorm-item.rep
       useFactory: (pages: ItemPageReadModel, cursors: CursorCodec) => new ItemPages(pages, cursors),
     },
   ],
-  exports: [ItemsService],
+  // ItemPages: the MCP tool get_items reads pages as the route does.
+  exports: [ItemsService, ItemPages],
 })
 export class ItemsModule {}

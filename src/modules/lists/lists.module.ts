@@ -95,7 +95,8 @@ import { EventLogModule } from '../events/event-log.module';
       useFactory: (users: UserDirectory, log: EventLog) => new RecordedListEvents(users, log),
     },
   ],
-  // ListsService: the developer page's list picker reads the account's lists through it.
-  exports: [ListAccess, ListsService, CursorCodec],
+  // ListsService: the developer page's list picker reads the account's lists through it; the
+  // MCP tools call the same services and presenter as the routes.
+  exports: [ListAccess, ListsService, InvitationsService, ListsPresenter, CursorCodec],
 })
 export class ListsModule {}

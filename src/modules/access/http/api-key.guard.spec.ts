@@ -28,8 +28,8 @@ function setup(failure?: Error) {
   const config = { rateLimitUnauthenticatedMax: 2 } as AppConfig;
   const guard = new ApiKeyGuard(new Reflector(), { authenticate } as unknown as KeysService, storage, new IpaddrAddressRanges(), config);
 
-  function call(handler: GuardedRoute, key?: string, ip = '192.0.2.1') {
-    const request: Record<string, unknown> = { headers: key === undefined ? {} : { 'x-api-key': key }, ip, socket: {} };
+  function call(handler: GuardedRoute, key?: string, ip = '192.0.2.1', headers?: Record<string, string>) {
+    const request: Record<string, unknown> = { headers: headers ?? (key === undefined ? {} : { 'x-api-key': key }), ip, socket: {} };
     const context = contextOf(handler, request);
     return { outcome: Promise.resolve().then(() => guard.canActivate(context)), request };
   }
@@ -51,6 +51,22 @@ describe('ApiKeyGuard', () => {
     await expect(outcome).resolves.toBe(true);
     expect(request.principal).toBe(READER);
     expect(increment).not.toHaveBeenCalled();
+  });
+
+  it('reads `Authorization: Bearer` only on a route declared with @AcceptBearerKey, and prefers X-API-Key there', async () => {
+    const { call, authenticate } = setup();
+    await expect(call('operations', undefined, undefined, { authorization: `Bearer ${VALID}` }).outcome).resolves.toBe(true);
+    expect(authenticate).toHaveBeenLastCalledWith(VALID);
+    // Each refusal from an address of its own: the per-address limit on 401s (2 here) is not this test's subject.
+    await expect(call('items', undefined, '192.0.2.11', { authorization: `Bearer ${VALID}` }).outcome).rejects.toBeInstanceOf(
+      MissingApiKey,
+    );
+    await expect(call('operations', undefined, '192.0.2.12', { authorization: `Basic ${VALID}` }).outcome).rejects.toBeInstanceOf(
+      MissingApiKey,
+    );
+    await expect(
+      call('operations', undefined, '192.0.2.13', { 'x-api-key': 'sk_live_other', authorization: `Bearer ${VALID}` }).outcome,
+    ).rejects.toBeInstanceOf(InvalidApiKey);
   });
 
   it('refuses a key from outside its allowed addresses with a 403, counting nothing; lets it through from inside', async () => {

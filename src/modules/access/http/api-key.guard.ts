@@ -11,6 +11,12 @@ import { AddressRanges } from '../../keys/domain/address-ranges';
 import { AddressNotAllowed } from '../../keys/domain/keys.errors';
 import { KeysService } from '../../keys/domain/keys.service';
 
+/** The credentials of `Authorization: Bearer <token>`, on the routes that take them (@AcceptBearerKey). */
+function bearerToken(request: Request): string | undefined {
+  const match = /^Bearer +(\S+) *$/i.exec(request.headers.authorization ?? '');
+  return match?.[1];
+}
+
 /** The rolling window of the per-address limit on would-be 401s. */
 export const UNAUTHENTICATED_WINDOW_MS = minutes(1);
 
@@ -19,7 +25,7 @@ export const UNAUTHENTICATED = 'unauthenticated';
 
 /**
  * The first global guard: who is calling. Every route that is not @Public() needs a valid
- * X-API-Key (401); the caller's Principal is put on the request for the guards and handlers
+ * X-API-Key (401), or on a route declared with @AcceptBearerKey an `Authorization: Bearer` key; the caller's Principal is put on the request for the guards and handlers
  * after it.
  *
  * Each would-be 401 counts against the client's address, and past RATE_LIMIT_UNAUTHENTICATED_MAX
@@ -47,15 +53,16 @@ export class ApiKeyGuard implements CanActivate {
   }
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    if (routeAccess(this.reflector, context).isPublic) return true;
-    return this.authenticate(context.getArgByIndex<Request & RequestWithPrincipal>(0));
+    const { isPublic, bearer } = routeAccess(this.reflector, context);
+    if (isPublic) return true;
+    return this.authenticate(context.getArgByIndex<Request & RequestWithPrincipal>(0), bearer);
   }
 
-  private async authenticate(request: Request & RequestWithPrincipal): Promise<boolean> {
+  private async authenticate(request: Request & RequestWithPrincipal, bearer: boolean): Promise<boolean> {
     const header = request.headers['x-api-key'];
     let principal: Principal;
     try {
-      principal = await this.keys.authenticate(typeof header === 'string' ? header : undefined);
+      principal = await this.keys.authenticate(typeof header === 'string' ? header : bearer ? bearerToken(request) : undefined);
     } catch (error) {
       if (error instanceof Unauthenticated) {
         const record = await this.storage.increment(

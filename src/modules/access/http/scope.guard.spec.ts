@@ -40,6 +40,11 @@ describe('ScopeGuard', () => {
     expect(() => check('sandbox', { ...PROFILE_ONLY, mode: 'test' })).toThrow(MissingScope);
   });
 
+  it('admits to a route of several operations a key holding any of their scopes, and refuses one holding none', () => {
+    expect(check('operations', READER)).toBe(true);
+    expect(() => check('operations', PROFILE_ONLY)).toThrow(new MissingScope('items:read or items:write'));
+  });
+
   it('fails closed on a keyed route that declares no scope', () => {
     expect(() => check('forgotten', READER)).toThrow('route GuardedRoutes.forgotten declares no scope');
   });

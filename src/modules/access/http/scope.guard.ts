@@ -7,7 +7,9 @@ import type { RequestWithPrincipal } from '../../../common/http/principal';
 /**
  * The last global guard: the route's key mode, then its scope (403 each), checked after the key (ApiKeyGuard) and its
  * rate limit (KeyThrottlerGuard), as the contract's order of checks requires. A keyed route that
- * declares no @RequireScope() fails closed: that is a programming error, not a caller's.
+ * declares no @RequireScope() fails closed: that is a programming error, not a caller's. A route
+ * of several operations (@RequireScopePerOperation) admits a key holding any of their scopes;
+ * its handler checks each operation's own.
  * Synchronous, so Nest runs it without a promise of its own.
  */
 @Injectable()
@@ -22,7 +24,11 @@ export class ScopeGuard implements CanActivate {
     if (!principal) throw new Error('ScopeGuard found no principal: ApiKeyGuard must run before it');
     // A route of one mode refuses the other mode's keys before their scopes are looked at.
     if (mode !== undefined && principal.mode !== mode) throw new WrongKeyMode(mode);
-    if (!principal.scopes.includes(scope)) throw new MissingScope(scope);
+    if (typeof scope === 'string') {
+      if (!principal.scopes.includes(scope)) throw new MissingScope(scope);
+    } else if (!scope.some((one) => principal.scopes.includes(one))) {
+      throw new MissingScope(scope.join(' or '));
+    }
     return true;
   }
 }

@@ -1,11 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
-import { Public, RequireMode, RequireScope } from '../../../common/http/decorators';
+import { AcceptBearerKey, Public, RequireMode, RequireScope, RequireScopePerOperation } from '../../../common/http/decorators';
 import type { Principal } from '../../../common/http/principal';
 
 /**
  * Routes as the guards see them: an open one, a keyed one with its scope, one for test keys
- * only, and a keyed one that forgot its scope.
+ * only, a keyed one that forgot its scope, and one of several operations.
  */
 @Controller('t')
 export class GuardedRoutes {
@@ -24,6 +24,12 @@ export class GuardedRoutes {
 
   @Get('forgotten')
   forgotten() {}
+
+  /** A route of several operations, each with its scope (the MCP endpoint), that takes bearer keys. */
+  @Get('operations')
+  @RequireScopePerOperation({ read: 'items:read', write: 'items:write' })
+  @AcceptBearerKey()
+  operations() {}
 }
 
 export type GuardedRoute = keyof GuardedRoutes;

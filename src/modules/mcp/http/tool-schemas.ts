@@ -1,0 +1,175 @@
+import { z } from 'zod';
+import { SCOPES } from '../../../common/auth/scopes';
+import { PAGE_LIMIT } from '../../../common/paging/cursor';
+import { ITEM_STATUS_FILTERS } from '../../items/domain/item';
+import { ENTRIES_MAX, ENTRIES_MIN, ITEM_TEXT_MAX } from '../../items/domain/item-text';
+import { EVENT_TYPES } from '../../events/domain/event';
+import { MEMBER_ROLES } from '../../lists/domain/membership';
+import { IDEMPOTENCY_KEY_MAX } from '../../idempotency/http/idempotent-request';
+
+/**
+ * The tools' input and output schemas (API.md section 11), as zod schemas the tools/list answer
+ * states as JSON Schema. Inputs state types, enums and the bounds that hold before any
+ * trimming (array sizes, page limits); every other rule is the routes' own validation, applied
+ * by the tools (tool-calls.ts), so that its answers and limits are the API's. Outputs describe
+ * the routes' `data`; they take unknown fields, as the contract lets responses gain fields.
+ */
+
+const id = z.string().describe('An opaque identifier');
+const timestamp = z.string().describe('ISO 8601 UTC, with milliseconds');
+const nullableTimestamp = timestamp.nullable();
+
+const listArgument = z
+  .string()
+  .describe(
+    'A list: its id, or else its name (trimmed, compared case-insensitively; first among your own lists, then among lists shared with you)',
+  );
+const limitArgument = z
+  .number()
+  .int()
+  .min(PAGE_LIMIT.min)
+  .max(PAGE_LIMIT.max)
+  .optional()
+  .describe(`Page size, ${PAGE_LIMIT.min}-${PAGE_LIMIT.max} (default ${PAGE_LIMIT.default})`);
+const entries = (what: string) => z.array(z.string()).min(ENTRIES_MIN).max(ENTRIES_MAX).describe(what);
+const itemReferences = entries(
+  'Item ids of the list, or texts matched after trimming, case-insensitively (one item is never matched twice). ' +
+    'Any entry matching nothing fails the whole call and nothing changes.',
+);
+
+export const INPUTS = {
+  whoami: z.strictObject({}),
+  list_lists: z.strictObject({
+    limit: limitArgument,
+    cursor: z.string().optional().describe('The next_cursor of the previous page, passed back unchanged'),
+  }),
+  create_list: z.strictObject({
+    name: z.string().describe('1-100 characters after trimming; unique among your lists, compared case-insensitively'),
+  }),
+  get_items: z.strictObject({
+    list: listArgument,
+    status: z
+      .enum(ITEM_STATUS_FILTERS as [string, ...string[]])
+      .optional()
+      .describe('Which items: all (default), open or completed'),
+    limit: limitArgument,
+    cursor: z.string().optional().describe('The next_cursor of the previous page of this list, passed back unchanged'),
+  }),
+  add_items: z.strictObject({
+    list: listArgument,
+    items: entries(`The texts to add, in order (each 1-${ITEM_TEXT_MAX} characters after trimming)`),
+    idempotency_key: z
+      .string()
+      .optional()
+      .describe(
+        `1-${IDEMPOTENCY_KEY_MAX} characters of your choice: a retry with the same key and arguments within 24 hours ` +
+          'returns the first answer and adds nothing again (shared with the HTTP Idempotency-Key of POST /v1/actions/add)',
+      ),
+  }),
+  complete_items: z.strictObject({ list: listArgument, items: itemReferences }),
+  reopen_items: z.strictObject({ list: listArgument, items: itemReferences }),
+  remove_items: z.strictObject({ list: listArgument, items: itemReferences }),
+  invite_member: z.strictObject({
+    list: listArgument,
+    email: z.string().describe('The invitee; need not have an account yet'),
+    role: z.enum(MEMBER_ROLES as [string, ...string[]]).describe('The role the invitee joins with'),
+  }),
+  get_changes: z.strictObject({
+    after: z
+      .string()
+      .optional()
+      .describe(
+        'The next_cursor of the previous call, or "now" for an empty page marking the present; omitted: from the oldest kept event',
+      ),
+    list: listArgument.optional().describe('Only the events of this list (its id, or else its name)'),
+    limit: limitArgument,
+  }),
+} as const;
+
+const userRef = z.looseObject({ id, username: z.string(), name: z.string() });
+const listRef = z.looseObject({ id, name: z.string() });
+const count = z.number().int().min(0);
+
+const list = z.looseObject({
+  id,
+  name: z.string(),
+  owner: userRef,
+  role: z.enum(['owner', 'editor', 'viewer']),
+  item_count: count,
+  open_item_count: count,
+  created_at: timestamp,
+  updated_at: timestamp,
+});
+
+const item = z.looseObject({
+  id,
+  list_id: id,
+  text: z.string(),
+  completed: z.boolean(),
+  created_at: timestamp,
+  created_by: id,
+  completed_at: nullableTimestamp,
+  completed_by: id.nullable(),
+});
+
+const invitation = z.looseObject({
+  id,
+  list: listRef,
+  invitee: z.looseObject({ email: z.string() }),
+  inviter: userRef,
+  role: z.enum(MEMBER_ROLES as [string, ...string[]]),
+  status: z.enum(['pending', 'accepted', 'declined', 'revoked', 'expired']),
+  created_at: timestamp,
+  expires_at: timestamp,
+  responded_at: nullableTimestamp,
+});
+
+const event = z.looseObject({
+  id,
+  type: z.enum(EVENT_TYPES as unknown as [string, ...string[]]),
+  created_at: timestamp,
+  list: listRef,
+  actor: userRef,
+  data: z.looseObject({}).describe('The changed resource: {list}, {item}, {member} or {invitation}'),
+  livemode: z.boolean().describe('false for an event of test mode (an sk_test_ key)'),
+});
+
+const scopes = z.array(z.enum(SCOPES));
+const itemsOfList = z.looseObject({ list: listRef, items: z.array(item) });
+const nextCursor = z.string().nullable().describe('null exactly when nothing follows');
+
+export const OUTPUTS = {
+  whoami: z.looseObject({
+    id,
+    email: z.string(),
+    name: z.string(),
+    username: z.string(),
+    email_verified: z.boolean(),
+    scopes,
+    key: z.looseObject({
+      id,
+      label: z.string(),
+      mode: z.string(),
+      scopes,
+      list_ids: z.array(id).nullable(),
+      expires_at: nullableTimestamp,
+      allowed_ips: z.array(z.string()).nullable(),
+    }),
+  }),
+  list_lists: z.looseObject({ lists: z.array(list), next_cursor: nextCursor }),
+  create_list: z.looseObject({ list }),
+  get_items: z.looseObject({ list: listRef, items: z.array(item), next_cursor: nextCursor }),
+  add_items: itemsOfList,
+  complete_items: itemsOfList,
+  reopen_items: itemsOfList,
+  remove_items: itemsOfList,
+  invite_member: z.looseObject({ invitation }),
+  get_changes: z.looseObject({
+    events: z.array(event),
+    next_cursor: z.string().describe('Never null: pass it as `after` to receive only newer events'),
+  }),
+} as const;
+
+export type ToolName = keyof typeof INPUTS;
+export type ToolInput<T extends ToolName> = z.output<(typeof INPUTS)[T]>;
+export type ToolOutput<T extends ToolName> = z.output<(typeof OUTPUTS)[T]>;
