@@ -26,6 +26,11 @@ const common = {
 module.exports = {
   // Jest reads testTimeout from the root config only; inside a project entry it is ignored.
   testTimeout: 60_000,
+  // Two workers even on two cores (Jest's default there is one): most specs wait on PostgreSQL
+  // and on the service processes they start, so two at a time halve the suite's time
+  // (docs/architecture.md, "Tests"). Every spec owns its data (its own accounts, databases or
+  // servers), which is what makes running them side by side safe.
+  maxWorkers: 2,
   projects: [
     {
       ...common,

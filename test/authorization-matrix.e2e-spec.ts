@@ -401,12 +401,18 @@ describe('authorization matrix', () => {
   }
 
   beforeAll(async () => {
-    t = await startTestApp({
-      ...NO_RATE_LIMITS,
-      WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
-      WEBHOOK_TIMEOUT_MS: '500',
-      TRUST_PROXY: '1',
-    });
+    // A database of its own: the owner's webhooks have deliveries, which another spec's app
+    // (another worker, another master key) would otherwise claim and attempt alongside.
+    t = await startTestApp(
+      {
+        ...NO_RATE_LIMITS,
+        WEBHOOK_ALLOW_PRIVATE_URLS: 'true',
+        WEBHOOK_TIMEOUT_MS: '500',
+        TRUST_PROXY: '1',
+      },
+      {},
+      { ownDatabase: 'authz_matrix' },
+    );
     [owner, editor, viewer, stranger, target] = await Promise.all([0, 1, 2, 3, 4].map(() => makeCaller(t.app)));
     const revoked = await makeUserWithKey(t.app);
     await t.app.get(KeysService).revoke(revoked.user.id, revoked.keyId);

@@ -228,7 +228,7 @@ describe('webhook deliveries across two instances', () => {
     const delivery = (await call(instances[0], 'POST', `/v1/webhooks/${webhook.id}/test`)).delivery;
     const held = await waitFor(() => receiver.at(path)[0], { what: 'the held request' });
 
-    const sender = instances.find((instance) => ownsConnection(instance.child.pid!, held.remotePort))!;
+    const sender = instances.find((instance) => ownsConnection(instance.child.pid!, held.remotePort, receiver.port))!;
     expect(sender).toBeDefined();
     const survivor = instances.find((instance) => instance !== sender)!;
     sender.child.kill('SIGKILL');

@@ -16,8 +16,12 @@ export abstract class LocalHttpEndpoint {
     return this;
   }
 
+  get port(): number {
+    return (this.server.address() as AddressInfo).port;
+  }
+
   url(path: string): string {
-    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`;
+    return `http://127.0.0.1:${this.port}${path}`;
   }
 
   releaseHeld(): void {

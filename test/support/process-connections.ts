@@ -1,7 +1,11 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 
-/** Whether process `pid` holds the TCP connection whose local port is `port` (Linux /proc). */
-export function ownsConnection(pid: number, port: number): boolean {
+/**
+ * Whether process `pid` holds the TCP connection from its port `port` to port `peerPort`
+ * (Linux /proc). Both ends count: an ephemeral port is unique only per destination, so
+ * another process may hold a connection from the same port to somewhere else.
+ */
+export function ownsConnection(pid: number, port: number, peerPort: number): boolean {
   const inodes = new Set<string>();
   for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
     let text: string;
@@ -12,7 +16,8 @@ export function ownsConnection(pid: number, port: number): boolean {
     }
     for (const line of text.trim().split('\n').slice(1)) {
       const fields = line.trim().split(/\s+/);
-      if (parseInt(fields[1].split(':')[1], 16) === port) inodes.add(fields[9]);
+      const portOf = (address: string) => parseInt(address.split(':')[1], 16);
+      if (portOf(fields[1]) === port && portOf(fields[2]) === peerPort) inodes.add(fields[9]);
     }
   }
   let fds: string[];

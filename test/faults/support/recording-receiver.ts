@@ -29,7 +29,7 @@ export class RecordingReceiver extends LocalHttpEndpoint {
   }
 
   protected handle(req: IncomingMessage, res: ServerResponse): void {
-    const found = this.senders().find((pid) => ownsConnection(pid, req.socket.remotePort ?? 0)) ?? 0;
+    const found = this.senders().find((pid) => ownsConnection(pid, req.socket.remotePort ?? 0, req.socket.localPort ?? 0)) ?? 0;
     // A request the kernel took before its sender died is read after it: no live process owns
     // it, and only the chosen sender is ever killed.
     const senderPid = found || this.victim;

@@ -99,9 +99,18 @@ export class TypeOrmWebhookRepository extends WebhookRepository {
   }
 
   async deleteOwned(viewer: Viewer, id: string): Promise<boolean> {
-    // A SELECT around the DELETE: TypeORM answers a bare DELETE … RETURNING as [rows, count].
+    // The deliveries go first, then the webhook (the subquery in its WHERE runs `deliveries` to
+    // its end before any webhook row is taken): the order in which the worker records a result
+    // (the delivery row, then the webhook's failure streak). Deleting the webhook first, with
+    // its deliveries going by the cascade, would take them the other way round and deadlock
+    // with it. A SELECT around the DELETE: TypeORM answers a bare DELETE … RETURNING as [rows, count].
     const rows = await this.query<Array<{ n: number }>>(
-      `WITH gone AS (DELETE FROM webhooks WHERE id = $3 AND ${SEEN_BY_VIEWER} RETURNING id) SELECT count(*)::int AS n FROM gone`,
+      `WITH deliveries AS (
+         DELETE FROM webhook_deliveries WHERE webhook_id IN (SELECT id FROM webhooks WHERE id = $3 AND ${SEEN_BY_VIEWER}) RETURNING 1
+       ), gone AS (
+         DELETE FROM webhooks WHERE id = $3 AND ${SEEN_BY_VIEWER} AND (SELECT count(*) FROM deliveries) >= 0 RETURNING id
+       )
+       SELECT count(*)::int AS n FROM gone`,
       [...viewerParameters(viewer), id],
     );
     return rows[0].n > 0;
