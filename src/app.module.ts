@@ -1,5 +1,5 @@
 import { DynamicModule, Module, ModuleMetadata } from '@nestjs/common';
-import { APP_FILTER, APP_GUARD, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_GUARD, APP_PIPE } from '@nestjs/core';
 import { ThrottlerModule } from '@nestjs/throttler';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
@@ -13,7 +13,6 @@ import { RootLogger } from './common/logging/root-logger';
 import { DatabaseModule } from './database/database.module';
 import { AccessModule } from './modules/access/access.module';
 import { ApiKeyGuard } from './modules/access/http/api-key.guard';
-import { ModeInterceptor } from './modules/access/http/mode.interceptor';
 import { KeyThrottlerGuard } from './modules/access/http/key-throttler.guard';
 import { ScopeGuard } from './modules/access/http/scope.guard';
 import { throttlerOptions } from './modules/access/throttlers';
@@ -97,10 +96,9 @@ export class AppModule {
         { provide: APP_GUARD, useExisting: ApiKeyGuard },
         { provide: APP_GUARD, useExisting: KeyThrottlerGuard },
         { provide: APP_GUARD, useExisting: ScopeGuard },
-        // One global interceptor: a test key's handler runs in test mode (modules/access). The
-        // envelope is added by the HTTP adapter (envelope-adapter.ts), and Idempotency-Key is
-        // handled on the POST /v1/ routes that take it (@IdempotentPost).
-        { provide: APP_INTERCEPTOR, useExisting: ModeInterceptor },
+        // No global interceptor: the envelope is added by the HTTP adapter (envelope-adapter.ts),
+        // Idempotency-Key is handled on the POST /v1/ routes that take it (@IdempotentPost), and
+        // a test key's request enters test mode in a middleware (modules/access).
         { provide: APP_PIPE, useFactory: createValidationPipe },
         OpenApiRoutes,
       ],

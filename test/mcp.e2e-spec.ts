@@ -8,6 +8,7 @@ import { KeysService } from '../src/modules/keys/domain/keys.service';
 import { makeRestrictedKey } from './factories/make-restricted-key';
 import { makeUserWithKey } from './factories/make-user';
 import { client, listsWorld, makeCaller, type Caller } from './support/lists-client';
+import { waitFor } from './support/wait-for';
 import { mcpClient, outputValidator, structured, summaryOf, toolFailure } from './support/mcp-client';
 import { listen } from './support/portal-client';
 import { NO_RATE_LIMIT, useTestApp } from './support/test-app';
@@ -232,14 +233,18 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
       await call('add_items', { list: list.id, items: ['a', 'b'] });
       await call('complete_items', { list: list.id, items: ['a'] });
       await call('add_items', { list: other.id, items: ['elsewhere'] });
-      const changes = await call('get_changes', { after: now });
-      expect(changes).toEqual(
+      // The feed serves events once every older transaction of the database has ended (API.md,
+      // "Events"), and other specs share the database: wait for the route to show all six, then
+      // the tool must show the same events. The cursors depend on the moment of each read.
+      const feed = async () =>
         (
           await http(owner)
             .get(`/v1/events?after=${encodeURIComponent(now)}`)
             .expect(200)
-        ).body.data,
-      );
+        ).body.data;
+      await waitFor(async () => (await feed()).events.length === 6, { what: 'the six events in the feed', timeoutMs: 10_000 });
+      const changes = await call('get_changes', { after: now });
+      expect(changes.events).toEqual((await feed()).events);
       expect(changes.events.map((e: { type: string }) => e.type)).toEqual([
         'list.created',
         'list.created',
@@ -248,6 +253,7 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
         'item.completed',
         'item.added',
       ]);
+      // A full page's cursor is its last event's position: the same for both.
       const ofList = await call('get_changes', { after: now, list: list.name, limit: 2 });
       expect(ofList).toEqual(
         (

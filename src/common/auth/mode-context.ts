@@ -39,6 +39,24 @@ export function runInMode<T>(mode: KeyMode, work: () => Promise<T>): Promise<T> 
   return store.run(mode, async () => work()).finally(leaveContext);
 }
 
+/**
+ * Runs the rest of an HTTP request (`next`, Express's) in `mode`. The context counts as in
+ * flight until the response has been sent, which is after its handler has finished. A request
+ * whose client went away before that ('close' without 'finish') may still be running its
+ * handler: its context is never counted as left, so the storage stays enabled (and its promise
+ * hooks on) for the rest of the process rather than letting that handler's statements fall
+ * back to live mode.
+ */
+export function enterModeForRequest(
+  mode: KeyMode,
+  response: { once(event: 'finish', listener: () => void): unknown },
+  next: () => void,
+): void {
+  contextsInFlight += 1;
+  response.once('finish', leaveContext);
+  store.run(mode, next);
+}
+
 function leaveContext(): void {
   contextsInFlight -= 1;
   if (contextsInFlight === 0) store.disable();

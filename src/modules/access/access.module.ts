@@ -1,19 +1,25 @@
-import { Module } from '@nestjs/common';
+import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { KeysModule } from '../keys/keys.module';
 import { ApiKeyGuard } from './http/api-key.guard';
+import { KeyModeMiddleware } from './http/key-mode.middleware';
 import { KeyThrottlerGuard } from './http/key-throttler.guard';
 import { ScopeGuard } from './http/scope.guard';
-import { ModeInterceptor } from './http/mode.interceptor';
 
 /**
  * The global guards of every route, registered in this order by app.module.ts (APP_GUARD):
  * who is calling (401), the rate limits (429), the route's scope (403), as the contract's
- * order of checks requires, and the interceptor that runs a test key's handler in test mode
- * (APP_INTERCEPTOR). The throttlers themselves are configured in throttlers.ts.
+ * order of checks requires. Before them, on the keyed paths, the middleware that runs a test
+ * key's request in test mode. The throttlers themselves are configured in throttlers.ts.
  */
 @Module({
   imports: [KeysModule],
-  providers: [ApiKeyGuard, KeyThrottlerGuard, ScopeGuard, ModeInterceptor],
-  exports: [ApiKeyGuard, KeyThrottlerGuard, ScopeGuard, ModeInterceptor],
+  providers: [ApiKeyGuard, KeyThrottlerGuard, ScopeGuard, KeyModeMiddleware],
+  exports: [ApiKeyGuard, KeyThrottlerGuard, ScopeGuard],
 })
-export class AccessModule {}
+export class AccessModule implements NestModule {
+  configure(consumer: MiddlewareConsumer): void {
+    consumer
+      .apply(KeyModeMiddleware)
+      .forRoutes({ path: 'v1/*path', method: RequestMethod.ALL }, { path: 'mcp', method: RequestMethod.ALL });
+  }
+}

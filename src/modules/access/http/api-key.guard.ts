@@ -8,7 +8,8 @@ import { routeAccess } from '../../../common/http/decorators';
 import type { Principal, RequestWithPrincipal } from '../../../common/http/principal';
 import { AppConfig } from '../../../config/app-config';
 import { AddressRanges } from '../../keys/domain/address-ranges';
-import { AddressNotAllowed } from '../../keys/domain/keys.errors';
+import { AddressNotAllowed, InvalidApiKey } from '../../keys/domain/keys.errors';
+import { currentMode } from '../../../common/auth/mode-context';
 import { KeysService } from '../../keys/domain/keys.service';
 
 /** The credentials of `Authorization: Bearer <token>`, on the routes that take them (@AcceptBearerKey). */
@@ -76,6 +77,10 @@ export class ApiKeyGuard implements CanActivate {
       }
       throw error;
     }
+    // The request runs in the mode its key's prefix names (KeyModeMiddleware); a key is issued
+    // with its mode's prefix, so this holds unless that invariant is broken, and then no data
+    // of either mode is reached.
+    if (principal.mode !== currentMode()) throw new InvalidApiKey();
     const { allowedIps } = principal;
     if (allowedIps && !this.addresses.allows(allowedIps, clientIp(request) ?? '')) throw new AddressNotAllowed();
     request.principal = principal;

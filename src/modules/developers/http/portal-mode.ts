@@ -24,7 +24,7 @@ export const WithMode = <T>(query: Type<T>) => IntersectionType(query, ModeQuery
 /**
  * Runs a portal handler in the mode its `?mode=` names. The session is the account's, whatever
  * the mode, so the page chooses the mode per request; the handler, and the statements it sends,
- * then work on that mode's schema exactly as a key of that mode would (mode.interceptor.ts), and
+ * then work on that mode's schema exactly as a key of that mode would (key-mode.middleware.ts), and
  * an id of the other mode is a 404 there. The mode is checked by the ModeQuery DTO through the
  * application's own validation pipe, so a wrong one is the same 400 as any bad query.
  */

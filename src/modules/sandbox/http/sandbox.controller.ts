@@ -16,7 +16,7 @@ export class SandboxController {
 
   /**
    * Test keys only (@RequireMode: a live key is a 403 before its scope is looked at). The
-   * ModeInterceptor runs the handler in test mode, so the service works on the sandbox.
+   * KeyModeMiddleware runs a test key's request in test mode, so the service works on the sandbox.
    */
   @IdempotentPost('reset')
   @RequireMode('test')
