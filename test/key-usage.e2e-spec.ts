@@ -103,6 +103,29 @@ describe('key usage', () => {
     expect(today(await usageOf(portal, keyId))).toEqual(counts(2, 2, 2, 1));
   });
 
+  it('counts every request to /mcp with the key like any other, a tools/call refused by the rate limit as a 429', async () => {
+    const { portal, key, keyId } = await owner();
+    const mcp = (body: object) =>
+      request(one.server)
+        .post('/mcp')
+        .set({ 'X-API-Key': key, Accept: 'application/json, text/event-stream' })
+        .send({ jsonrpc: '2.0', id: 1, ...body });
+    const whoami = { method: 'tools/call', params: { name: 'whoami', arguments: {} } };
+    await mcp({
+      method: 'initialize',
+      params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 'usage', version: '1' } },
+    }).expect(200);
+    expect((await mcp(whoami).expect(200)).body.result.isError).toBeUndefined();
+    await request(one.server).get('/mcp').set('X-API-Key', key).expect(405);
+    await me(one, key).expect(200);
+    await mcp({ method: 'tools/list' }).expect(200);
+    // The window is full: the tool call's refusal is a tool result in a 200, the key's usage a 429.
+    expect((await mcp(whoami).expect(200)).body.result).toMatchObject({ isError: true });
+    await mcp({ method: 'tools/list' }).expect(429);
+    await request(one.server).post('/mcp').set('Accept', 'application/json, text/event-stream').send({}).expect(401);
+    expect(today(await usageOf(portal, keyId))).toEqual(counts(4, 1, 2));
+  });
+
   it("answers another account's key, an unknown key and a malformed id alike: 404; without a session: 401", async () => {
     const mine = await owner();
     const theirs = await owner();

@@ -79,6 +79,18 @@ describe('the stdio entry point (todo-mcp), spawned by the SDK stdio client agai
     await expect(stdio.callTool({ name: 'add_items', arguments: { list: list.id, items: [] } })).rejects.toMatchObject({ code: -32602 });
   });
 
+  it('works in test mode with TODO_API_KEY a test key: its calls reach the sandbox', async () => {
+    const testKey = (await makeRestrictedKey(t.app, owner.id, { mode: 'test' })).key;
+    const { client: stdio } = await spawnStdio(testKey);
+    const me = structured(await stdio.callTool({ name: 'whoami', arguments: {} }));
+    expect(me.key).toMatchObject({ mode: 'test' });
+    const { list } = structured(await stdio.callTool({ name: 'create_list', arguments: { name: `Stdio sandbox ${owner.id}` } })) as {
+      list: { id: string };
+    };
+    await client(t.server, testKey).get(`/v1/lists/${list.id}`).expect(200);
+    await client(t.server, owner.key).get(`/v1/lists/${list.id}`).expect(404);
+  });
+
   it('exits with a clear message when the key is refused, and never prints the key', async () => {
     const bad = `sk_live_${'0'.repeat(64)}`;
     const { client: c, transport, stderr } = stdioOf(bad);

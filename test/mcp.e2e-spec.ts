@@ -10,6 +10,7 @@ import { makeUserWithKey } from './factories/make-user';
 import { client, listsWorld, makeCaller, type Caller } from './support/lists-client';
 import { waitFor } from './support/wait-for';
 import { mcpClient, outputValidator, structured, summaryOf, toolFailure } from './support/mcp-client';
+import { mailTo } from './support/mail-reader';
 import { listen } from './support/portal-client';
 import { NO_RATE_LIMIT, useTestApp } from './support/test-app';
 
@@ -413,6 +414,110 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
       expect(res.body.error.message).toBe((await client(t.server, fenced.key).get('/v1/me').expect(403)).body.error);
       await expect(mcpClient(base, { 'X-API-Key': fenced.key })).rejects.toMatchObject({ code: 403 });
       await t.app.get(KeysService).revoke(owner.id, fenced.keyId);
+    });
+  });
+
+  describe('test mode: an sk_test_ key (API.md section 10) works the tools on the sandbox, as it works the routes', () => {
+    let testKey: string;
+    let sandbox: Client;
+    const valid = (name: string, value: unknown) => outputValidator(tools)(name, value);
+    const idsOf = (data: Record<string, any>) => data.lists.map((l: { id: string }) => l.id);
+
+    beforeAll(async () => {
+      testKey = (await makeRestrictedKey(t.app, owner.id, { mode: 'test' })).key;
+      sandbox = await connect(testKey);
+    });
+
+    it("whoami shows the key's mode", async () => {
+      const me = structured(await sandbox.callTool({ name: 'whoami', arguments: {} }));
+      expect(me).toEqual((await client(t.server, testKey).get('/v1/me').expect(200)).body.data);
+      expect(me.key).toMatchObject({ mode: 'test' });
+      expect((structured(await mcp.callTool({ name: 'whoami', arguments: {} })).key as { mode: string }).mode).toBe('live');
+    });
+
+    it("creates, fills, reads and lists the sandbox's lists, which the live key never sees (and the other way round)", async () => {
+      const name = `Sandbox ${unique()}`;
+      const created = structured(await sandbox.callTool({ name: 'create_list', arguments: { name } })) as Record<string, any>;
+      // The same name is free in live mode: another set of lists.
+      const live = structured(await mcp.callTool({ name: 'create_list', arguments: { name } })) as Record<string, any>;
+      const added = structured(await sandbox.callTool({ name: 'add_items', arguments: { list: name, items: ['milk', 'tea'] } }));
+      expect(added.list).toEqual({ id: created.list.id, name });
+      const page = structured(await sandbox.callTool({ name: 'get_items', arguments: { list: name } })) as Record<string, any>;
+      expect(page).toEqual((await client(t.server, testKey).get(`/v1/lists/${created.list.id}/items`).expect(200)).body.data);
+      expect(page.items.map((i: { text: string }) => i.text)).toEqual(['milk', 'tea']);
+      expect(structured(await mcp.callTool({ name: 'get_items', arguments: { list: name } }))).toMatchObject({
+        list: { id: live.list.id },
+        items: [],
+      });
+
+      const testLists = structured(await sandbox.callTool({ name: 'list_lists', arguments: { limit: 100 } }));
+      const liveLists = structured(await mcp.callTool({ name: 'list_lists', arguments: { limit: 100 } }));
+      expect(valid('list_lists', testLists)).toEqual([]);
+      expect(testLists).toEqual((await client(t.server, testKey).get('/v1/lists?limit=100').expect(200)).body.data);
+      expect(idsOf(testLists)).toContain(created.list.id);
+      expect(idsOf(testLists)).not.toContain(live.list.id);
+      expect(idsOf(liveLists)).toContain(live.list.id);
+      expect(idsOf(liveLists)).not.toContain(created.list.id);
+
+      // A list of the other mode, by id, is the route's 404 in words, both ways; nothing is added.
+      const notFound = (await client(t.server, testKey).get(`/v1/lists/${live.list.id}/items`).expect(404)).body.error;
+      for (const [c, other] of [
+        [sandbox, live.list.id],
+        [mcp, created.list.id],
+      ] as const) {
+        expect(toolFailure(await c.callTool({ name: 'get_items', arguments: { list: other } }))).toBe(notFound);
+        expect(toolFailure(await c.callTool({ name: 'add_items', arguments: { list: other, items: ['x'] } }))).toBe(notFound);
+      }
+      expect((await http(owner).get(`/v1/lists/${live.list.id}/items`).expect(200)).body.data.items).toEqual([]);
+    });
+
+    it('get_changes carries livemode false for a test key and true for a live key, valid for the output schema', async () => {
+      const [testNow, liveNow] = await Promise.all(
+        [sandbox, mcp].map(async (c) => structured(await c.callTool({ name: 'get_changes', arguments: { after: 'now' } })).next_cursor),
+      );
+      const name = `Changes ${unique()}`;
+      for (const c of [sandbox, mcp]) {
+        await c.callTool({ name: 'create_list', arguments: { name } });
+        await c.callTool({ name: 'add_items', arguments: { list: name, items: ['x'] } });
+      }
+      for (const [c, after, livemode, key] of [
+        [sandbox, testNow, false, testKey],
+        [mcp, liveNow, true, owner.key],
+      ] as const) {
+        const changes = structured(await c.callTool({ name: 'get_changes', arguments: { after } })) as Record<string, any>;
+        expect(valid('get_changes', changes)).toEqual([]);
+        expect(changes.events.map((e: { type: string; livemode: boolean }) => [e.type, e.livemode])).toEqual([
+          ['list.created', livemode],
+          ['item.added', livemode],
+        ]);
+        // The events only: next_cursor may move on with any transaction of the database in between.
+        expect(changes.events).toEqual(
+          (
+            await client(t.server, key)
+              .get(`/v1/events?after=${encodeURIComponent(String(after))}`)
+              .expect(200)
+          ).body.data.events,
+        );
+      }
+    });
+
+    it("invite_member invites within the sandbox: the invitee's test key sees the invitation, the live key does not, and no mail is sent", async () => {
+      const invitee = await makeCaller(t.app);
+      const inviteeTest = client(t.server, (await makeRestrictedKey(t.app, invitee.id, { mode: 'test' })).key);
+      const name = `Invite ${unique()}`;
+      await sandbox.callTool({ name: 'create_list', arguments: { name } });
+      const invited = structured(
+        await sandbox.callTool({ name: 'invite_member', arguments: { list: name, email: invitee.email, role: 'viewer' } }),
+      ) as Record<string, any>;
+      expect(valid('invite_member', invited)).toEqual([]);
+      const seen = (await inviteeTest.get('/v1/invitations').expect(200)).body.data.invitations;
+      expect(seen.map((i: { id: string }) => i.id)).toEqual([invited.invitation.id]);
+      expect((await http(invitee).get('/v1/invitations').expect(200)).body.data.invitations).toEqual([]);
+      expect(await mailTo(t.app, invitee.email)).toEqual([]);
+      // The same call with the live key mails the invitee: the sandbox's silence is its mode's, not the tool's.
+      await mcp.callTool({ name: 'create_list', arguments: { name } });
+      structured(await mcp.callTool({ name: 'invite_member', arguments: { list: name, email: invitee.email, role: 'viewer' } }));
+      expect(await mailTo(t.app, invitee.email)).toHaveLength(1);
     });
   });
 

@@ -12,8 +12,8 @@ import { KeyUsageJanitor } from './infrastructure/key-usage-janitor';
 import { TypeOrmKeyUsageRepository } from './infrastructure/typeorm/typeorm-key-usage.repository';
 
 /**
- * The requests of each key per day and status class: counted in memory on every /v1/ request
- * (KeyUsageMiddleware), flushed once a minute per instance, kept 30 days, shown to the key's
+ * The requests of each key per day and status class: counted in memory on every /v1/ and /mcp
+ * request (KeyUsageMiddleware; API.md section 11 counts a request to /mcp as any other), flushed once a minute per instance, kept 30 days, shown to the key's
  * owner on the developer page.
  */
 @Module({
@@ -40,6 +40,8 @@ import { TypeOrmKeyUsageRepository } from './infrastructure/typeorm/typeorm-key-
 })
 export class KeyUsageModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
-    consumer.apply(KeyUsageMiddleware).forRoutes({ path: 'v1/*path', method: RequestMethod.ALL });
+    consumer
+      .apply(KeyUsageMiddleware)
+      .forRoutes({ path: 'v1/*path', method: RequestMethod.ALL }, { path: 'mcp', method: RequestMethod.ALL });
   }
 }

@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { Response } from 'express';
+import { countAs } from '../../../common/http/counted-status';
 import type { Described } from '../../../common/http/envelope.filter';
 
 /**
@@ -49,8 +50,12 @@ export function sendJsonRpcError(res: Response, described: Described, body: unkn
   });
 }
 
-/** A tools/call refused before it ran (the key's rate limit): a tool result with isError, as API.md section 11 says. */
-export function sendToolError(res: Response, body: unknown, message: string): void {
+/**
+ * A tools/call refused before it ran (the key's rate limit): a tool result with isError, as API.md
+ * section 11 says, in a 200 that the key's usage counts as the refusal's `status`.
+ */
+export function sendToolError(res: Response, body: unknown, message: string, status: number): void {
+  countAs(res, status);
   res.status(HttpStatus.OK).json({
     jsonrpc: '2.0',
     id: requestIdOf(body),

@@ -41,7 +41,7 @@ export class McpExceptionFilter implements ExceptionFilter {
       return;
     }
     if (exception instanceof RateLimited && request.principal && isToolCall(request.body)) {
-      sendToolError(response, request.body, described.message);
+      sendToolError(response, request.body, described.message, described.status);
       return;
     }
     if (described.status === Number(HttpStatus.UNAUTHORIZED)) response.setHeader('WWW-Authenticate', challenge(request));

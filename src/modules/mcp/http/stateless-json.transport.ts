@@ -4,6 +4,7 @@ import {
   isJSONRPCRequest,
   type JSONRPCMessage,
   JSONRPCMessageSchema,
+  type JSONRPCRequest,
   type RequestId,
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -19,6 +20,17 @@ const refusal = (status: number, code: number, message: string): PostAnswer => (
   status,
   body: { jsonrpc: '2.0', id: null, error: { code, message, data: { status } } },
 });
+
+/*
+ * The SDK's type guards are zod parses, and a parse that fails builds its error (issues, paths)
+ * before answering false: that is most of what a guard costs. A message without the field a
+ * guard's schema requires cannot pass it, so the guard runs only when the field is there, and
+ * answers exactly as it would alone.
+ */
+const isInitialize = (message: JSONRPCMessage): boolean =>
+  'method' in message && message.method === 'initialize' && isInitializeRequest(message);
+const isRequest = (message: JSONRPCMessage): message is JSONRPCRequest =>
+  'method' in message && 'id' in message && isJSONRPCRequest(message);
 
 /**
  * The server side of MCP's Streamable HTTP transport for one POST, stateless and with JSON
@@ -66,14 +78,14 @@ export class StatelessJsonTransport implements Transport {
     if (!parsed.success) return refusal(400, -32700, 'Parse error: Invalid JSON-RPC message');
     const message = parsed.data;
     const version = headers['mcp-protocol-version'];
-    if (!isInitializeRequest(message) && typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) {
+    if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version) && !isInitialize(message)) {
       return refusal(
         400,
         -32000,
         `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
       );
     }
-    if (!isJSONRPCRequest(message)) {
+    if (!isRequest(message)) {
       this.onmessage?.(message);
       return { status: 202 };
     }
