@@ -115,8 +115,27 @@ describe('properties of every route', () => {
 
   type Answer = { status: number; body: unknown; contentType: string };
 
-  function expectSound(label: string, res: Answer): void {
+  /**
+   * The MCP endpoint answers JSON-RPC, not the envelope (API.md section 11): a response with the
+   * request's id and either `result` or an `error` with a numeric code; a notification alone is
+   * a 202 without a body.
+   */
+  function expectSoundJsonRpc(label: string, res: Answer): void {
+    if (res.status === 202 && (res.body === undefined || res.body === '' || Object.keys(res.body as object).length === 0)) return;
+    if (!/^application\/json/.test(res.contentType)) throw new Error(`${label}: not JSON (${res.contentType})`);
+    const body = res.body as { jsonrpc?: unknown; result?: unknown; error?: { code?: unknown; message?: unknown } } | null;
+    const sound =
+      body !== null &&
+      typeof body === 'object' &&
+      body.jsonrpc === '2.0' &&
+      'id' in body &&
+      ('result' in body ? !('error' in body) : typeof body.error?.code === 'number' && typeof body.error.message === 'string');
+    if (!sound) throw new Error(`${label}: not a JSON-RPC response: ${JSON.stringify(body)}`);
+  }
+
+  function expectSound(label: string, res: Answer, path: string): void {
     if (res.status >= 500) throw new Error(`${label}: answered ${res.status} ${JSON.stringify(res.body)}`);
+    if (path === '/mcp') return expectSoundJsonRpc(label, res);
     if (!/^application\/json/.test(res.contentType)) throw new Error(`${label}: not JSON (${res.contentType})`);
     const body = res.body as { data?: unknown; error?: unknown } | null;
     const envelope =
@@ -130,10 +149,10 @@ describe('properties of every route', () => {
   }
 
   /** Sends, then checks the answer's shape, and that a 4xx changed nothing. */
-  async function probe(label: string, send: () => request.Test): Promise<void> {
+  async function probe(label: string, path: string, send: () => request.Test): Promise<void> {
     const before = await checksum();
     const res = await send();
-    expectSound(label, { status: res.status, body: res.body, contentType: res.headers['content-type'] ?? '' });
+    expectSound(label, { status: res.status, body: res.body, contentType: res.headers['content-type'] ?? '' }, path);
     if (res.status >= 400 && res.status < 500) {
       const after = await checksum();
       if (after !== before) throw new Error(`${label}: answered ${res.status} but changed the database`);
@@ -256,7 +275,7 @@ describe('properties of every route', () => {
       if (path === '/developers/api/logout') continue; // would end the session the other properties use
       const route = `${method} ${path}`;
       await run(`body of ${route}`, bodyFor(FIELDS[route] ?? []), async (body) => {
-        await probe(`${route} ${body.slice(0, 80)}`, () => send(method, fill(path), body));
+        await probe(`${route} ${body.slice(0, 80)}`, path, () => send(method, fill(path), body));
       });
     }
   });
@@ -268,7 +287,7 @@ describe('properties of every route', () => {
         if (method === 'DELETE' && name === 'id' && path === '/v1/lists/:id') continue; // the only 200 would delete the fixture list; ids below are not real anyway
         await run(`:${name} of ${method} ${path}`, anySegment, async (segment) => {
           const body = method === 'GET' || method === 'DELETE' ? undefined : '{}';
-          await probe(`${method} ${path} :${name}=${segment}`, () => send(method, fill(path, [name, segment]), body));
+          await probe(`${method} ${path} :${name}=${segment}`, path, () => send(method, fill(path, [name, segment]), body));
         });
       }
     }
@@ -291,7 +310,7 @@ describe('properties of every route', () => {
       (r) => r.method === 'GET' && !r.path.startsWith('/developers') && r.path !== '/v1/openapi.json',
     )) {
       await run(`query of GET ${path}`, query, async (q) => {
-        await probe(`GET ${path}${q}`, () => send('GET', fill(path), undefined, q));
+        await probe(`GET ${path}${q}`, path, () => send('GET', fill(path), undefined, q));
       });
     }
   });

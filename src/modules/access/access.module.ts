@@ -20,6 +20,6 @@ export class AccessModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(KeyModeMiddleware)
-      .forRoutes({ path: 'v1/*path', method: RequestMethod.ALL }, { path: 'mcp', method: RequestMethod.ALL });
+      .forRoutes({ path: 'v1/*path', method: RequestMethod.ALL }, { path: 'mcp{/*path}', method: RequestMethod.ALL });
   }
 }

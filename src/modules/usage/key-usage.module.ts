@@ -42,6 +42,6 @@ export class KeyUsageModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer
       .apply(KeyUsageMiddleware)
-      .forRoutes({ path: 'v1/*path', method: RequestMethod.ALL }, { path: 'mcp', method: RequestMethod.ALL });
+      .forRoutes({ path: 'v1/*path', method: RequestMethod.ALL }, { path: 'mcp{/*path}', method: RequestMethod.ALL });
   }
 }
