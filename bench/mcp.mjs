@@ -8,7 +8,7 @@
 // difference between the two doors.
 //
 //   BENCH_DURATION=5 BENCH_CONNECTIONS=20 BENCH_KEYS=20 BENCH_ROUNDS=3 npm run bench:mcp
-import { api, middle, provisionKeys, rateRun, say, startService } from './service.mjs';
+import { api, middle, provisionKeys, rateRun, say, startBenchService } from './service.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -62,9 +62,7 @@ async function prepare(url, keys) {
 }
 
 async function main() {
-  const env = { ...process.env, RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const service = await startService(env);
+  const service = await startBenchService();
   try {
     say(`benchmarking ${service.url}: ${KEYS} accounts, route against tool, ${CONNECTIONS} connections, ${DURATION}s per case`);
     const accounts = await prepare(service.url, await provisionKeys(service.env, KEYS, 'mcp'));

@@ -5,7 +5,7 @@
 // npm run bench:restricted compares the full and the fully restricted key on every workload.
 //
 //   BENCH_DURATION=3 BENCH_KEYS=10 BENCH_ROUNDS=5 npm run bench:restricted-me
-import { api, cli, keyedRun, provisionKeys, say, startService } from './service.mjs';
+import { api, cli, keyedRun, provisionKeys, say, startBenchService } from './service.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 3);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -13,9 +13,7 @@ const KEYS = Number(process.env.BENCH_KEYS ?? 10);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 
 async function main() {
-  const env = { ...process.env, RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const service = await startService(env);
+  const service = await startBenchService();
   try {
     const full = await provisionKeys(service.env, KEYS, 'restricted_me');
     const kinds = { full, 'every way': [], scopes: [], lists: [], expiry: [], addresses: [] };

@@ -10,7 +10,7 @@
 //     (API.md section 10): test mode must run at the speed of live mode
 //
 //   BENCH_DURATION=5 BENCH_CONNECTIONS=20 BENCH_KEYS=20 BENCH_ROUNDS=3 npm run bench:restricted
-import { api, cli, middle, provisionKeys, rateRun, say, startService } from './service.mjs';
+import { api, cli, middle, provisionKeys, rateRun, say, startBenchService } from './service.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 20);
@@ -78,9 +78,7 @@ async function prepare(url, cliEnv, fullKeys) {
 }
 
 async function main() {
-  const env = { ...process.env, RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' };
-  delete env.DATABASE_URL;
-  const service = await startService(env);
+  const service = await startBenchService();
   try {
     say(`benchmarking ${service.url}: ${KEYS} accounts, full and ${kind} keys, ${CONNECTIONS} connections, ${DURATION}s per case`);
     const accounts = await prepare(service.url, service.env, await provisionKeys(service.env, KEYS, kind));

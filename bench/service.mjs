@@ -69,6 +69,16 @@ export async function startService(env, dir = root, nodeArgs = []) {
 }
 
 /**
+ * The production build on its own embedded database with the limiter out of the way and quiet
+ * logs: the service of a bench that compares two ways of calling it in one process.
+ */
+export function startBenchService() {
+  const env = { ...process.env, RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  return startService(env);
+}
+
+/**
  * The framework floor (bench/framework-floor.mjs --serve) on a free port: the baseline's work
  * on a bare Nest application, reading the baseline's database `baselineDb`, its seeding routes
  * forwarded to the baseline at `baselineUrl`.
