@@ -55,10 +55,10 @@ export interface DatabaseSettings {
 
 /**
  * Where a mode's connections resolve table names: live in `public` alone, the sandbox in its
- * own schema first and `public` (the shared account tables) after it (ModeDataSources).
+ * own schema first and `public` (the shared account tables) after it (mode-data-sources.ts).
  */
 export function searchPathOf(mode: KeyMode): string {
-  return mode === 'live' ? MODE_SCHEMAS.live : `${MODE_SCHEMAS.test}, ${MODE_SCHEMAS.live}`;
+  return mode === 'live' ? MODE_SCHEMAS.live : `${MODE_SCHEMAS.test},${MODE_SCHEMAS.live}`;
 }
 
 export function dataSourceOptions(
@@ -79,7 +79,7 @@ export function dataSourceOptions(
     extra: {
       Client: GuardedClient,
       // Set in the connection's start-up packet: no statement of the mode can run before it.
-      options: `-c search_path=${searchPathOf(mode).replace(' ', '')}`,
+      options: `-c search_path=${searchPathOf(mode)}`,
       // One setting bounds both the wait for a pooled connection and the opening of a
       // new one; pg tells the two apart in its error (see database-failure.ts).
       connectionTimeoutMillis: timeouts.acquireMs,

@@ -3,7 +3,7 @@ import { DataSource, QueryFailedError, QueryRunnerAlreadyReleasedError } from 't
 import type { PostgresQueryRunner } from 'typeorm/driver/postgres/PostgresQueryRunner.js';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import { leavesConnectionInDoubt } from './database-failure';
-import { managerOf } from './typeorm-unit-of-work';
+import { transactionInProgress } from './typeorm-unit-of-work';
 import { dataSourceFor } from './mode-data-sources';
 
 /** Swallows a checked-out connection's 'error' event: the statement it breaks fails with the same error. */
@@ -43,7 +43,7 @@ export class NamedStatement {
     // tables in the mode's schema, each preparing the statement for itself.
     const dataSource = dataSourceFor(live);
     dataSource.logger.logQuery(this.text, values);
-    const runner = managerOf(live).queryRunner as PostgresQueryRunner | undefined;
+    const runner = transactionInProgress()?.queryRunner as PostgresQueryRunner | undefined;
     if (runner) {
       // A unit of work's runner is connected before its work starts (runInTransaction), and
       // connect() then answers its connection.

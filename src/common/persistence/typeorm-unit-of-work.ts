@@ -19,6 +19,11 @@ export function managerOf(dataSource: DataSource): EntityManager {
   return current.getStore() ?? dataSourceFor(dataSource).manager;
 }
 
+/** The transaction of the unit of work in progress, if any. */
+export function transactionInProgress(): EntityManager | undefined {
+  return current.getStore();
+}
+
 /** TypeORM's PostgreSQL runner can hand its connection back with an error, which makes pg-pool discard it. */
 type ReleasableRunner = QueryRunner & { releasePostgresConnection?(error?: unknown): Promise<void> };
 

@@ -2,10 +2,9 @@ import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterce
 import { ApiPropertyOptional, ApiQuery, IntersectionType } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import type { Request } from 'express';
-import { from, type Observable, switchMap } from 'rxjs';
-import { MODES } from '../../../common/auth/mode-context';
+import { from, lastValueFrom, type Observable, switchMap } from 'rxjs';
+import { MODES, runInMode } from '../../../common/auth/mode-context';
 import type { KeyMode } from '../../../common/auth/principal';
-import { handleInMode } from '../../../common/http/handle-in-mode';
 import { createValidationPipe } from '../../../common/http/validation';
 
 const MODE_DESCRIPTION = 'The data the route works on: `live` (the default) or `test` (the sandbox, API.md section 10)';
@@ -39,6 +38,15 @@ export class PortalModeInterceptor implements NestInterceptor {
       switchMap(({ mode: chosen = 'live' }) => (chosen === 'live' ? next.handle() : handleInMode(chosen, next))),
     );
   }
+}
+
+/**
+ * The handler's observable run in `mode`. Nest binds the handler, and the pipes before it, to the
+ * async context in which `next.handle()` is called, so calling it inside runInMode carries the
+ * mode into them; the context ends when the handler's observable does.
+ */
+function handleInMode(mode: KeyMode, next: CallHandler): Observable<unknown> {
+  return from(runInMode(mode, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
 }
 
 /**
