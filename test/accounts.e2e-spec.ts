@@ -7,13 +7,12 @@ import { listsWorld, makeCaller } from './support/lists-client';
 import { mailedToken, mailTo } from './support/mail-reader';
 import { listen, PortalClient } from './support/portal-client';
 import { useTestApp } from './support/test-app';
+import { uniqueTag } from './support/unique-tag';
 
 const PASSWORD = 'a long enough password';
 const NEW_PASSWORD = 'a brand new passphrase';
 const HOUR = 60 * 60 * 1000;
 const INVALID_TOKEN = 'This link is invalid, already used or expired';
-
-const unique = () => randomBytes(5).toString('hex');
 
 /** API.md section 12: verified emails, invitations by mail, password reset and change. */
 describe('accounts: verification, invitations by mail, password reset (e2e)', () => {
@@ -31,7 +30,7 @@ describe('accounts: verification, invitations by mail, password reset (e2e)', ()
   /** A browser signed in to a brand-new account made on the developer page. */
   async function signedUp(overrides: Record<string, string> = {}) {
     const c = new PortalClient(base);
-    const suffix = unique();
+    const suffix = uniqueTag();
     const fields = {
       email: `acc_${suffix}@example.test`,
       username: `acc_${suffix}`,
@@ -142,7 +141,7 @@ describe('accounts: verification, invitations by mail, password reset (e2e)', ()
     it('moves the account to a new address, unverified, and mails the link there; the old address proves nothing', async () => {
       const { c, email } = await signedUp();
       const oldToken = await verificationToken(email);
-      const next = `moved_${unique()}@Example.test`;
+      const next = `moved_${uniqueTag()}@Example.test`;
       const res = await c.post('email', { email: next, password: PASSWORD });
       expect(res.status).toBe(200);
       expect(res.body.data.user).toMatchObject({ email: next.toLowerCase(), email_verified: false });
@@ -157,20 +156,20 @@ describe('accounts: verification, invitations by mail, password reset (e2e)', ()
     it('refuses a wrong password (403), a taken address in any case (422) and a malformed one (400), changing nothing', async () => {
       const { c, email } = await signedUp();
       const other = await signedUp();
-      const wrong = await c.post('email', { email: `x_${unique()}@example.test`, password: 'not the password' });
+      const wrong = await c.post('email', { email: `x_${uniqueTag()}@example.test`, password: 'not the password' });
       expect({ status: wrong.status, error: wrong.body.error }).toEqual({ status: 403, error: 'The current password is wrong' });
       expect((await c.post('email', { email: other.email.toUpperCase(), password: PASSWORD })).status).toBe(422);
       expect((await c.post('email', { email: 'nope', password: PASSWORD })).status).toBe(400);
-      expect((await c.post('email', { email: `x_${unique()}@example.test` })).status).toBe(400);
+      expect((await c.post('email', { email: `x_${uniqueTag()}@example.test` })).status).toBe(400);
       expect((await c.get('session')).body.data.user.email).toBe(email);
-      expect((await anyone().post('email', { email: `x_${unique()}@example.test`, password: PASSWORD })).status).toBe(401);
+      expect((await anyone().post('email', { email: `x_${uniqueTag()}@example.test`, password: PASSWORD })).status).toBe(401);
     });
   });
 
   describe('password reset', () => {
     it('answers 200 {} for an account and for an unknown email alike; the account gets a single-use link', async () => {
       const { email } = await signedUp();
-      const unknown = `nobody_${unique()}@example.test`;
+      const unknown = `nobody_${uniqueTag()}@example.test`;
       const known = await anyone().post('password-reset', { email: email.toUpperCase() });
       const stranger = await anyone().post('password-reset', { email: unknown });
       expect({ status: known.status, body: known.body }).toEqual({ status: 200, body: { data: {}, error: null } });
@@ -219,7 +218,7 @@ describe('accounts: verification, invitations by mail, password reset (e2e)', ()
 
     it('throttles per email like sign-ins: the 11th request in 15 minutes is a 429, for an account and for an unknown email alike', async () => {
       const { email } = await signedUp();
-      const unknown = `nobody_${unique()}@example.test`;
+      const unknown = `nobody_${uniqueTag()}@example.test`;
       for (const address of [email, unknown]) {
         for (let i = 0; i < 10; i += 1) expect((await anyone().post('password-reset', { email: address })).status).toBe(200);
         const refused = await anyone().post('password-reset', { email: address });
@@ -232,8 +231,8 @@ describe('accounts: verification, invitations by mail, password reset (e2e)', ()
     it('throttles per address: 10 requests from one address, then 429 whatever the email', async () => {
       const c = anyone();
       for (let i = 0; i < 10; i += 1)
-        expect((await c.post('password-reset', { email: `n${i}_${unique()}@example.test` })).status).toBe(200);
-      expect((await c.post('password-reset', { email: `n_${unique()}@example.test` })).status).toBe(429);
+        expect((await c.post('password-reset', { email: `n${i}_${uniqueTag()}@example.test` })).status).toBe(200);
+      expect((await c.post('password-reset', { email: `n_${uniqueTag()}@example.test` })).status).toBe(429);
     });
 
     it('refuses a foreign Origin and a body without JSON Content-Type (403), a malformed email (400)', async () => {
@@ -286,7 +285,7 @@ describe('accounts: verification, invitations by mail, password reset (e2e)', ()
     it("mails the invitee (with or without an account) the list's name, the inviter's name and the developer page", async () => {
       const owner = await makeCaller(t.app);
       const list = await createList(owner);
-      const invitee = `guest_${unique()}@example.test`;
+      const invitee = `guest_${uniqueTag()}@example.test`;
       await as(owner).post(`/v1/lists/${list.id}/invitations`, { email: invitee.toUpperCase(), role: 'editor' }).expect(200);
       const [mail] = await mailTo(t.app, invitee);
       expect(mail.kind).toBe('invitation');
@@ -303,10 +302,10 @@ describe('accounts: verification, invitations by mail, password reset (e2e)', ()
       for (let i = 0; i < 50; i += 1) {
         const list = i < 25 ? first : second;
         await as(owner)
-          .post(`/v1/lists/${list.id}/invitations`, { email: `bulk${i}_${unique()}@example.test`, role: 'viewer' })
+          .post(`/v1/lists/${list.id}/invitations`, { email: `bulk${i}_${uniqueTag()}@example.test`, role: 'viewer' })
           .expect(200);
       }
-      const extra = `extra_${unique()}@example.test`;
+      const extra = `extra_${uniqueTag()}@example.test`;
       const refused = await as(owner).post(`/v1/lists/${second.id}/invitations`, { email: extra, role: 'viewer' }).expect(422);
       expect(refused.body.error).toBe('An account can send at most 50 invitation mails per day (UTC); try again tomorrow');
       expect((await as(owner).get(`/v1/lists/${second.id}/invitations`).expect(200)).body.data.invitations).toHaveLength(25);

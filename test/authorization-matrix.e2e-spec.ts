@@ -7,6 +7,7 @@ import { makeRestrictedKey } from './factories/make-restricted-key';
 import { makeUserWithKey } from './factories/make-user';
 import { client, makeCaller, type Caller } from './support/lists-client';
 import { NO_RATE_LIMITS, startTestApp, TestApp } from './support/test-app';
+import { Clock } from '../src/common/ports/clock';
 
 /**
  * The authorization matrix: every route the application serves (read from its Express router
@@ -447,7 +448,7 @@ describe('authorization matrix', () => {
     for (const scope of SCOPES) lackingScope.set(scope, (await ofElsewhere({ scopes: SCOPES.filter((s) => s !== scope) })).key);
     fencedKey = (await ofElsewhere({ allowedIps: ['192.0.2.1'] })).key;
     // Creation takes only a future expiry: this one is moved into the past on its row, before any use.
-    const expiring = await ofElsewhere({ expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+    const expiring = await ofElsewhere({ expiresAt: new Date(t.app.get(Clock).now().getTime() + 3_600_000).toISOString() });
     await t.app.get(DataSource).query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [expiring.keyId]);
     expiredKey = expiring.key;
   });

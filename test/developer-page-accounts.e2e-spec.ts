@@ -13,6 +13,7 @@ import {
 import { PortalClient } from './support/portal-client';
 import { recordSecret } from './support/secret-ledger';
 import { waitFor } from './support/wait-for';
+import { uniqueTag } from './support/unique-tag';
 
 const PASSWORD = 'a long enough password';
 
@@ -21,7 +22,7 @@ describeInBrowser('developer page: verified email, password reset and change, th
   let tab: ServiceInBrowser;
   let base: string;
   let page: Page;
-  const username = `acct_${Date.now().toString(36)}`;
+  const username = `acct_${uniqueTag()}`;
   const email = `${username}@example.test`;
 
   const mailbox = () => page.getByRole('region', { name: 'Mailbox (development only)' });
@@ -200,7 +201,7 @@ describeInBrowser('developer page: verified email, password reset and change, th
   });
 
   it('fits 1280 px and 390 px with the banner, the forms and a mailbox of long addresses', async () => {
-    const long = `${'a_rather_long_username_here'.slice(0, 26)}_${Date.now().toString(36)}`.slice(0, 32);
+    const long = `${'a_rather_long_username_here'.slice(0, 26)}_${uniqueTag()}`.slice(0, 32);
     const fits = async () => {
       for (const width of [1280, 390]) {
         await page.setViewportSize({ width, height: 900 });
@@ -240,7 +241,7 @@ describeInBrowser('developer page where mail is really sent: no mailbox', () => 
     await waitFor(() => tab.problems.length > 0, { what: 'the mailbox request to be answered' });
     expect(tab.problems).toEqual([expect.stringContaining('status of 404')]);
     expect(await page.locator('#mailbox').isVisible()).toBe(false);
-    await signUpInPage(page, `smtp_${Date.now().toString(36)}`, PASSWORD);
+    await signUpInPage(page, `smtp_${uniqueTag()}`, PASSWORD);
     expect(await page.locator('#mailbox').isVisible()).toBe(false);
     expect(await page.getByRole('region', { name: 'Verify your email address' }).isVisible()).toBe(true);
     // Asked once: signing up (which mails) does not ask again.

@@ -12,6 +12,7 @@ import {
   statusSays,
 } from './support/chromium';
 import { waitFor } from './support/wait-for';
+import { uniqueTag } from './support/unique-tag';
 
 const PASSWORD = 'a long enough password';
 /** Low, so that a test reaches a 429 in a few requests. */
@@ -22,7 +23,7 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
   let tab: ServiceInBrowser;
   let base: string;
   let page: Page;
-  const username = `keys_${Date.now().toString(36)}`;
+  const username = `keys_${uniqueTag()}`;
 
   const v1 = (key: string, path: string, init: RequestInit = {}) =>
     fetch(`${base}/v1/${path}`, { ...init, headers: { 'X-API-Key': key, 'Content-Type': 'application/json', ...init.headers } });

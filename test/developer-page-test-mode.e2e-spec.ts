@@ -13,6 +13,7 @@ import {
 import { recordSecret } from './support/secret-ledger';
 import { waitFor } from './support/wait-for';
 import { WebhookReceiver } from './support/webhook-receiver';
+import { uniqueTag } from './support/unique-tag';
 
 const PASSWORD = 'a long enough password';
 
@@ -26,7 +27,7 @@ describeInBrowser('developer page: test mode, in a real browser', () => {
   let base: string;
   let page: Page;
   let receiver: WebhookReceiver;
-  const username = `sandbox_${Date.now().toString(36)}`;
+  const username = `sandbox_${uniqueTag()}`;
   /** Keys of each mode, made through the page by the tests that need them. */
   let liveKey: string;
   let testKey: string;

@@ -7,6 +7,7 @@ import { describeInBrowser, expectNoSidewaysScroll, fieldError, ServiceInBrowser
 import { recordSecret } from './support/secret-ledger';
 import { waitFor } from './support/wait-for';
 import { WebhookReceiver } from './support/webhook-receiver';
+import { uniqueTag } from './support/unique-tag';
 
 /** The developer page in a real browser (Debian's Chromium driven by playwright-core). */
 describeInBrowser('developer page in a real browser', () => {
@@ -16,7 +17,7 @@ describeInBrowser('developer page in a real browser', () => {
   let page: Page;
   let problems: string[];
   let receiver: WebhookReceiver;
-  const username = `browser_${Date.now().toString(36)}`;
+  const username = `browser_${uniqueTag()}`;
 
   const me = (key: string) => fetch(`${base}/v1/me`, { headers: { 'X-API-Key': key } });
   const status = () => page.getByRole('status');

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import { UuidGenerator } from '../src/common/crypto/uuid-generator';
 import { TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';
 import { SystemClock } from '../src/common/ports/clock';
-import { openDatabase } from '../src/database/data-source';
+import { closeDatabase, openDatabase } from '../src/database/data-source';
 import { SealedMailQueue } from '../src/modules/mail/domain/sealed-mail-queue';
 import { AesGcmMailBodyCipher } from '../src/modules/mail/infrastructure/aes-gcm-mail-body-cipher';
 import { TypeOrmMailRepository } from '../src/modules/mail/infrastructure/typeorm/typeorm-mail.repository';
@@ -52,7 +52,8 @@ describe('mail across two instances', () => {
   afterAll(async () => {
     await stopInstances(instances);
     await receiver?.stop();
-    await db?.destroy();
+    // Both modes' pools: openDatabase opens the sandbox's beside the live one.
+    if (db) await closeDatabase(db);
     await database?.drop();
   });
 

@@ -6,7 +6,7 @@ import { DataSource } from 'typeorm';
 import { MailQueue, type OutgoingMail } from '../src/common/ports/mail-queue';
 import { UnitOfWork } from '../src/common/ports/unit-of-work';
 import { RETRY_DELAYS_MS, JITTER } from '../src/common/outbox/retry-schedule';
-import { openDatabase } from '../src/database/data-source';
+import { closeDatabase, openDatabase } from '../src/database/data-source';
 import { TypeOrmMailRepository } from '../src/modules/mail/infrastructure/typeorm/typeorm-mail.repository';
 import { describeMailRepositoryContract } from '../src/modules/mail/testing/mail-repository.contract';
 import { describeMailQueueContract } from '../src/modules/mail/testing/mail-queue.contract';
@@ -22,6 +22,7 @@ import { recordSecret } from './support/secret-ledger';
 import { SmtpReceiver } from './support/smtp-receiver';
 import { startTestApp, type TestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
+import { uniqueTag } from './support/unique-tag';
 
 interface MailRow {
   id: string;
@@ -35,7 +36,6 @@ interface MailRow {
   created_at: Date;
 }
 
-const unique = () => randomBytes(5).toString('hex');
 /** A single-use token as the account flows put one in a link: 256 random bits. */
 const aToken = () => randomBytes(32).toString('base64url');
 /** Longer than any wait the schedule can draw for attempt `n` (jitter included). */
@@ -99,7 +99,8 @@ beforeAll(() => {
   })();
 });
 afterAll(async () => {
-  await contractDatabase.source?.destroy();
+  // Both modes' pools: openDatabase opens the sandbox's beside the live one.
+  if (contractDatabase.source) await closeDatabase(contractDatabase.source);
   await contractDatabase.own?.drop();
 });
 
@@ -136,7 +137,7 @@ describe('mail through a real SMTP server', () => {
   });
 
   it('sends a queued message with its From, To, Subject and text, once, then erases its body', async () => {
-    const to = `ada_${unique()}@example.org`;
+    const to = `ada_${uniqueTag()}@example.org`;
     const token = aToken();
     recordSecret('mail token', token);
     const text = `Hello Ada,\n\nconfirm your address: https://todo.service.example/developers#verify=${token}\n`;
@@ -153,7 +154,7 @@ describe('mail through a real SMTP server', () => {
   it.each(['rcpt', 'data'] as const)(
     'delivers once after the server refused with 451 (at %s), when the retry is due on the clock',
     async (stage) => {
-      const to = `bob_${unique()}@example.org`;
+      const to = `bob_${uniqueTag()}@example.org`;
       receiver.refuse(to, 1, { code: 451, stage });
       await mail.enqueue({ to, subject: 'Reset your password', text: `reset: ${aToken()}`, kind: 'password-reset' });
       const failed = await mail.waitForRow(to, 'the first attempt refused', (r) => r.attempts === 1);
@@ -170,7 +171,7 @@ describe('mail through a real SMTP server', () => {
   );
 
   it('is dead after the last attempt, warned about once with the domain alone, and sent when an operator retries it', async () => {
-    const to = `carol_${unique()}@dead.example`;
+    const to = `carol_${uniqueTag()}@dead.example`;
     const attempts = RETRY_DELAYS_MS.length + 1;
     receiver.refuse(to, attempts, { code: 451, stage: 'rcpt' });
     await mail.enqueue({ to, subject: 'You are invited', text: `join: ${aToken()}`, kind: 'invitation' });
@@ -213,7 +214,7 @@ describe('mail through a real SMTP server', () => {
   });
 
   it('gives up at once when the server refuses for good (550)', async () => {
-    const to = `dave_${unique()}@example.org`;
+    const to = `dave_${uniqueTag()}@example.org`;
     receiver.refuse(to, 1, { code: 550, stage: 'rcpt' });
     await mail.enqueue({ to, subject: 'Confirm your email', text: `verify: ${aToken()}`, kind: 'verify-email' });
     const dead = await mail.waitForRow(to, 'dead', (r) => r.status === 'dead');
@@ -222,8 +223,8 @@ describe('mail through a real SMTP server', () => {
   });
 
   it('never sends a message whose transaction rolled back', async () => {
-    const lost = `erin_${unique()}@example.org`;
-    const kept = `frank_${unique()}@example.org`;
+    const lost = `erin_${uniqueTag()}@example.org`;
+    const kept = `frank_${uniqueTag()}@example.org`;
     const uow = t.app.get(UnitOfWork);
     const queue = t.app.get(MailQueue);
     await expect(
@@ -244,7 +245,7 @@ describe('mail through a real SMTP server', () => {
   });
 
   it('keeps no token nor body readable in any column or log line', async () => {
-    const to = `grace_${unique()}@example.org`;
+    const to = `grace_${uniqueTag()}@example.org`;
     const token = aToken();
     const text = `Reset your password: https://todo.service.example/developers#reset=${token}`;
     recordSecret('mail token', token);
@@ -285,7 +286,7 @@ describe('the development outbox', () => {
   afterAll(() => t?.close());
 
   it('keeps every message, sealed, and shows the last 50 to anyone, newest first', async () => {
-    const to = `heidi_${unique()}@example.org`;
+    const to = `heidi_${uniqueTag()}@example.org`;
     const token = aToken();
     recordSecret('mail token', token);
     for (let i = 0; i < 51; i++) {

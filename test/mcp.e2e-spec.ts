@@ -1,7 +1,6 @@
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Tool } from '@modelcontextprotocol/sdk/types.js';
-import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { SCOPES } from '../src/common/auth/scopes';
 import { KeysService } from '../src/modules/keys/domain/keys.service';
@@ -13,6 +12,8 @@ import { mcpClient, outputValidator, structured, summaryOf, toolFailure } from '
 import { mailTo } from './support/mail-reader';
 import { listen } from './support/portal-client';
 import { NO_RATE_LIMIT, useTestApp } from './support/test-app';
+import { uniqueTag } from './support/unique-tag';
+import { Clock } from '../src/common/ports/clock';
 
 const TOOL_NAMES = [
   'whoami',
@@ -40,8 +41,6 @@ async function post(base: string, headers: Record<string, string>, body: unknown
   const res = await fetch(new URL('/mcp', base), { method: 'POST', headers: { ...MCP_HEADERS, ...headers }, body: JSON.stringify(body) });
   return { status: res.status, headers: res.headers, body: (await res.json()) as Record<string, any> };
 }
-
-const unique = () => randomBytes(4).toString('hex');
 
 describe('MCP server at /mcp (API.md section 11), through the SDK client over HTTP', () => {
   const t = useTestApp(NO_RATE_LIMIT);
@@ -167,7 +166,7 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
     });
 
     it('create_list is POST /v1/lists, and list_lists is GET /v1/lists (with its limit and cursor)', async () => {
-      const created = await call('create_list', { name: `  MCP ${unique()}  ` });
+      const created = await call('create_list', { name: `  MCP ${uniqueTag()}  ` });
       expect(created).toEqual({ list: (await http(owner).get(`/v1/lists/${created.list.id}`).expect(200)).body.data.list });
       expect(created.list.name).toBe(created.list.name.trim());
       await world.createList(owner);
@@ -219,7 +218,7 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
 
     it('invite_member is POST /v1/lists/:id/invitations, with the list by name', async () => {
       const list = await world.createList(owner);
-      const email = `invitee_${unique()}@example.test`;
+      const email = `invitee_${uniqueTag()}@example.test`;
       const invited = await call('invite_member', { list: list.name, email, role: 'editor' });
       const { invitations } = (await http(owner).get(`/v1/lists/${list.id}/invitations`).expect(200)).body.data;
       expect(invited).toEqual({ invitation: invitations[0] });
@@ -369,8 +368,10 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
         expect(toolFailure(await c.callTool({ name: 'get_items', arguments: { list } }))).toBe('List not found');
         expect(toolFailure(await c.callTool({ name: 'add_items', arguments: { list, items: ['x'] } }))).toBe('List not found');
       }
-      const createRefused = await route.post('/v1/lists', { name: `R ${unique()}` }).expect(403);
-      expect(toolFailure(await c.callTool({ name: 'create_list', arguments: { name: `R ${unique()}` } }))).toBe(createRefused.body.error);
+      const createRefused = await route.post('/v1/lists', { name: `R ${uniqueTag()}` }).expect(403);
+      expect(toolFailure(await c.callTool({ name: 'create_list', arguments: { name: `R ${uniqueTag()}` } }))).toBe(
+        createRefused.body.error,
+      );
       expect(structured(await c.callTool({ name: 'add_items', arguments: { list: inside.name, items: ['ok'] } })).items).toHaveLength(1);
       await t.app.get(KeysService).revoke(owner.id, restricted.keyId);
     });
@@ -378,7 +379,9 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
     it('answers a missing, malformed, unknown, revoked or expired key with HTTP 401, WWW-Authenticate: Bearer and a JSON-RPC error', async () => {
       const revoked = await makeUserWithKey(t.app);
       await t.app.get(KeysService).revoke(revoked.user.id, revoked.keyId);
-      const expiring = await makeRestrictedKey(t.app, owner.id, { expiresAt: new Date(Date.now() + 3_600_000).toISOString() });
+      const expiring = await makeRestrictedKey(t.app, owner.id, {
+        expiresAt: new Date(t.app.get(Clock).now().getTime() + 3_600_000).toISOString(),
+      });
       await t.app.get(DataSource).query(`UPDATE api_keys SET expires_at = now() - interval '1 second' WHERE id = $1`, [expiring.keyId]);
       const cases: Record<string, Record<string, string>> = {
         missing: {},
@@ -436,7 +439,7 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
     });
 
     it("creates, fills, reads and lists the sandbox's lists, which the live key never sees (and the other way round)", async () => {
-      const name = `Sandbox ${unique()}`;
+      const name = `Sandbox ${uniqueTag()}`;
       const created = structured(await sandbox.callTool({ name: 'create_list', arguments: { name } })) as Record<string, any>;
       // The same name is free in live mode: another set of lists.
       const live = structured(await mcp.callTool({ name: 'create_list', arguments: { name } })) as Record<string, any>;
@@ -475,7 +478,7 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
       const [testNow, liveNow] = await Promise.all(
         [sandbox, mcp].map(async (c) => structured(await c.callTool({ name: 'get_changes', arguments: { after: 'now' } })).next_cursor),
       );
-      const name = `Changes ${unique()}`;
+      const name = `Changes ${uniqueTag()}`;
       for (const c of [sandbox, mcp]) {
         await c.callTool({ name: 'create_list', arguments: { name } });
         await c.callTool({ name: 'add_items', arguments: { list: name, items: ['x'] } });
@@ -504,7 +507,7 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
     it("invite_member invites within the sandbox: the invitee's test key sees the invitation, the live key does not, and no mail is sent", async () => {
       const invitee = await makeCaller(t.app);
       const inviteeTest = client(t.server, (await makeRestrictedKey(t.app, invitee.id, { mode: 'test' })).key);
-      const name = `Invite ${unique()}`;
+      const name = `Invite ${uniqueTag()}`;
       await sandbox.callTool({ name: 'create_list', arguments: { name } });
       const invited = structured(
         await sandbox.callTool({ name: 'invite_member', arguments: { list: name, email: invitee.email, role: 'viewer' } }),
@@ -524,7 +527,7 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
   describe('add_items with idempotency_key', () => {
     it('answers a retry with the first answer and writes once, sharing the HTTP Idempotency-Key store', async () => {
       const list = await world.createList(owner);
-      const key = `retry-${unique()}`;
+      const key = `retry-${uniqueTag()}`;
       const args = { list: list.id, items: ['once'], idempotency_key: key };
       const first = await mcp.callTool({ name: 'add_items', arguments: args });
       const again = await mcp.callTool({ name: 'add_items', arguments: args });
@@ -554,7 +557,7 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
         tooLong.body.error,
       );
       // A key first used through the route is replayed to the tool.
-      const httpFirst = `http-${unique()}`;
+      const httpFirst = `http-${uniqueTag()}`;
       const byRoute = await http(owner)
         .post('/v1/actions/add', { list: list.id, items: ['two'] })
         .set('Idempotency-Key', httpFirst)
@@ -567,7 +570,7 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
 
     it('runs concurrent retries once', async () => {
       const list = await world.createList(owner);
-      const args = { list: list.id, items: ['race'], idempotency_key: `race-${unique()}` };
+      const args = { list: list.id, items: ['race'], idempotency_key: `race-${uniqueTag()}` };
       const answers = await Promise.all([0, 1, 2].map(() => mcp.callTool({ name: 'add_items', arguments: args })));
       const [first, ...rest] = answers.map(structured);
       for (const other of rest) expect(other).toEqual(first);

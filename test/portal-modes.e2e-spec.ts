@@ -1,7 +1,8 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import request from 'supertest';
 import { PortalClient } from './support/portal-client';
-import { portalWebhooksWorld, uniqueTag } from './support/portal-webhooks-world';
+import { portalWebhooksWorld } from './support/portal-webhooks-world';
+import { uniqueTag } from './support/unique-tag';
 import { recordSecret } from './support/secret-ledger';
 import { waitFor } from './support/wait-for';
 import { WebhookReceiver } from './support/webhook-receiver';

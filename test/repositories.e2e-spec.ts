@@ -5,7 +5,7 @@ import { DataSource } from 'typeorm';
 import { TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';
 import { SystemClock } from '../src/common/ports/clock';
 import { UuidGenerator } from '../src/common/crypto/uuid-generator';
-import { openDatabase } from '../src/database/data-source';
+import { closeDatabase, openDatabase } from '../src/database/data-source';
 import { AccountsService } from '../src/modules/auth/domain/accounts.service';
 import { ScryptPasswordHasher } from '../src/modules/auth/infrastructure/crypto/scrypt-password-hasher';
 import { TypeOrmSessionRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-session.repository';
@@ -55,7 +55,8 @@ describe('TypeORM repositories', () => {
     dataSource = await openDatabase({ url: url.toString(), poolSize: 8, connectTimeoutS: 10 }, pino({ level: 'silent' }));
   });
   afterAll(async () => {
-    await dataSource?.destroy();
+    // Both modes' pools: openDatabase opens the sandbox's beside the live one.
+    if (dataSource) await closeDatabase(dataSource);
     await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   });
 

@@ -1,9 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { makeRestrictedKey } from './factories/make-restricted-key';
 import { client, listsWorld, type Caller, type Client } from './support/lists-client';
 import { NO_RATE_LIMITS, useTestApp } from './support/test-app';
+import { uniqueTag } from './support/unique-tag';
 
-const unique = () => randomBytes(4).toString('hex');
 const ids = (rows: Array<{ id: string }>) => rows.map((row) => row.id);
 
 /**
@@ -30,8 +29,8 @@ describe('a list-restricted key (API.md section 9)', () => {
   beforeEach(async () => {
     [me, friend] = await Promise.all([w.caller(), w.caller()]);
     full = w.as(me);
-    inside = await w.createList(me, `Inside ${unique()}`);
-    outside = await w.createList(me, `Outside ${unique()}`);
+    inside = await w.createList(me, `Inside ${uniqueTag()}`);
+    outside = await w.createList(me, `Outside ${uniqueTag()}`);
     key = await restrictedTo([inside.id]);
   });
 
@@ -43,7 +42,7 @@ describe('a list-restricted key (API.md section 9)', () => {
     expect((await key.get(`/v1/lists/${inside.id}`).expect(200)).body.data.list).toEqual(
       (await full.get(`/v1/lists/${inside.id}`).expect(200)).body.data.list,
     );
-    const renamed = `Renamed ${unique()}`;
+    const renamed = `Renamed ${uniqueTag()}`;
     expect((await key.patch(`/v1/lists/${inside.id}`, { name: renamed }).expect(200)).body.data.list.name).toBe(renamed);
     await key.delete(`/v1/lists/${inside.id}`).expect(200);
     // A list deleted simply stops being reachable.
@@ -61,7 +60,7 @@ describe('a list-restricted key (API.md section 9)', () => {
     await key.patch(`/v1/lists/${inside.id}/members/${friend.id}`, { role: 'editor' }).expect(200);
     await key.delete(`/v1/lists/${inside.id}/members/${friend.id}`).expect(200);
 
-    const email = `invitee_${unique()}@example.test`;
+    const email = `invitee_${uniqueTag()}@example.test`;
     const invitation = (await key.post(`/v1/lists/${inside.id}/invitations`, { email, role: 'viewer' }).expect(200)).body.data.invitation;
     expect(ids((await key.get(`/v1/lists/${inside.id}/invitations`).expect(200)).body.data.invitations)).toEqual([invitation.id]);
     await key.delete(`/v1/lists/${inside.id}/invitations/${invitation.id}`).expect(200);
@@ -79,17 +78,17 @@ describe('a list-restricted key (API.md section 9)', () => {
     const share = (await full.post(`/v1/lists/${outside.id}/shares`, { role: 'viewer' }).expect(200)).body.data.share;
     await w.as(friend).post(`/v1/shares/${share.token}/join`).expect(200);
     const invitation = (
-      await full.post(`/v1/lists/${outside.id}/invitations`, { email: `x_${unique()}@example.test`, role: 'viewer' }).expect(200)
+      await full.post(`/v1/lists/${outside.id}/invitations`, { email: `x_${uniqueTag()}@example.test`, role: 'viewer' }).expect(200)
     ).body.data.invitation;
     const list = `/v1/lists/${outside.id}`;
     const attempts: Array<[string, () => ReturnType<Client['get']>]> = [
       ['GET list', () => key.get(list)],
-      ['PATCH list', () => key.patch(list, { name: `Taken ${unique()}` })],
+      ['PATCH list', () => key.patch(list, { name: `Taken ${uniqueTag()}` })],
       ['DELETE list', () => key.delete(list)],
       ['GET members', () => key.get(`${list}/members`)],
       ['PATCH member', () => key.patch(`${list}/members/${friend.id}`, { role: 'editor' })],
       ['DELETE member', () => key.delete(`${list}/members/${friend.id}`)],
-      ['POST invitation', () => key.post(`${list}/invitations`, { email: `y_${unique()}@example.test`, role: 'viewer' })],
+      ['POST invitation', () => key.post(`${list}/invitations`, { email: `y_${uniqueTag()}@example.test`, role: 'viewer' })],
       ['GET invitations', () => key.get(`${list}/invitations`)],
       ['DELETE invitation', () => key.delete(`${list}/invitations/${invitation.id}`)],
       ['POST share', () => key.post(`${list}/shares`, { role: 'viewer' })],
@@ -118,7 +117,7 @@ describe('a list-restricted key (API.md section 9)', () => {
   it('checks the scope first: a key without lists:write is a 403 on a list outside its lists too', async () => {
     const reader = await restrictedTo([inside.id], ['lists:read', 'items:read']);
     for (const list of [inside.id, outside.id]) {
-      const res = await reader.patch(`/v1/lists/${list}`, { name: `Nope ${unique()}` });
+      const res = await reader.patch(`/v1/lists/${list}`, { name: `Nope ${uniqueTag()}` });
       expect(res.status).toBe(403);
       expect(res.body.error).toContain('lists:write');
     }
@@ -126,7 +125,7 @@ describe('a list-restricted key (API.md section 9)', () => {
   });
 
   it('resolves a list name among its lists only: an outside list of that name is not picked, nor makes it ambiguous', async () => {
-    const name = `Trip ${unique()}`;
+    const name = `Trip ${uniqueTag()}`;
     const own = await w.createList(me, name);
     const [other, third] = await Promise.all([w.caller(), w.caller()]);
     const theirs = await w.createList(friend, name.toUpperCase());
@@ -136,7 +135,7 @@ describe('a list-restricted key (API.md section 9)', () => {
     expect((await full.post('/v1/actions/add', { list: name, items: ['own'] }).expect(200)).body.data.list.id).toBe(own.id);
     expect((await tripKey.post('/v1/actions/add', { list: name, items: ['shared'] }).expect(200)).body.data.list.id).toBe(theirs.id);
 
-    const books = `Books ${unique()}`;
+    const books = `Books ${uniqueTag()}`;
     const first = await w.createList(other, books);
     const second = await w.createList(third, books.toLowerCase());
     await w.addMember(other, first.id, me, 'editor');
@@ -189,7 +188,7 @@ describe('a list-restricted key (API.md section 9)', () => {
   });
 
   it('cannot create lists, accept invitations or join share links (403, saying why), and changes nothing', async () => {
-    const refused = await key.post('/v1/lists', { name: `New ${unique()}` }).expect(403);
+    const refused = await key.post('/v1/lists', { name: `New ${uniqueTag()}` }).expect(403);
     expect(refused.body).toEqual({
       data: null,
       error: expect.stringContaining("create lists: a new list would reach outside the key's lists"),

@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { makeRestrictedKey } from './factories/make-restricted-key';
 import { client, listsWorld, type Caller, type Client } from './support/lists-client';
@@ -7,8 +6,8 @@ import { recordSecret } from './support/secret-ledger';
 import { NO_RATE_LIMIT, useTestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
 import { WebhookReceiver } from './support/webhook-receiver';
+import { uniqueTag } from './support/unique-tag';
 
-const unique = () => randomBytes(4).toString('hex');
 const PASSWORD = 'a long enough password';
 
 interface FeedEvent {
@@ -74,15 +73,15 @@ describe('sandbox reset', () => {
   it('deletes what the account owns and leaves what it joined, as one by one; the others hear it; nothing of it is left', async () => {
     const [me, friend] = [await w.caller(), await w.caller()];
     const [mine, theirs] = [await testKey(me), await testKey(friend)];
-    const a = (await mine.post('/v1/lists', { name: `A ${unique()}` }).expect(200)).body.data.list;
-    const b = (await mine.post('/v1/lists', { name: `B ${unique()}` }).expect(200)).body.data.list;
+    const a = (await mine.post('/v1/lists', { name: `A ${uniqueTag()}` }).expect(200)).body.data.list;
+    const b = (await mine.post('/v1/lists', { name: `B ${uniqueTag()}` }).expect(200)).body.data.list;
     await mine.post('/v1/actions/add', { list: a.id, items: ['milk', 'eggs'] }).expect(200);
     await mine.post(`/v1/lists/${b.id}/invitations`, { email: friend.email, role: 'viewer' }).expect(200);
     await join(mine, a.id, theirs);
-    const f = (await theirs.post('/v1/lists', { name: `F ${unique()}` }).expect(200)).body.data.list;
+    const f = (await theirs.post('/v1/lists', { name: `F ${uniqueTag()}` }).expect(200)).body.data.list;
     await join(theirs, f.id, mine);
     const itemsInF = (await mine.post('/v1/actions/add', { list: f.id, items: ['mine, in their list'] }).expect(200)).body.data.items;
-    const webhook = (await mine.post('/v1/webhooks', { url: receiver.url(`/sandbox-${unique()}`) }).expect(200)).body.data.webhook;
+    const webhook = (await mine.post('/v1/webhooks', { url: receiver.url(`/sandbox-${uniqueTag()}`) }).expect(200)).body.data.webhook;
     recordSecret('webhook secret', webhook.secret);
     const delivery = (await mine.post(`/v1/webhooks/${webhook.id}/test`).expect(200)).body.data.delivery;
     const idempotent = () => mine.post('/v1/lists', { name: 'Idempotent' }).set('Idempotency-Key', 'create-once');
@@ -144,7 +143,7 @@ describe('sandbox reset', () => {
     const [mine, theirs] = [await testKey(me), await testKey(friend)];
     // Live data of the same account and of another, on both sides of a membership, with a
     // webhook whose deliveries are settled (succeeded) before the first read.
-    const path = `/live-${unique()}`;
+    const path = `/live-${uniqueTag()}`;
     const hook = (await live.post('/v1/webhooks', { url: receiver.url(path) }).expect(200)).body.data.webhook;
     recordSecret('webhook secret', hook.secret);
     const liveList = (await live.post('/v1/lists', { name: 'Same name' }).set('Idempotency-Key', 'live-create').expect(200)).body.data.list;
@@ -166,7 +165,7 @@ describe('sandbox reset', () => {
     await join(mine, testList.id, theirs);
     const theirTestList = (await theirs.post('/v1/lists', { name: 'Friend live' }).expect(200)).body.data.list;
     await join(theirs, theirTestList.id, mine, 'viewer');
-    await mine.post('/v1/webhooks', { url: receiver.url(`/test-${unique()}`) }).expect(200);
+    await mine.post('/v1/webhooks', { url: receiver.url(`/test-${uniqueTag()}`) }).expect(200);
 
     const before = await liveChecksums(t.db);
     expect((await mine.post('/v1/sandbox/reset').expect(200)).body.data.deleted).toEqual({ lists: 1, memberships: 1, webhooks: 1 });
@@ -216,7 +215,7 @@ describe('sandbox reset', () => {
 
     it("resets the signed-in account's sandbox, never its live data, under the portal's session and same-origin rules", async () => {
       const page = new PortalClient(base);
-      const suffix = unique();
+      const suffix = uniqueTag();
       expect(
         (await page.post('signup', { email: `sb_${suffix}@example.test`, username: `sb_${suffix}`, name: 'Sandbox', password: PASSWORD }))
           .status,

@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { makeRestrictedKey } from './factories/make-restricted-key';
 import { client, listsWorld, type Caller, type Client } from './support/lists-client';
 import { NO_RATE_LIMITS, useTestApp } from './support/test-app';
-
-const unique = () => randomBytes(4).toString('hex');
+import { uniqueTag } from './support/unique-tag';
 
 /** API.md "Test mode": an sk_test_ key works like a live key, on the sandbox's own data. */
 describe('test mode (sk_test_ keys)', () => {
@@ -21,7 +19,7 @@ describe('test mode (sk_test_ keys)', () => {
   });
 
   it('keeps each mode to its own lists, items and feed', async () => {
-    const name = `Groceries ${unique()}`;
+    const name = `Groceries ${uniqueTag()}`;
     const liveList = (await live.post('/v1/lists', { name }).expect(200)).body.data.list;
     // The same name is free in the other mode: its lists are another set.
     const testList = (await test.post('/v1/lists', { name }).expect(200)).body.data.list;

@@ -5,7 +5,7 @@ import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { SystemClock } from '../src/common/ports/clock';
 import { UuidGenerator } from '../src/common/crypto/uuid-generator';
-import { openDatabase } from '../src/database/data-source';
+import { closeDatabase, openDatabase } from '../src/database/data-source';
 import { AccountsService } from '../src/modules/auth/domain/accounts.service';
 import { ScryptPasswordHasher } from '../src/modules/auth/infrastructure/crypto/scrypt-password-hasher';
 import { TypeOrmUserRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-user.repository';
@@ -97,7 +97,8 @@ describe('webhook deliveries across two instances', () => {
   afterAll(async () => {
     await stopInstances(instances);
     await receiver?.stop();
-    await db?.destroy();
+    // Both modes' pools: openDatabase opens the sandbox's beside the live one.
+    if (db) await closeDatabase(db);
     await database?.drop();
   });
 

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { uniqueTag } from './unique-tag';
 import { listen, PortalClient } from './portal-client';
 import { recordSecret } from './secret-ledger';
 import { startTestApp, TestApp } from './test-app';
 import { WebhookReceiver } from './webhook-receiver';
 
 export const PORTAL_PASSWORD = 'a long enough password';
-export const uniqueTag = () => randomBytes(5).toString('hex');
 
 /** An endpoint added through the portal, with the secret shown once and the receiver's path it calls. */
 export interface PortalWebhook {
