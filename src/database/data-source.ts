@@ -167,7 +167,7 @@ async function migrate(settings: DatabaseSettings, logger: Logger): Promise<void
 }
 
 /**
- * Migrates both schemas, then opens one DataSource per mode (ModeDataSources): the live one is
+ * Migrates both schemas, then opens one DataSource per mode (mode-data-sources.ts): the live one is
  * answered, with the sandbox's registered beside it; closeDatabase closes both.
  */
 export async function openDatabase(settings: DatabaseSettings, logger: Logger): Promise<DataSource> {

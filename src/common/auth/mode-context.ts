@@ -5,13 +5,13 @@ import type { KeyMode } from './principal';
 export const MODES: readonly KeyMode[] = ['live', 'test'];
 
 const store = new AsyncLocalStorage<KeyMode>();
-/** Calls of runInMode that have not settled yet. */
+/** Contexts entered (runInMode, enterModeForRequest) and not left yet. */
 let contextsInFlight = 0;
 
 /**
  * The mode of the work in progress: the sandbox (`test`) inside runInMode('test', …), live
  * everywhere else. The persistence layer reads it to pick the mode's database schema
- * (ModeDataSources.current), so domain services and repositories never take a mode argument
+ * (dataSourceFor, mode-data-sources.ts), so domain services and repositories never take a mode argument
  * and no query carries a mode filter: the separation is the schema's.
  */
 export function currentMode(): KeyMode {
@@ -26,10 +26,9 @@ export function currentMode(): KeyMode {
  * On Node 20 and 22, an AsyncLocalStorage that has run once keeps promise hooks on every
  * promise of the process (a few % of a request's CPU) until it is disabled: the storage is
  * disabled again whenever no mode context is in flight (as the unit of work does with its own).
- * A context therefore lasts until `work` settles (for a request: until its handler has finished,
- * even if the client went away), and work that outlives it (a timer it armed, a promise nobody
- * awaits) cannot rely on its mode: such work takes its mode explicitly, with runInMode, like the
- * background workers.
+ * A context therefore lasts until `work` settles, and work that outlives it (a timer it armed, a
+ * promise nobody awaits) cannot rely on its mode: such work takes its mode explicitly, with
+ * runInMode, like the background workers.
  */
 export function runInMode<T>(mode: KeyMode, work: () => Promise<T>): Promise<T> {
   if (mode === 'live' && store.getStore() === undefined) return work();
