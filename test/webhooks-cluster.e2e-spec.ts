@@ -190,11 +190,20 @@ describe('webhook deliveries across two instances', () => {
     );
     for (const mode of modes) {
       // Every event of the mode: the feed has the list's and items', the test events are apart from it.
-      const feed = (await call(instances[1], 'GET', '/v1/events?limit=500', undefined, mode)).events as Array<{
-        id: string;
-        list: { name: string };
-      }>;
-      eventIds[mode].push(...feed.filter((e) => e.list.name === `modes ${tag}`).map((e) => e.id));
+      // The feed shows an event once every transaction that began before it has ended (on the
+      // whole cluster, other specs' included), so it may lag the acknowledged writes a moment.
+      const listEvents = await waitFor(
+        async () => {
+          const feed = (await call(instances[1], 'GET', '/v1/events?limit=500', undefined, mode)).events as Array<{
+            id: string;
+            list: { name: string };
+          }>;
+          const ours = feed.filter((e) => e.list.name === `modes ${tag}`);
+          return ours.length >= 1 + 10 && ours;
+        },
+        { what: `the ${mode} list's 11 events in the feed`, timeoutMs: 15_000 },
+      );
+      eventIds[mode].push(...listEvents.map((e) => e.id));
       expect(eventIds[mode]).toHaveLength(10 + 1 + 10);
     }
     for (const mode of modes) {
