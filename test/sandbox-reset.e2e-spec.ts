@@ -1,5 +1,6 @@
 import { DataSource } from 'typeorm';
 import { makeRestrictedKey } from './factories/make-restricted-key';
+import { eventsOf, feedUntil } from './support/feed';
 import { client, listsWorld, type Caller, type Client } from './support/lists-client';
 import { listen, PortalClient } from './support/portal-client';
 import { recordSecret } from './support/secret-ledger';
@@ -87,7 +88,15 @@ describe('sandbox reset', () => {
     const idempotent = () => mine.post('/v1/lists', { name: 'Idempotent' }).set('Idempotency-Key', 'create-once');
     const c = (await idempotent().expect(200)).body.data.list;
     expect((await idempotent().expect(200)).headers['idempotent-replayed']).toBe('true');
-    const friendFrom = (await theirs.get('/v1/events?after=now').expect(200)).body.data.next_cursor;
+    // A mark past every event the friend has seen so far, once the feed shows them all (it may lag
+    // the writes a moment, so after=now could still come before some of them).
+    const seenBefore = await feedUntil(eventsOf<FeedEvent>(theirs), 4, { what: "the friend's events before the reset" });
+    expect(seenBefore.events.map((e) => [e.type, e.list.id])).toEqual([
+      ['member.joined', a.id],
+      ['list.created', f.id],
+      ['member.joined', f.id],
+      ['item.added', f.id],
+    ]);
 
     const res = await mine.post('/v1/sandbox/reset').expect(200);
     expect(res.body).toEqual({ data: { deleted: { lists: 3, memberships: 1, webhooks: 1 } }, error: null });
@@ -102,7 +111,10 @@ describe('sandbox reset', () => {
     for (const list of [a, b, c]) await theirs.get(`/v1/lists/${list.id}`).expect(404);
 
     // The friend heard it as if it had happened one request at a time, in the sandbox.
-    const heard = (await theirs.get(`/v1/events?after=${friendFrom}`).expect(200)).body.data.events as FeedEvent[];
+    const { events: heard } = await feedUntil(eventsOf<FeedEvent>(theirs), 2, {
+      after: seenBefore.cursor,
+      what: 'the reset heard by the friend',
+    });
     expect(heard.map((e) => [e.type, e.list.id, e.actor.id, e.livemode])).toEqual([
       ['list.deleted', a.id, me.id, false],
       ['member.removed', f.id, me.id, false],

@@ -1,5 +1,6 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { makeRestrictedKey } from './factories/make-restricted-key';
+import { eventsOf, feedUntil } from './support/feed';
 import { client, makeCaller, type Caller, type Client } from './support/lists-client';
 import { recordSecret } from './support/secret-ledger';
 import { NO_RATE_LIMITS, useTestApp } from './support/test-app';
@@ -15,6 +16,7 @@ interface FeedEvent {
   type: string;
   livemode: boolean;
   list: { id: string; name: string };
+  data: { item?: { id: string } };
 }
 
 /** What one mode's script made, through the API, with the mode's keys of both accounts. */
@@ -24,6 +26,11 @@ interface World {
   /** The name only this mode has (`only`, renamed). */
   onlyName: string;
   itemIds: string[];
+  /**
+   * The item each account added last: its writes, and those it can see, go one after another,
+   * so once the account's feed shows this item added it shows every earlier event too.
+   */
+  lastAdded: { alice: string; bob: string };
   invitations: { accepted: string; pending: string; revoked: string };
   shares: { joined: string; open: string; openToken: string };
   testDelivery: string;
@@ -113,6 +120,7 @@ describe('test mode: each mode sees only its own data', () => {
       lists: { shared, invited, linked, only, doomed },
       onlyName,
       itemIds: [...added.items, ...bobs.items].map((i: { id: string }) => i.id).concat(first.itemId),
+      lastAdded: { alice: first.itemId, bob: bobs.items[0].id },
       invitations: { accepted, pending, revoked },
       shares: { joined: joined.id, open: open.id, openToken: open.token },
       testDelivery,
@@ -161,7 +169,16 @@ describe('test mode: each mode sees only its own data', () => {
     // Both modes at once: a request's mode must not leak into a concurrent one of the other mode.
     const built = await Promise.all(MODES.map(build));
     MODES.forEach((mode, i) => (worlds[mode] = built[i]));
-    for (const mode of MODES) feeds[mode] = { alice: await feedOf(keys[mode].alice), bob: await feedOf(keys[mode].bob) };
+    // Each feed whole: it may lag the writes a moment, until the account's last item added shows.
+    const whole = async (mode: Mode, who: 'alice' | 'bob') =>
+      (
+        await feedUntil(
+          eventsOf<FeedEvent>(keys[mode][who]),
+          (events) => events.some((e) => e.type === 'item.added' && e.data.item?.id === worlds[mode].lastAdded[who]),
+          { what: `${who}'s ${mode} feed to show their last item added` },
+        )
+      ).events;
+    for (const mode of MODES) feeds[mode] = { alice: await whole(mode, 'alice'), bob: await whole(mode, 'bob') };
   }, 60_000);
   afterAll(() => receiver?.stop());
 

@@ -1,4 +1,5 @@
 import { makeRestrictedKey } from './factories/make-restricted-key';
+import { eventsOf, feedUntil } from './support/feed';
 import { client, listsWorld, type Caller, type Client } from './support/lists-client';
 import { NO_RATE_LIMITS, useTestApp } from './support/test-app';
 import { uniqueTag } from './support/unique-tag';
@@ -34,8 +35,10 @@ describe('test mode (sk_test_ keys)', () => {
       'milk',
     ]);
 
-    const liveFeed = (await live.get('/v1/events').expect(200)).body.data.events as Array<{ livemode: boolean; list: { id: string } }>;
-    const testFeed = (await test.get('/v1/events').expect(200)).body.data.events as Array<{ livemode: boolean; list: { id: string } }>;
+    // Each mode's feed once it shows the writes (it may lag them a moment), all of it.
+    type Event = { livemode: boolean; list: { id: string } };
+    const liveFeed = (await feedUntil(eventsOf<Event>(live), 1, { what: 'the live list created' })).events;
+    const testFeed = (await feedUntil(eventsOf<Event>(test), 2, { what: 'the test list created and its item added' })).events;
     expect(liveFeed.map((e) => [e.list.id, e.livemode])).toEqual([[liveList.id, true]]);
     expect(testFeed.map((e) => [e.list.id, e.livemode])).toEqual([
       [testList.id, false],

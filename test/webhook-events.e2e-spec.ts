@@ -2,6 +2,7 @@ import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import { randomBytes } from 'node:crypto';
 import supertest from 'supertest';
+import { eventsOf, feedUntil } from './support/feed';
 import { listsWorld, type Caller } from './support/lists-client';
 import { recordSecret } from './support/secret-ledger';
 import { useTestApp } from './support/test-app';
@@ -53,10 +54,6 @@ describe('webhooks hear recorded events (e2e)', () => {
     return { path, id: res.body.data.webhook.id as string, secret: res.body.data.webhook.secret as string };
   }
 
-  /** The caller's feed from the start, of one list. */
-  const feedOf = async (who: Caller, listId: string): Promise<FeedEvent[]> =>
-    (await w.as(who).get(`/v1/events?list_id=${listId}&limit=500`).expect(200)).body.data.events;
-
   /** Waits until `path` has received `n` requests, and gives them in arrival order. */
   const receivedAt = (path: string, n: number): Promise<Received[]> =>
     waitFor(() => (receiver.at(path).length >= n ? receiver.at(path) : null), {
@@ -103,7 +100,10 @@ describe('webhooks hear recorded events (e2e)', () => {
       .expect(200);
     await w.as(owner).patch(`/v1/lists/${list.id}`, { name: 'Errands today' }).expect(200);
 
-    const feed = await feedOf(owner, list.id);
+    // Once the feed shows all five (it may lag the writes a moment).
+    const { events: feed } = await feedUntil(eventsOf<FeedEvent>(w.as(owner), `&list_id=${list.id}`), 5, {
+      what: "the list's five events",
+    });
     expect(feed.map((e) => e.type)).toEqual(['list.created', 'item.added', 'item.added', 'item.completed', 'list.renamed']);
     const received = await receivedAt(all.path, feed.length);
     // At least once, not ordered: compare as sets of event ids, then each body with the feed's event.
