@@ -5,17 +5,22 @@ import {
   CallToolRequestSchema,
   type CallToolResult,
   ErrorCode,
+  type JSONRPCMessage,
+  type JSONRPCResultResponse,
   ListToolsRequestSchema,
   type ListToolsResult,
   McpError,
+  type RequestId,
+  type Result,
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { MissingScope } from '../../../common/errors/domain-error';
 import { describe } from '../../../common/http/envelope.filter';
 import type { Principal } from '../../../common/http/principal';
+import { type PostAnswer, StatelessJsonTransport } from './stateless-json.transport';
 import { ToolCalls } from './tool-calls';
 import { INPUTS, type ToolName } from './tool-schemas';
-import { listedTool, TOOLS, TOOLS_BY_NAME } from './tools';
+import { listedTool, type ToolDefinition, TOOLS, TOOLS_BY_NAME } from './tools';
 
 const SERVER_INFO = { name: 'shared-todo-service', title: 'Shared to-do lists', version: '1.0.0' };
 
@@ -33,17 +38,44 @@ export interface ToolCallContext {
   rendered?: { placeholder: string; json: string };
 }
 
+/** A tools/call the handler can run: its tool and its arguments as the tool's input schema parsed them, or its refusal. */
+type ResolvedCall = { tool: ToolDefinition; args: unknown } | { refused: CallToolResult };
+
+/** The params a tools/list or tools/call may carry for McpServers.answer to answer it without a Server (no task augmentation). */
+const LIST_PARAMS = new Set(['cursor', '_meta']);
+const CALL_PARAMS = new Set(['name', 'arguments', '_meta']);
+const META = new Set(['progressToken']);
+
+const onlyKeys = (value: unknown, allowed: Set<string>): boolean =>
+  value === undefined || (value !== null && typeof value === 'object' && Object.keys(value).every((key) => allowed.has(key)));
+
+/** The request's params hold only the fields the handlers read, and a `_meta` with a progress token at most. */
+const plainParams = (params: unknown, allowed: Set<string>): boolean =>
+  onlyKeys(params, allowed) && onlyKeys((params as { _meta?: unknown } | undefined)?._meta, META);
+
+/** The answer the SDK's Protocol sends for a handler's result, field for field. */
+const answered = (id: RequestId, result: Result): JSONRPCResultResponse => ({ result, jsonrpc: '2.0', id });
+
 /** A tool result that reports a failure in the API's words (API.md section 11). */
 export const toolError = (message: string): CallToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
 
 /**
- * The MCP server of one request (the transport is stateless: one server per HTTP request, bound
- * to its caller), on the SDK's low-level Server: tools/list answers only the tools the key's
- * scopes permit, from definitions made once per scope set; tools/call checks the tool's scope
- * (the route's 403 in words), then its arguments' schema (the SDK's invalid-params error), then
- * runs the tool (ToolCalls) and answers its `data` as structuredContent with a one-line summary.
- * McpServer's registerTool would list every registered tool and answer a tool outside the key's
- * scopes as unknown, and it converts every schema again on each tools/list.
+ * The service's MCP server: the SDK's low-level Server, one per request (the transport is
+ * stateless: each Server is bound to its caller), with two handlers. tools/list answers only
+ * the tools the key's scopes permit, from definitions made once per scope set; tools/call
+ * checks the tool's scope (the route's 403 in words), then its arguments' schema (the SDK's
+ * invalid-params error), then runs the tool (ToolCalls) and answers its `data` as
+ * structuredContent with a one-line summary. McpServer's registerTool would list every
+ * registered tool and answer a tool outside the key's scopes as unknown, and it converts every
+ * schema again on each tools/list.
+ *
+ * A well-formed tools/list or tools/call whose tool runs is answered by the same handlers
+ * without a Server (`answer`, docs/adr/0009): the Server's dispatch of one message (its
+ * construction, an AbortController, five zod parses of the request, two of them failing, and
+ * one of the result) costs about what the whole GET /v1/me costs. Every other message
+ * (initialize, ping, notifications, an unknown tool, invalid arguments, task augmentation) goes
+ * to a Server, which answers it in the SDK's own words; mcp-servers.spec.ts holds the direct
+ * answers equal to the Server's.
  */
 @Injectable()
 export class McpServers {
@@ -57,6 +89,38 @@ export class McpServers {
   private readonly jsonSchemaValidator = new AjvJsonSchemaValidator();
 
   constructor(private readonly calls: ToolCalls) {}
+
+  /** The answer to one message readPost accepted: the handlers' own, or a Server's (see above). */
+  async answer(context: ToolCallContext, message: JSONRPCMessage): Promise<PostAnswer> {
+    const direct = this.answerDirectly(context, message);
+    if (direct) return { status: 200, body: await direct };
+    const transport = new StatelessJsonTransport();
+    await this.serverFor(context).connect(transport);
+    return transport.deliver(message);
+  }
+
+  /**
+   * A tools/list or tools/call request as the Server would hand it to the handler (the SDK's
+   * schema of the method accepts it; no task augmentation) and, for a call, a known tool with
+   * valid arguments: the handler's answer. Undefined when a Server must answer.
+   */
+  answerDirectly(context: ToolCallContext, message: JSONRPCMessage): Promise<JSONRPCResultResponse> | undefined {
+    if (!('method' in message && 'id' in message)) return undefined;
+    if (message.method === 'tools/list') {
+      if (!plainParams(message.params, LIST_PARAMS) || !ListToolsRequestSchema.safeParse(message).success) return undefined;
+      return Promise.resolve(answered(message.id, this.toolsFor(context.caller)));
+    }
+    if (message.method !== 'tools/call' || !plainParams(message.params, CALL_PARAMS)) return undefined;
+    const request = CallToolRequestSchema.safeParse(message);
+    if (!request.success) return undefined;
+    let call: ResolvedCall;
+    try {
+      call = this.resolve(context, request.data.params.name, request.data.params.arguments);
+    } catch {
+      return undefined;
+    }
+    return this.run(context, call).then((result) => answered(message.id, result));
+  }
 
   serverFor(context: ToolCallContext): Server {
     const server = new Server(SERVER_INFO, {
@@ -81,21 +145,34 @@ export class McpServers {
   }
 
   async callTool(context: ToolCallContext, name: string, args: unknown): Promise<CallToolResult> {
+    return this.run(context, this.resolve(context, name, args));
+  }
+
+  /** The tool and its parsed arguments, or the refusal of a tool outside the key's scopes; an unknown tool or invalid arguments throw the SDK's invalid-params error. */
+  private resolve(context: ToolCallContext, name: string, args: unknown): ResolvedCall {
     const tool = TOOLS_BY_NAME.get(name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${name}`);
-    if (!context.caller.scopes.includes(tool.scope)) return toolError(new MissingScope(tool.scope).message);
+    if (!context.caller.scopes.includes(tool.scope)) return { refused: toolError(new MissingScope(tool.scope).message) };
     const parsed = INPUTS[tool.name].safeParse(args ?? {});
     if (!parsed.success) {
       throw new McpError(ErrorCode.InvalidParams, `Invalid arguments for tool ${name}: ${z.prettifyError(parsed.error)}`);
     }
+    return { tool, args: parsed.data };
+  }
+
+  /** Runs a resolved call: the tool's data and summary, or its failure as a tool error. */
+  private async run(context: ToolCallContext, call: ResolvedCall): Promise<CallToolResult> {
+    if ('refused' in call) return call.refused;
+    const { tool } = call;
     try {
-      const answer = await this.calls.call(tool.name, context.caller, parsed.data);
+      const answer = await this.calls.call(tool.name, context.caller, call.args as never);
       if (answer.rendered) context.rendered = answer.rendered;
       const summary = (tool.summary as (data: unknown) => string)(answer.data);
+      // Fields in the order the SDK's result schema writes them, so that both paths answer the same text.
       return {
+        ...(answer.replayed ? { _meta: { idempotent_replayed: true } } : {}),
         content: [{ type: 'text', text: answer.replayed ? `${summary} (a replay of the first call with this idempotency_key)` : summary }],
         structuredContent: answer.data,
-        ...(answer.replayed ? { _meta: { idempotent_replayed: true } } : {}),
       };
     } catch (error) {
       return this.failed(context, tool.name, error);

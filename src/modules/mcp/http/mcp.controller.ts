@@ -7,13 +7,13 @@ import { sendJsonRpcError } from './json-rpc';
 import { McpExceptionFilter } from './mcp-exception.filter';
 import { McpServers, type ToolCallContext } from './mcp-servers';
 import { ApiMcpMethodNotAllowed, ApiMcpPostResponses } from './mcp.responses';
-import { StatelessJsonTransport } from './stateless-json.transport';
+import { readPost } from './stateless-json.transport';
 import { TOOL_SCOPES } from './tools';
 
 /**
  * The Model Context Protocol server (API.md section 11): Streamable HTTP, stateless, JSON
- * answers, on the official SDK's Server (one per request, McpServers) and a transport of the
- * same mode (StatelessJsonTransport). Every request passes the global guards like any keyed route
+ * answers, on the official SDK's Server (McpServers) and a transport of the same mode
+ * (StatelessJsonTransport, whose checks readPost makes). Every request passes the global guards like any keyed route
  * (its key as X-API-Key or `Authorization: Bearer`, its addresses, its rate limit: one request
  * counted per HTTP request); each tool then needs the scope of its route, which tools/list and
  * tools/call check (McpServers). The guards' refusals are answered in MCP's shapes by
@@ -34,12 +34,8 @@ export class McpController {
   @ApiMcpPostResponses()
   async post(@CurrentPrincipal() caller: Principal, @Req() request: Request & { id?: unknown }, @Res() response: Response): Promise<void> {
     const context: ToolCallContext = { caller, requestId: request.id };
-    const server = this.servers.serverFor(context);
-    const transport = new StatelessJsonTransport();
-    // Not closed afterwards: the server and its transport hold no timer, socket or stream, and
-    // go with the request; closing would only reject requests that can no longer be pending.
-    await server.connect(transport);
-    const answer = await transport.post(request.headers, request.body);
+    const read = readPost(request.headers, request.body);
+    const answer = 'refused' in read ? read.refused : await this.servers.answer(context, read.message);
     response.statusCode = answer.status;
     if (answer.body === undefined) {
       response.end();

@@ -70,21 +70,12 @@ export class StatelessJsonTransport implements Transport {
 
   /** One POST's headers and parsed body: the message goes to the Server, and its answer comes back. */
   async post(headers: IncomingHttpHeaders, body: unknown): Promise<PostAnswer> {
-    const accept = headers.accept ?? '';
-    if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
-      return refusal(406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream');
-    }
-    const parsed = JSONRPCMessageSchema.safeParse(body);
-    if (!parsed.success) return refusal(400, -32700, 'Parse error: Invalid JSON-RPC message');
-    const message = parsed.data;
-    const version = headers['mcp-protocol-version'];
-    if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version) && !isInitialize(message)) {
-      return refusal(
-        400,
-        -32000,
-        `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
-      );
-    }
+    const read = readPost(headers, body);
+    return 'refused' in read ? read.refused : this.deliver(read.message);
+  }
+
+  /** A message readPost accepted goes to the Server: a request's answer comes back (200), a notification has none (202). */
+  async deliver(message: JSONRPCMessage): Promise<PostAnswer> {
     if (!isRequest(message)) {
       this.onmessage?.(message);
       return { status: 202 };
@@ -93,4 +84,29 @@ export class StatelessJsonTransport implements Transport {
     this.onmessage?.(message);
     return { status: 200, body: await answered };
   }
+}
+
+/**
+ * The checks of one POST before its message reaches a Server, in the SDK transport's order and
+ * with its answers: the Accept header, the JSON-RPC message, the MCP-Protocol-Version header.
+ */
+export function readPost(headers: IncomingHttpHeaders, body: unknown): { refused: PostAnswer } | { message: JSONRPCMessage } {
+  const accept = headers.accept ?? '';
+  if (!accept.includes('application/json') || !accept.includes('text/event-stream')) {
+    return { refused: refusal(406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream') };
+  }
+  const parsed = JSONRPCMessageSchema.safeParse(body);
+  if (!parsed.success) return { refused: refusal(400, -32700, 'Parse error: Invalid JSON-RPC message') };
+  const message = parsed.data;
+  const version = headers['mcp-protocol-version'];
+  if (typeof version === 'string' && !SUPPORTED_PROTOCOL_VERSIONS.includes(version) && !isInitialize(message)) {
+    return {
+      refused: refusal(
+        400,
+        -32000,
+        `Bad Request: Unsupported protocol version: ${version} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+      ),
+    };
+  }
+  return { message };
 }
