@@ -63,15 +63,15 @@ export class AppModule {
           useFactory: throttlerOptions,
         }),
         // Express tries routes in the order they were registered, which is this order: the
-        // busiest (items, then the profile and lists) first, so their requests are matched
-        // against fewer routes before their own.
+        // busiest (items, then the profile, the MCP server and lists) first, so their requests
+        // are matched against fewer routes before their own.
         ItemsModule,
         ProfileModule,
+        // The MCP server (/mcp): tools over the same services as the routes of the modules here.
+        McpModule,
         ListsModule,
         EventsModule,
         WebhooksModule,
-        // The MCP server (/mcp): tools over the same services as the routes above.
-        McpModule,
         HealthModule,
         HomeModule,
         AuthModule,
