@@ -1,6 +1,7 @@
 import { type JSONRPCMessage, LATEST_PROTOCOL_VERSION, RELATED_TASK_META_KEY } from '@modelcontextprotocol/sdk/types.js';
-import type { Principal } from '../../../common/auth/principal';
+import type { Scope } from '../../../common/auth/scopes';
 import { ListNotFound } from '../../lists/domain/lists.errors';
+import { callerWith, ID, meWith } from '../testing/callers';
 import { McpServers, type ToolCallContext } from './mcp-servers';
 import { StatelessJsonTransport } from './stateless-json.transport';
 import type { ToolCalls } from './tool-calls';
@@ -12,23 +13,13 @@ import type { ToolCalls } from './tool-calls';
  * dispatches, validates or answers these methods fails here.
  */
 
-const ID = '00000000-0000-4000-8000-000000000001';
 const ALL_SCOPES = ['profile:read', 'lists:read', 'lists:write', 'items:read', 'items:write'] as const;
-const ME = {
-  id: ID,
-  email: 'ada@example.test',
-  name: 'Ada',
-  username: 'ada',
-  email_verified: true,
-  scopes: ALL_SCOPES,
-  key: { id: ID, label: 'unit', mode: 'live', scopes: ALL_SCOPES, list_ids: null, expires_at: null, allowed_ips: null },
-};
+const ME = meWith(ALL_SCOPES);
 const ITEMS = {
   list: { id: ID, name: 'Groceries' },
   items: [{ id: ID, text: 'milk', completed: false, created_at: '2026-11-26T00:00:00.000Z', completed_at: null }],
 };
-
-const caller = (scopes: readonly string[]): Principal => ({ userId: ID, keyId: ID, scopes, listIds: null, mode: 'live' }) as Principal;
+const caller = callerWith;
 
 /** ToolCalls without the services: whoami answers ME, add_items a replay, list_lists fails as a list the caller cannot see. */
 const ran: string[] = [];
@@ -60,7 +51,7 @@ beforeEach(() => {
 });
 
 describe('McpServers: the answers given without a Server are the Server’s', () => {
-  const direct: Record<string, [readonly string[], JSONRPCMessage]> = {
+  const direct: Record<string, [readonly Scope[], JSONRPCMessage]> = {
     'tools/list, no params': [ALL_SCOPES, request('tools/list')],
     'tools/list, empty params, string id': [ALL_SCOPES, request('tools/list', {}, 'a')],
     'tools/list, a cursor and a progress token': [['profile:read'], request('tools/list', { cursor: 'x', _meta: { progressToken: 1 } })],

@@ -8,8 +8,8 @@ import {
   SUPPORTED_PROTOCOL_VERSIONS,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { IncomingHttpHeaders } from 'node:http';
-import type { Principal } from '../../../common/auth/principal';
 import { ListNotFound } from '../../lists/domain/lists.errors';
+import { callerWith, meWith } from '../testing/callers';
 import { McpServers } from './mcp-servers';
 import { StatelessJsonTransport } from './stateless-json.transport';
 import type { ToolCalls } from './tool-calls';
@@ -23,18 +23,8 @@ import type { ToolCalls } from './tool-calls';
 
 const ACCEPT = 'application/json, text/event-stream';
 const SCOPES = ['profile:read', 'lists:read'] as const;
-const ID = '00000000-0000-4000-8000-000000000001';
-/** GET /v1/me's data, whole: the SDK's Client checks structuredContent against the tool's output schema. */
-const ME = {
-  id: ID,
-  email: 'ada@example.test',
-  name: 'Ada',
-  username: 'ada',
-  email_verified: true,
-  scopes: SCOPES,
-  key: { id: ID, label: 'unit', mode: 'live', scopes: SCOPES, list_ids: null, expires_at: null, allowed_ips: null },
-};
-const CALLER: Principal = { userId: ID, keyId: ID, scopes: SCOPES, listIds: null, mode: 'live' };
+const ME = meWith(SCOPES);
+const CALLER = callerWith(SCOPES);
 
 /** ToolCalls without the services: whoami answers ME, list_lists fails as a list the caller cannot see. */
 const calls = {
