@@ -22,12 +22,16 @@ export type EventType = (typeof EVENT_TYPES)[number];
 
 export const isEventType = (value: string): value is EventType => (EVENT_TYPES as readonly string[]).includes(value);
 
-/** `{id, username, name}` of whoever made the change. */
-export interface EventActor {
+/**
+ * `{id, username, name}` of whoever made the change. A type rather than an interface, as is
+ * EventJson: a type's literal is assignable to a record with an index signature (the MCP tool's
+ * output schema takes unknown fields), an interface is not.
+ */
+export type EventActor = {
   id: string;
   username: string;
   name: string;
-}
+};
 
 /**
  * An event about to be recorded. `data` is already in the API's JSON presentation
@@ -43,7 +47,7 @@ export interface NewEvent {
 }
 
 /** An event as served by the feed (API.md section 8). */
-export interface EventJson {
+export type EventJson = {
   id: string;
   type: EventType;
   created_at: string;
@@ -52,7 +56,7 @@ export interface EventJson {
   data: Record<string, unknown>;
   /** False for an event of test mode (API.md, "Test mode"). */
   livemode: boolean;
-}
+};
 
 /**
  * A place in the feed's order: the recording transaction's id, then the event's sequence

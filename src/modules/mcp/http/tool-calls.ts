@@ -166,7 +166,7 @@ export class ToolCalls {
     const query = await this.validate(EventFeedQuery, 'query', rest);
     const listId = reference === undefined || isUuid(reference) ? reference : (await this.access.resolve(caller, reference)).id;
     const page = await this.events.feed(caller, { after: query.after, limit: query.limit, listId });
-    return { data: { events: page.events as unknown as ToolOutput<'get_changes'>['events'], next_cursor: page.nextCursor } };
+    return { data: { events: page.events, next_cursor: page.nextCursor } };
   }
 
   /**
