@@ -1,17 +1,16 @@
 import { DataSource } from 'typeorm';
-import { UnitOfWork } from '../src/common/ports/unit-of-work';
 import { DeliveryRepository } from '../src/modules/webhooks/domain/delivery.repository';
-import { WebhookRepository } from '../src/modules/webhooks/domain/webhook.repository';
 import { DeliveryWorker } from '../src/modules/webhooks/infrastructure/delivery/delivery-worker';
+import { attemptDelivery } from './support/held-attempt';
 import { client, makeCaller } from './support/lists-client';
 import { startTestApp, TestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
 
 /**
  * Deleting a webhook while one of its deliveries' results is being written: the worker's
- * transaction (DeliveryAttempts) updates the delivery row, then the webhook's failure streak.
- * The delete must take the rows in that same order, or each holds what the other waits for
- * and PostgreSQL ends one of them (a deadlock: a 503 for the caller).
+ * transaction (DeliveryAttempts) locks the webhook row, then writes the delivery row and the
+ * webhook's failure streak. The delete must take the rows in that same order, or each holds
+ * what the other waits for and PostgreSQL ends one of them (a deadlock: a 503 for the caller).
  */
 describe('deleting a webhook while a delivery result is recorded', () => {
   let t: TestApp;
@@ -34,25 +33,9 @@ describe('deleting a webhook while a delivery result is recorded', () => {
     const [claim] = await deliveries.claimDue(new Date(now.getTime() + 1_000), new Date(now.getTime() + 60_000), 10);
     expect(claim.webhook.id).toBe(webhookId);
 
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let deliveryRowWritten!: () => void;
-    const deliveryRowLocked = new Promise<void>((resolve) => (deliveryRowWritten = resolve));
-    // The worker's order: the delivery row, then (a first failure) the webhook row.
-    const recording = t.app.get(UnitOfWork).run(async () => {
-      const kept = await deliveries.finishAttempt(claim.delivery.id, claim.lockedUntil, {
-        status: 'pending',
-        lastStatusCode: null,
-        lastError: 'ECONNREFUSED',
-        nextAttemptAt: new Date(now.getTime() + 5_000),
-        now,
-      });
-      deliveryRowWritten();
-      await released;
-      await t.app.get(WebhookRepository).recordFailure(webhookId, now);
-      return kept;
-    });
-    await deliveryRowLocked;
+    // The worker's own transaction, held before it writes the webhook's failure streak.
+    const recording = attemptDelivery(t.app, claim, { kind: 'failed', error: 'ECONNREFUSED' }, true);
+    await recording.reached;
 
     const deleting = as.delete(`/v1/webhooks/${webhookId}`).then((res) => res);
     const db = t.app.get(DataSource);
@@ -64,11 +47,11 @@ describe('deleting a webhook while a delivery result is recorded', () => {
         );
         return rows[0].n > 0;
       },
-      { what: 'the delete waiting for the delivery row' },
+      { what: 'the delete waiting for the rows the recording holds' },
     );
-    release();
+    recording.release();
 
-    await expect(recording).resolves.toBe(true);
+    await expect(recording.done).resolves.toMatchObject({ kind: 'retry' });
     const res = await deleting;
     expect({ status: res.status, error: res.body?.error ?? null }).toEqual({ status: 200, error: null });
     const left = await db.query<Array<{ n: number }>>('SELECT count(*)::int AS n FROM webhook_deliveries WHERE webhook_id = $1', [

@@ -76,6 +76,9 @@ export class DeliveryAttempts {
     // The failure streak as it stood when the delivery was claimed: close enough for a five-day rule.
     const outcome = outcomeOf(result, attempts, succeeded ? null : (webhook.firstFailureAt ?? now), now, this.random());
     return this.uow.run(async () => {
+      // The webhook row before the delivery rows (WebhookRepository.lock): a result that disables
+      // the webhook fails its other pending deliveries, whose own results may be being written.
+      await this.webhooks.lock(webhook.id);
       const kept = await this.deliveries.finishAttempt(delivery.id, claim.lockedUntil, {
         status: outcome.kind === 'retry' ? 'pending' : outcome.kind,
         lastStatusCode: outcome.statusCode,

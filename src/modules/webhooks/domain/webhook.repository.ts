@@ -19,6 +19,12 @@ export abstract class WebhookRepository {
    * concurrent creations cannot both pass the per-account limit.
    */
   abstract lockAccount(userId: string): Promise<void>;
+  /**
+   * Locks the webhook's row until the unit of work ends. A transaction that writes both a
+   * webhook and its deliveries takes the webhook first (the deletes do so by their cascade), so
+   * two of them never each hold a row the other waits for.
+   */
+  abstract lock(id: string): Promise<void>;
   /** Deletes the webhook (its deliveries go with it); false when the viewer does not see it (findOwned). */
   abstract deleteOwned(viewer: Viewer, id: string): Promise<boolean>;
   /** Deletes all of the account's webhooks with their deliveries; returns how many webhooks went. */

@@ -62,6 +62,9 @@ export class InMemoryWebhookRepository extends WebhookRepository {
     });
   }
 
+  /** Nothing to lock: the in-memory store's writes never interleave within one step. */
+  async lock(): Promise<void> {}
+
   async recordSuccess(id: string): Promise<void> {
     this.update(id, { firstFailureAt: null });
   }

@@ -98,26 +98,26 @@ export class TypeOrmWebhookRepository extends WebhookRepository {
     await this.query(`SELECT pg_advisory_xact_lock(hashtextextended('webhooks:' || $1::text, 0))`, [userId]);
   }
 
+  async lock(id: string): Promise<void> {
+    // FOR NO KEY UPDATE, the lock the UPDATEs below take: deliveries inserted meanwhile (their
+    // foreign key takes FOR KEY SHARE) are not held up by it.
+    await this.query(`SELECT 1 FROM webhooks WHERE id = $1 FOR NO KEY UPDATE`, [id]);
+  }
+
   async deleteOwned(viewer: Viewer, id: string): Promise<boolean> {
-    // The deliveries go first, then the webhook (the subquery in its WHERE runs `deliveries` to
-    // its end before any webhook row is taken): the order in which the worker records a result
-    // (the delivery row, then the webhook's failure streak). Deleting the webhook first, with
-    // its deliveries going by the cascade, would take them the other way round and deadlock
-    // with it. A SELECT around the DELETE: TypeORM answers a bare DELETE … RETURNING as [rows, count].
+    // The webhook row first, then its deliveries by the cascade: the order of every transaction
+    // that writes both (WebhookRepository.lock). A SELECT around the DELETE: TypeORM answers a
+    // bare DELETE … RETURNING as [rows, count].
     const rows = await this.query<Array<{ n: number }>>(
-      `WITH deliveries AS (
-         DELETE FROM webhook_deliveries WHERE webhook_id IN (SELECT id FROM webhooks WHERE id = $3 AND ${SEEN_BY_VIEWER}) RETURNING 1
-       ), gone AS (
-         DELETE FROM webhooks WHERE id = $3 AND ${SEEN_BY_VIEWER} AND (SELECT count(*) FROM deliveries) >= 0 RETURNING id
-       )
-       SELECT count(*)::int AS n FROM gone`,
+      `WITH gone AS (DELETE FROM webhooks WHERE id = $3 AND ${SEEN_BY_VIEWER} RETURNING id) SELECT count(*)::int AS n FROM gone`,
       [...viewerParameters(viewer), id],
     );
     return rows[0].n > 0;
   }
 
   async deleteAllOf(userId: string): Promise<number> {
-    // Their deliveries go with them (ON DELETE CASCADE).
+    // Their deliveries go with them (ON DELETE CASCADE), after the webhook rows: the order of
+    // every transaction that writes both (WebhookRepository.lock).
     const rows = await this.query<Array<{ n: number }>>(
       `WITH gone AS (DELETE FROM webhooks WHERE user_id = $1 RETURNING id) SELECT count(*)::int AS n FROM gone`,
       [userId],
