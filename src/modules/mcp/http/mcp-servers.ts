@@ -116,8 +116,10 @@ export class McpServers {
     let call: ResolvedCall;
     try {
       call = this.resolve(context, request.data.params.name, request.data.params.arguments);
-    } catch {
-      return undefined;
+    } catch (error) {
+      // An unknown tool or invalid arguments: the Server answers them with the SDK's own error.
+      if (error instanceof McpError) return undefined;
+      throw error;
     }
     return this.run(context, call).then((result) => answered(message.id, result));
   }
