@@ -15,6 +15,8 @@ import { waitFor } from './support/wait-for';
  * transaction touches the webhook row and delivery rows of that webhook; unless every one takes
  * them in the same order, each can hold what the other waits for, and PostgreSQL ends one of
  * them (a deadlock: the result is lost until the lease runs out, or the reset answers 503).
+ * The retention janitor deletes delivery rows of many webhooks in the order its plan picks, so
+ * it must never wait for a row another transaction holds.
  */
 describe('recording delivery results while the webhook is disabled or deleted', () => {
   let t: TestApp;
@@ -99,5 +101,29 @@ describe('recording delivery results while the webhook is disabled or deleted', 
       webhookId,
     ]);
     expect(left[0].n).toBe(0);
+  });
+
+  it('purges old finished deliveries without waiting for one that another transaction holds', async () => {
+    const { webhookId, claims } = await webhookWithTwoClaims();
+    await db.query(`UPDATE webhook_deliveries SET status = 'succeeded', updated_at = '2000-01-01' WHERE webhook_id = $1`, [webhookId]);
+    const holder = db.createQueryRunner();
+    await holder.connect();
+    try {
+      await holder.startTransaction();
+      await holder.query('SELECT id FROM webhook_deliveries WHERE id = $1 FOR UPDATE', [claims[0].delivery.id]);
+      let purged: number | undefined;
+      const purging = t.app
+        .get(DeliveryRepository)
+        .purgeFinishedBefore(new Date('2001-01-01'), 100)
+        .then((n) => (purged = n));
+      await waitFor(() => purged !== undefined, { what: 'the purge ending while a delivery row is locked' });
+      await purging;
+      expect(purged).toBe(1);
+    } finally {
+      await holder.rollbackTransaction();
+      await holder.release();
+    }
+    const left = await db.query<Array<{ id: string }>>('SELECT id FROM webhook_deliveries WHERE webhook_id = $1', [webhookId]);
+    expect(left.map((row) => row.id)).toEqual([claims[0].delivery.id]);
   });
 });
