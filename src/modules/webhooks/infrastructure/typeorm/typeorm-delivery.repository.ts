@@ -180,10 +180,13 @@ export class TypeOrmDeliveryRepository extends DeliveryRepository {
   }
 
   async purgeFinishedBefore(cutoff: Date, limit: number): Promise<number> {
+    // SKIP LOCKED: a row another transaction holds (a webhook's delete takes its deliveries in
+    // the order of its own plan) waits for the next sweep, so the janitor never waits for one
+    // and never takes part in a deadlock.
     const rows = await this.query<Array<{ n: number }>>(
       `WITH gone AS (
          DELETE FROM webhook_deliveries WHERE id IN (
-           SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND updated_at < $1 LIMIT $2)
+           SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND updated_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)
          RETURNING 1)
        SELECT count(*)::int AS n FROM gone`,
       [cutoff, limit],
