@@ -9,6 +9,7 @@ import type { NewEvent } from '../src/modules/events/domain/event';
 import { EventsJanitor } from '../src/modules/events/infrastructure/events-janitor';
 import { ListRepository } from '../src/modules/lists/domain/list.repository';
 import { driveClock, frozenNow } from './support/driven-clock';
+import { type FeedPage, feedUntil } from './support/feed';
 import { Caller, client, Client, ISO_MS, keyWithScopes, makeCaller, summary } from './support/lists-client';
 import { NO_RATE_LIMIT, startTestApp, TestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
@@ -63,36 +64,38 @@ describe('events (e2e)', () => {
     return res.body.data.next_cursor as string;
   }
 
+  /** One page of a caller's feed after `after`, with `extra` filters: its cursor is always a string. */
+  const pageOf =
+    (c: Caller, extra: Record<string, string | number> = {}) =>
+    async (after: string | undefined): Promise<FeedPage<EventBody>> => {
+      const res = await as(c)
+        .get(`/v1/events?${query({ after, limit: 500, ...extra })}`)
+        .expect(200);
+      expect(typeof res.body.data.next_cursor).toBe('string');
+      return res.body.data;
+    };
+
   /** Every event after `after` visible now, following next_cursor until an empty page. */
   async function drain(c: Caller, after: string | undefined, extra: Record<string, string | number> = {}) {
+    const read = pageOf(c, extra);
     const events: EventBody[] = [];
     let cursor = after;
     for (;;) {
-      const res = await as(c)
-        .get(`/v1/events?${query({ after: cursor, limit: 500, ...extra })}`)
-        .expect(200);
-      expect(typeof res.body.data.next_cursor).toBe('string');
-      events.push(...res.body.data.events);
-      cursor = res.body.data.next_cursor;
-      if (res.body.data.events.length === 0) return { events, cursor: cursor! };
+      const page = await read(cursor);
+      events.push(...page.events);
+      cursor = page.next_cursor;
+      if (page.events.length === 0) return { events, cursor };
     }
   }
 
   /** Drains until `count` events have arrived (bounded), and checks no more than that came. */
   async function expectEvents(c: Caller, after: string | undefined, count: number, extra: Record<string, string | number> = {}) {
-    const seen: EventBody[] = [];
-    let cursor = after;
-    await waitFor(
-      async () => {
-        const page = await drain(c, cursor, extra);
-        seen.push(...page.events);
-        cursor = page.cursor;
-        return seen.length >= count;
-      },
-      { what: () => `${count} events (have ${seen.length}: ${seen.map((e) => e.type).join(', ')})`, timeoutMs: 15_000 },
-    );
-    expect(seen).toHaveLength(count);
-    return { events: seen, cursor: cursor! };
+    const { events, cursor } = await feedUntil(pageOf(c, extra), count, {
+      after,
+      what: (seen) => `${count} events (have ${seen.length}: ${types(seen).join(', ')})`,
+    });
+    expect(events).toHaveLength(count);
+    return { events, cursor: cursor! };
   }
 
   const types = (events: EventBody[]) => events.map((event) => event.type);

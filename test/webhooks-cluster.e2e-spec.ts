@@ -15,6 +15,7 @@ import { ownDatabase, type OwnDatabase } from './support/own-database';
 import { ownsConnection } from './support/process-connections';
 import { recordSecret } from './support/secret-ledger';
 import { ServiceProcess, spawnInstances, stopInstances } from './support/service-process';
+import { feedPath, feedUntil } from './support/feed';
 import { waitFor } from './support/wait-for';
 import { WebhookReceiver } from './support/webhook-receiver';
 
@@ -23,6 +24,12 @@ import { WebhookReceiver } from './support/webhook-receiver';
  * every delivery is sent, none twice, and one held by an instance killed mid-delivery (SIGKILL:
  * no shutdown, its lease simply stays) is sent by the other once the lease has expired.
  */
+/** What this spec reads of a feed event. */
+interface FeedEvent {
+  id: string;
+  list: { name: string };
+}
+
 describe('webhook deliveries across two instances', () => {
   const env = {
     // Set in beforeAll: a database of the spec's own, so that no other spec's app (each runs a
@@ -189,20 +196,15 @@ describe('webhook deliveries across two instances', () => {
       }),
     );
     for (const mode of modes) {
-      // Every event of the mode: the feed has the list's and items', the test events are apart from it.
-      // The feed shows an event once every transaction that began before it has ended (on the
-      // whole cluster, other specs' included), so it may lag the acknowledged writes a moment.
-      const listEvents = await waitFor(
-        async () => {
-          const feed = (await call(instances[1], 'GET', '/v1/events?limit=500', undefined, mode)).events as Array<{
-            id: string;
-            list: { name: string };
-          }>;
-          const ours = feed.filter((e) => e.list.name === `modes ${tag}`);
-          return ours.length >= 1 + 10 && ours;
-        },
-        { what: `the ${mode} list's 11 events in the feed`, timeoutMs: 15_000 },
+      // Every event of the mode: the feed has the list's and items', the test events are apart
+      // from it. The feed may lag the acknowledged writes a moment (feedUntil).
+      const ours = (events: FeedEvent[]) => events.filter((e) => e.list.name === `modes ${tag}`);
+      const feed = await feedUntil(
+        (after) => call(instances[1], 'GET', feedPath(after), undefined, mode),
+        (events: FeedEvent[]) => ours(events).length >= 1 + 10,
+        { what: `the ${mode} list's 11 events` },
       );
+      const listEvents = ours(feed.events);
       eventIds[mode].push(...listEvents.map((e) => e.id));
       expect(eventIds[mode]).toHaveLength(10 + 1 + 10);
     }

@@ -23,7 +23,7 @@ export interface FeedPage<E> {
 export async function feedUntil<E>(
   read: (after: string | undefined) => Promise<FeedPage<E>>,
   until: number | ((events: E[]) => boolean),
-  { after, what, timeoutMs = 15_000 }: { after?: string; what: string; timeoutMs?: number },
+  { after, what, timeoutMs = 15_000 }: { after?: string; what: string | ((events: E[]) => string); timeoutMs?: number },
 ): Promise<{ events: E[]; cursor: string | undefined }> {
   const events: E[] = [];
   let cursor = after;
@@ -37,13 +37,17 @@ export async function feedUntil<E>(
         if (page.events.length === 0) return done(events);
       }
     },
-    { what: () => `${what} (${events.length} events read)`, timeoutMs },
+    { what: () => (typeof what === 'function' ? what(events) : `${what} (${events.length} events read)`), timeoutMs },
   );
   return { events, cursor };
 }
+
+/** The path of one page of GET /v1/events after `after` (from the start when undefined), `query` (`&list_id=…`) added. */
+export const feedPath = (after: string | undefined, query = ''): string =>
+  `/v1/events?limit=500${query}${after === undefined ? '' : `&after=${encodeURIComponent(after)}`}`;
 
 /** `feedUntil`'s read for GET /v1/events with one key, `query` (`&list_id=…`) added to each page's. */
 export const eventsOf =
   <E>(c: Client, query = '') =>
   async (after: string | undefined): Promise<FeedPage<E>> =>
-    (await c.get(`/v1/events?limit=500${query}${after === undefined ? '' : `&after=${encodeURIComponent(after)}`}`).expect(200)).body.data;
+    (await c.get(feedPath(after, query)).expect(200)).body.data;
