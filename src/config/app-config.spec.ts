@@ -215,6 +215,22 @@ describe('mail settings', () => {
     expect(loadConfig({ NODE_ENV: 'production' }).mail.mailboxShown).toBe(false);
   });
 
+  it('shows the mailbox only to a service listening on loopback or localhost', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) expect(loadConfig({ HOST: host }).mail.mailboxShown).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.0.2.10', 'todo.internal']) expect(loadConfig({ HOST: host }).mail.mailboxShown).toBe(false);
+  });
+
+  it('takes NODE_ENV production, development or test, in lower case, and refuses anything else', () => {
+    for (const value of ['production', 'development', 'test']) expect(() => loadConfig({ NODE_ENV: value })).not.toThrow();
+    for (const value of ['Production', 'DEVELOPMENT', 'prod', 'staging']) {
+      expect(() => loadConfig({ NODE_ENV: value })).toThrow(
+        new ConfigError(
+          `Invalid configuration: NODE_ENV must be one of production, development, test, in lower case, or unset for development (got "${value}")`,
+        ),
+      );
+    }
+  });
+
   it('read every variable; an SMTP server hides the mailbox and needs a sender and PUBLIC_ORIGIN', () => {
     const config = loadConfig({
       SMTP_URL: 'smtps://user:pa55word@smtp.example.com:465',
