@@ -13,7 +13,14 @@ describe('dataDirProblem', () => {
   const config = (dataDir: string, databaseUrl?: string, secretKey?: string) => ({
     dataDir,
     databaseUrl,
-    webhooks: { secretKey } as { secretKey?: string; allowPrivateUrls: boolean; timeoutMs: number; leaseMs: number; pollIntervalMs: number; batchSize: number },
+    webhooks: { secretKey } as {
+      secretKey?: string;
+      allowPrivateUrls: boolean;
+      timeoutMs: number;
+      leaseMs: number;
+      pollIntervalMs: number;
+      batchSize: number;
+    },
   });
 
   it('makes a missing DATA_DIR and leaves nothing else in it', () => {
