@@ -211,6 +211,7 @@ describe('mail settings', () => {
       leaseMs: 120_000,
       pollIntervalMs: 1_000,
       batchSize: 10,
+      probeIntervalMs: 10_000,
     });
     expect(loadConfig({ NODE_ENV: 'production' }).mail.mailboxShown).toBe(false);
   });
@@ -240,6 +241,7 @@ describe('mail settings', () => {
       MAIL_LEASE_MS: '2000',
       MAIL_POLL_INTERVAL_MS: '50',
       MAIL_BATCH_SIZE: '3',
+      MAIL_PROBE_INTERVAL_MS: '250',
     });
     expect(config.mail).toEqual({
       smtpUrl: 'smtps://user:pa55word@smtp.example.com:465',
@@ -250,6 +252,7 @@ describe('mail settings', () => {
       leaseMs: 2000,
       pollIntervalMs: 50,
       batchSize: 3,
+      probeIntervalMs: 250,
     });
     expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.com', PUBLIC_ORIGIN: 'https://todo.example.com' })).toThrow(
       /SMTP_URL needs MAIL_FROM \(the sender address\) and PUBLIC_ORIGIN/,
@@ -266,5 +269,6 @@ describe('mail settings', () => {
     expect(() => loadConfig({ MAIL_TIMEOUT_MS: '5000', MAIL_LEASE_MS: '5000' })).toThrow(
       /MAIL_LEASE_MS must be greater than MAIL_TIMEOUT_MS/,
     );
+    expect(() => loadConfig({ MAIL_PROBE_INTERVAL_MS: '99' })).toThrow(/MAIL_PROBE_INTERVAL_MS/);
   });
 });

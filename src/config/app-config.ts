@@ -172,6 +172,7 @@ const schema = z
     MAIL_LEASE_MS: integer('MAIL_LEASE_MS', 200, 3_600_000, 120_000),
     MAIL_POLL_INTERVAL_MS: integer('MAIL_POLL_INTERVAL_MS', 10, 600_000, 1_000),
     MAIL_BATCH_SIZE: integer('MAIL_BATCH_SIZE', 1, 1_000, 10),
+    MAIL_PROBE_INTERVAL_MS: integer('MAIL_PROBE_INTERVAL_MS', 100, 86_400_000, 10_000),
   })
   // A message still being sent must stay leased, or another instance would send it too.
   .refine((v) => v.MAIL_LEASE_MS > v.MAIL_TIMEOUT_MS, {
@@ -234,6 +235,8 @@ export interface MailSettings {
   leaseMs: number;
   pollIntervalMs: number;
   batchSize: number;
+  /** How often an idle instance sends one deferred message early to learn the SMTP server takes mail again. */
+  probeIntervalMs: number;
 }
 
 /**
@@ -373,6 +376,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       leaseMs: v.MAIL_LEASE_MS,
       pollIntervalMs: v.MAIL_POLL_INTERVAL_MS,
       batchSize: v.MAIL_BATCH_SIZE,
+      probeIntervalMs: v.MAIL_PROBE_INTERVAL_MS,
     },
   } as AppConfig);
 }

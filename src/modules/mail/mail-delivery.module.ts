@@ -3,6 +3,7 @@ import { RootLogger } from '../../common/logging/root-logger';
 import { Clock } from '../../common/ports/clock';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
 import { AppConfig } from '../../config/app-config';
+import { DeferredMailProbe } from './domain/deferred-mail-probe';
 import { MailAttempts } from './domain/mail-attempts';
 import { MailBodyCipher } from './domain/mail-body-cipher';
 import { MailSender } from './domain/mail-sender';
@@ -41,7 +42,11 @@ import { MailModule } from './mail.module';
       provide: MailWorker,
       inject: [MailRepository, MailAttempts, Clock, AppConfig],
       useFactory: (mails: MailRepository, attempts: MailAttempts, clock: Clock, { mail }: AppConfig) =>
-        new MailWorker(mails, attempts, clock, { pollIntervalMs: mail.pollIntervalMs, leaseMs: mail.leaseMs, batchSize: mail.batchSize }),
+        new MailWorker(new DeferredMailProbe(mails, mail.probeIntervalMs), attempts, clock, {
+          pollIntervalMs: mail.pollIntervalMs,
+          leaseMs: mail.leaseMs,
+          batchSize: mail.batchSize,
+        }),
     },
     MailJanitor,
   ],

@@ -1,7 +1,7 @@
-import { RETRY_DELAYS_MS } from '../../../common/outbox/retry-schedule';
 import { mailFixture } from '../testing/mail-fixture';
 import { MailBodyUnreadable } from './mail-body-cipher';
 import { mailOutcome, redactError } from './mail-attempts';
+import { MAIL_RETRY_DELAYS_MS } from './mail-retry';
 
 const mail = { to: 'ada@example.com', subject: 'Reset your password', text: 'token abcdefghijklmnop', kind: 'password-reset' };
 const transient = { kind: 'failed' as const, error: '451 4.3.0 <ada@example.com> try again later', permanent: false };
@@ -41,8 +41,8 @@ describe('MailAttempts', () => {
     await f.round();
     const [stored] = f.mails.rows.values();
     expect(stored).toMatchObject({ status: 'pending', attempts: 1, lastError: '451 4.3.0 <…@example.com> try again later' });
-    expect(stored.nextAttemptAt).toEqual(new Date(f.clock.now().getTime() + RETRY_DELAYS_MS[0]));
-    f.clock.advance(RETRY_DELAYS_MS[0] - 1);
+    expect(stored.nextAttemptAt).toEqual(new Date(f.clock.now().getTime() + MAIL_RETRY_DELAYS_MS[0]));
+    f.clock.advance(MAIL_RETRY_DELAYS_MS[0] - 1);
     await f.round();
     expect(f.sender.sent).toHaveLength(1);
     f.clock.advance(1);
@@ -54,24 +54,24 @@ describe('MailAttempts', () => {
   it('is dead after the last attempt, logged once with the recipient domain only, and sent again on retry', async () => {
     const f = mailFixture();
     await f.queue.enqueue(mail);
-    for (let i = 0; i <= RETRY_DELAYS_MS.length; i++) f.sender.script.push(transient);
-    for (const delay of [0, ...RETRY_DELAYS_MS]) {
+    for (let i = 0; i <= MAIL_RETRY_DELAYS_MS.length; i++) f.sender.script.push(transient);
+    for (const delay of [0, ...MAIL_RETRY_DELAYS_MS]) {
       f.clock.advance(delay);
       await f.round();
     }
     const [stored] = f.mails.rows.values();
-    expect(stored).toMatchObject({ status: 'dead', attempts: RETRY_DELAYS_MS.length + 1, nextAttemptAt: null });
+    expect(stored).toMatchObject({ status: 'dead', attempts: MAIL_RETRY_DELAYS_MS.length + 1, nextAttemptAt: null });
     expect(stored.sealedBody).not.toBeNull();
     f.clock.advance(365 * 24 * 3600 * 1000);
     await f.round();
-    expect(f.sender.sent).toHaveLength(RETRY_DELAYS_MS.length + 1);
+    expect(f.sender.sent).toHaveLength(MAIL_RETRY_DELAYS_MS.length + 1);
     expect(f.warnings).toEqual([
       {
         context: {
           mail_id: stored.id,
           kind: 'password-reset',
           recipient_domain: 'example.com',
-          attempts: 8,
+          attempts: MAIL_RETRY_DELAYS_MS.length + 1,
           last_error: expect.any(String),
         },
         message: expect.stringContaining('mail is dead'),
