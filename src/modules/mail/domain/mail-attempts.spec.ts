@@ -102,6 +102,35 @@ describe('MailAttempts', () => {
     expect(f.warnings).toHaveLength(2);
   });
 
+  it('makes every deferred message due once a deferred one goes through; a first attempt that goes through wakes none', async () => {
+    const f = mailFixture();
+    for (const to of ['a@example.org', 'b@example.org', 'c@example.org']) await f.queue.enqueue({ ...mail, to });
+    f.sender.script.push(transient, transient, transient);
+    await f.round();
+    const [a, b, c] = [...f.mails.rows.values()];
+    // b and c are further along their schedule: due in 20 s and in 2 h, not in 5 s.
+    const later = (ms: number) => new Date(f.clock.now().getTime() + ms);
+    f.mails.rows.set(b.id, { ...f.mails.rows.get(b.id)!, attempts: 3, nextAttemptAt: later(20_000) });
+    f.mails.rows.set(c.id, { ...f.mails.rows.get(c.id)!, attempts: 9, nextAttemptAt: later(7_200_000) });
+
+    // A new message going through says nothing about the deferred ones (they may be deferred for their own recipient).
+    await f.queue.enqueue({ ...mail, to: 'd@example.org' });
+    await f.round();
+    expect(f.sender.accepted).toEqual(['d@example.org']);
+    expect([a, b, c].map((m) => f.mails.rows.get(m.id)!.nextAttemptAt!.getTime() > f.clock.now().getTime())).toEqual([true, true, true]);
+
+    f.clock.advance(5_000);
+    await f.round();
+    expect(f.mails.rows.get(a.id)).toMatchObject({ status: 'sent', attempts: 2 });
+    // a went through: b and c are due now, at the step they were at.
+    expect(f.mails.rows.get(b.id)).toMatchObject({ status: 'pending', attempts: 3, nextAttemptAt: f.clock.now() });
+    expect(f.mails.rows.get(c.id)).toMatchObject({ status: 'pending', attempts: 9, nextAttemptAt: f.clock.now() });
+    await f.round();
+    expect(f.mails.rows.get(b.id)).toMatchObject({ status: 'sent', attempts: 4 });
+    expect(f.mails.rows.get(c.id)).toMatchObject({ status: 'sent', attempts: 10 });
+    expect(f.sender.accepted.sort()).toEqual(['a@example.org', 'b@example.org', 'c@example.org', 'd@example.org']);
+  });
+
   it('writes nothing when the lease was lost to another instance', async () => {
     const f = mailFixture();
     await f.queue.enqueue(mail);
