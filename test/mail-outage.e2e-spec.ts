@@ -66,7 +66,12 @@ describe('mail after an SMTP outage', () => {
     for (let i = 0; i < n; i++) {
       const tag = uniqueTag();
       const email = `out_${tag}@example.test`;
-      const res = await new PortalClient(base).post('signup', { email, username: `out_${tag}`, name: `Out ${tag}`, password: 'a long enough password' });
+      const res = await new PortalClient(base).post('signup', {
+        email,
+        username: `out_${tag}`,
+        name: `Out ${tag}`,
+        password: 'a long enough password',
+      });
       expect(res.status).toBe(200);
       emails.push(email);
     }

@@ -10,7 +10,8 @@ describe('mail retry schedule', () => {
   it('waits seconds at first, doubling, then minutes and hours, capped at 10 h, then gives up', () => {
     expect(MAIL_RETRY_DELAYS_MS).toEqual([5 * S, 10 * S, 20 * S, 40 * S, 80 * S, 160 * S, 300 * S, 1800 * S, 2 * H, 5 * H, 10 * H, 10 * H]);
     MAIL_RETRY_DELAYS_MS.forEach((delay, i) => expect(waitOf(mailRetryAt(i + 1, now, 0))).toBe(delay));
-    for (let i = 1; i < MAIL_RETRY_DELAYS_MS.length; i++) expect(MAIL_RETRY_DELAYS_MS[i]).toBeGreaterThanOrEqual(MAIL_RETRY_DELAYS_MS[i - 1]);
+    for (let i = 1; i < MAIL_RETRY_DELAYS_MS.length; i++)
+      expect(MAIL_RETRY_DELAYS_MS[i]).toBeGreaterThanOrEqual(MAIL_RETRY_DELAYS_MS[i - 1]);
     expect(Math.max(...MAIL_RETRY_DELAYS_MS)).toBe(10 * H);
     expect(mailRetryAt(MAIL_RETRY_DELAYS_MS.length + 1, now, 0)).toBeNull();
     expect(mailRetryAt(0, now, 0)).toBeNull();

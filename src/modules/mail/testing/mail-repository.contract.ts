@@ -117,7 +117,9 @@ export function describeMailRepositoryContract(adapter: string, make: () => Prom
       expect(await mails.findById(fresh.id)).toEqual(fresh);
       expect(await mails.findById(sent.id)).toEqual(sent);
       expect(await mails.wakeDeferred(at(10))).toBe(0);
-      expect((await mails.claimDue(at(10), at(70), 10)).map((c) => c.mail.id).sort()).toEqual([deferred.id, alsoDeferred.id, due.id].sort());
+      expect((await mails.claimDue(at(10), at(70), 10)).map((c) => c.mail.id).sort()).toEqual(
+        [deferred.id, alsoDeferred.id, due.id].sort(),
+      );
     });
 
     it('lists dead messages most recently given up first, and retries only a dead one, with a fresh set of attempts', async () => {
