@@ -131,6 +131,20 @@ describe('MailAttempts', () => {
     expect(f.sender.accepted.sort()).toEqual(['a@example.org', 'b@example.org', 'c@example.org', 'd@example.org']);
   });
 
+  it('keeps the record of a message sent when the wake-up after it fails', async () => {
+    const f = mailFixture();
+    f.sender.script.push(transient);
+    await f.queue.enqueue(mail);
+    await f.round();
+    jest.spyOn(f.mails, 'wakeDeferred').mockRejectedValue(new Error('deadlock detected'));
+    f.clock.advance(MAIL_RETRY_DELAYS_MS[0]);
+    await expect(f.round()).resolves.toEqual([expect.objectContaining({ status: 'sent' })]);
+    expect([...f.mails.rows.values()][0]).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(f.warnings).toEqual([
+      { context: { cause: 'deadlock detected' }, message: 'deferred mail could not be woken; the next probe tries again' },
+    ]);
+  });
+
   it('writes nothing when the lease was lost to another instance', async () => {
     const f = mailFixture();
     await f.queue.enqueue(mail);

@@ -74,16 +74,13 @@ export class MailAttempts {
     }
     const attempts = mail.attempts + 1;
     const update: MailUpdate = { ...mailOutcome(result, attempts, now, this.random()), now };
-    const kept = await this.uow.run(async () => {
-      const written = await this.mails.finishAttempt(mail.id, claim.lockedUntil, update);
-      // A message the server had deferred went through: whatever deferred the others (the
-      // server down, or answering 4xx to everything) has most likely passed too, so they are
-      // due now on every instance rather than at their next step, minutes or hours away. A
-      // first attempt that goes through wakes nothing: steady traffic would otherwise retry a
-      // message deferred for its own recipient (a full mailbox) at every send.
-      if (written && accepted(update) && mail.attempts > 0) await this.mails.wakeDeferred(now);
-      return written;
-    });
+    const kept = await this.uow.run(() => this.mails.finishAttempt(mail.id, claim.lockedUntil, update));
+    // A message the server had deferred went through: whatever deferred the others (the
+    // server down, or answering 4xx to everything) has most likely passed too, so they are due
+    // now on every instance rather than at their next step, minutes or hours away. A first
+    // attempt that goes through wakes nothing: steady traffic would otherwise retry a message
+    // deferred for its own recipient (a full mailbox) at every send.
+    if (kept && accepted(update) && mail.attempts > 0) await this.wake(now);
     if (!kept) {
       // Another instance took the message over after this one's lease ran out; its result stands.
       this.log.warn({ mail_id: mail.id, kind: mail.kind }, 'mail lease lost before its result was written');
@@ -95,5 +92,19 @@ export class MailAttempts {
       );
     }
     return update;
+  }
+
+  /**
+   * In a transaction of its own, after the result is written: a wake-up held in the result's
+   * transaction could wait for another instance's doing the same the other way round, and a
+   * deadlock would then undo the record of a message already sent (sent again once its lease
+   * ran out). A wake-up that fails only leaves the deferred mail to the next probe.
+   */
+  private async wake(now: Date): Promise<void> {
+    try {
+      await this.uow.run(() => this.mails.wakeDeferred(now));
+    } catch (error) {
+      this.log.warn({ cause: (error as Error).message }, 'deferred mail could not be woken; the next probe tries again');
+    }
   }
 }
