@@ -94,6 +94,15 @@ describe('errorSerializer', () => {
   });
 });
 
+describe('errorSerializer and expected faults', () => {
+  it('drops the stack of a database fault (an outage), keeping its message and code, and keeps the stack of anything else', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(errorSerializer(refused)).toEqual({ type: 'Error', message: 'connect ECONNREFUSED 127.0.0.1:5432', code: 'ECONNREFUSED' });
+    expect(errorSerializer(new Error('Connection terminated unexpectedly'))).not.toHaveProperty('stack');
+    expect(errorSerializer(new TypeError('x is not a function'))).toMatchObject({ stack: expect.stringContaining('TypeError') as unknown });
+  });
+});
+
 describe('createHttpLogger', () => {
   interface Served {
     finish?: 'finish' | 'close';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { DestinationStream, Logger } from 'pino';
 import type { LogLevel } from '../../config/app-config';
+import { classifyDatabaseFailure } from '../persistence/database-failure';
 import type { RepeatedFaults } from './repeated-faults';
 
 /**
@@ -48,26 +49,34 @@ export function maskSecrets(text: string): string {
  */
 const UNLOGGED_ERROR_FIELDS = new Set(['parameters', 'query', 'detail', 'where', 'internalQuery']);
 
-function scrubbed(value: unknown, depth: number): unknown {
+function scrubbed(value: unknown, depth: number, unlogged: ReadonlySet<string>): unknown {
   if (typeof value === 'string') return maskSecrets(value);
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
   if (depth > 6) return '[nested]';
-  if (Array.isArray(value)) return value.map((entry) => scrubbed(entry, depth + 1));
+  if (Array.isArray(value)) return value.map((entry) => scrubbed(entry, depth + 1, unlogged));
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    if (!UNLOGGED_ERROR_FIELDS.has(key)) out[key] = scrubbed(field, depth + 1);
+    if (!unlogged.has(key)) out[key] = scrubbed(field, depth + 1, unlogged);
   }
   return out;
 }
 
 /**
+ * An expected fault (the database away, busy, timed out, read-only: a 503, a failed poll) is
+ * described by its message and code; its stack is the driver's and says nothing an operator
+ * can act on, and during an outage it would be most of the log.
+ */
+const UNLOGGED_FAULT_FIELDS = new Set([...UNLOGGED_ERROR_FIELDS, 'stack']);
+
+/**
  * The `err` serializer of every logger (pino's standard one, then scrubbed): no statement
  * or its parameters, at any depth (`driverError`, `cause`), and secret-shaped text masked
- * in messages and stacks.
+ * in messages and stacks; no stack for an expected database fault.
  */
 export function errorSerializer(err: unknown): unknown {
+  const unlogged = classifyDatabaseFailure(err) ? UNLOGGED_FAULT_FIELDS : UNLOGGED_ERROR_FIELDS;
   // An error may arrive already serialized (by a library that logs through pino); else it is the error itself.
-  return scrubbed(err instanceof Error ? pino.stdSerializers.err(err) : err, 0);
+  return scrubbed(err instanceof Error ? pino.stdSerializers.err(err) : err, 0, unlogged);
 }
 
 export function createRootLogger(level: LogLevel, destination?: DestinationStream): Logger {

@@ -1,5 +1,5 @@
 import { FakeClock } from '../testing/fake-clock';
-import { RepeatedFaults } from './repeated-faults';
+import { RepeatedFaults, summarisingWarnings } from './repeated-faults';
 
 function recording() {
   const clock = new FakeClock('2026-11-28T10:00:00.000Z');
@@ -101,5 +101,26 @@ describe('RepeatedFaults', () => {
     clock.advance(10_000);
     jest.advanceTimersByTime(1_000);
     expect(jest.getTimerCount()).toBe(0);
+  });
+
+  it('summarises only the listed warnings of a domain service, passing the others on', () => {
+    const clock = new FakeClock('2026-11-28T10:00:00.000Z');
+    const lines: string[] = [];
+    const log = summarisingWarnings({ warn: (_context, message) => lines.push(message) }, clock, {
+      'could not record last use of a key': 'keys',
+    });
+    for (let i = 0; i < 3; i += 1) {
+      log.warn({ keyId: String(i) }, 'could not record last use of a key');
+      log.warn({}, 'something else');
+    }
+    clock.advance(10_000);
+    log.warn({ keyId: '3' }, 'could not record last use of a key');
+    expect(lines).toEqual([
+      'could not record last use of a key',
+      'something else',
+      'something else',
+      'something else',
+      'could not record last use of a key: 2 keys in the last 10 s',
+    ]);
   });
 });

@@ -103,3 +103,19 @@ export class RepeatedFaults {
     this.timer = undefined;
   }
 }
+
+/**
+ * A WarningLog for a domain service whose warnings include one that repeats per item during an
+ * outage (per key, per row): the messages listed in `repeated` (with the unit their summary
+ * counts) go through RepeatedFaults, the others pass through unchanged.
+ */
+export function summarisingWarnings(log: WarningLog, clock: Clock, repeated: Readonly<Record<string, string>>): WarningLog {
+  const faults = new RepeatedFaults(clock, log);
+  return {
+    warn: (context, message) => {
+      const unit = repeated[message];
+      if (unit === undefined) log.warn(context, message);
+      else faults.warn(message, unit, context, message);
+    },
+  };
+}
