@@ -90,8 +90,11 @@ describe('the log during a database outage', () => {
       try {
         await until('every writer to have stored something', () => (answered.get(200) ?? 0) >= WRITERS);
 
-        const from = app.logs.length;
+        const before = app.logs.length;
         await fault.begin();
+        // The outage counts from when the fault is complete: freezing lists the backends from
+        // /proc, which under this load takes seconds, while the backends not yet stopped still serve.
+        const from = app.logs.length;
         await until('the adds to be answered 503', () => (answered.get(503) ?? 0) > 0);
         // The outage's length is the fault injected, not a wait for something to happen.
         await new Promise((resolve) => setTimeout(resolve, OUTAGE_MS));
@@ -104,7 +107,7 @@ describe('the log during a database outage', () => {
 
         // Every 503 the writers were given is in the log: as its own line, or counted in a summary.
         const logged503s = () => {
-          const lines = app.logs.slice(from) as Line[];
+          const lines = app.logs.slice(before) as Line[];
           const own = lines.filter((line) => isRequestLine(line) && line.res?.status === 503 && line.req.path === '/v1/actions/add').length;
           const counted = lines.filter((line) => summaryOf503s(line) && String(line.fault).startsWith('database unavailable'));
           return own + counted.reduce((sum, line) => sum + Number(line.count), 0);
@@ -122,20 +125,25 @@ describe('the log during a database outage', () => {
         }
         process.stdout.write(
           `[outage-logs] database ${name}: ${OUTAGE_MS / 1000} s | writers: ${WRITERS} | answers: ${JSON.stringify(Object.fromEntries(answered))} | ` +
-            `lines during the outage: ${outage.length} (${JSON.stringify(Object.fromEntries(byMessage))})\n`,
+            `lines during the outage: ${outage.length} (${JSON.stringify(Object.fromEntries(byMessage))}) | ` +
+            `lines from the injection to the last summary: ${app.logs.length - before}\n`,
         );
 
         expect(all503s()).toBeGreaterThan(outage.length);
         expect(outage.length).toBeLessThan(LINE_BOUND);
-        const answers503 = outage.filter((line) => isRequestLine(line) && line.res?.status === 503);
+        // From the fault's injection to now: the 503s' own lines are warnings naming the fault,
+        // with no stack; nothing is an error; the others are in summaries.
+        const sinceFault = app.logs.slice(before) as Line[];
+        const answers503 = sinceFault.filter((line) => isRequestLine(line) && line.res?.status === 503);
         expect(answers503.length).toBeGreaterThan(0);
         for (const line of answers503) {
           expect(line).toMatchObject({ level: 40, fault: expect.stringMatching(/^database unavailable/) });
           expect(line).not.toHaveProperty('err');
         }
-        expect(outage.filter((line) => line.level >= 50)).toEqual([]);
-        expect(outage.filter((line) => JSON.stringify(line).includes('"stack"'))).toEqual([]);
-        expect(outage.filter(summaryOf503s).length).toBeGreaterThan(0);
+        expect(answers503.length).toBeLessThan(all503s());
+        expect(sinceFault.filter((line) => line.level >= 50)).toEqual([]);
+        expect(sinceFault.filter((line) => JSON.stringify(line).includes('"stack"'))).toEqual([]);
+        expect(sinceFault.filter(summaryOf503s).length).toBeGreaterThan(0);
       } finally {
         writing = false;
         await Promise.all(writers);
