@@ -75,7 +75,7 @@ describe('the log during a database outage', () => {
       let writing = true;
       const writer = async (index: number) => {
         for (let n = 0; writing; n += 1) {
-          let status = 0;
+          let status: number;
           try {
             const body = { list: lists[index % lists.length], items: [`writer ${index} item ${n}`] };
             status = (await jsonRequest(port, 'POST', '/v1/actions/add', { key, body, agent })).status;
