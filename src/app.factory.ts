@@ -9,6 +9,8 @@ import { EnvelopeExpressAdapter } from './common/http/envelope-adapter';
 import { limitHttpServer, requireHost, ShutdownGate } from './common/http/http-server';
 import { jsonBody } from './common/http/json-body.middleware';
 import { createHttpLogger } from './common/logging/logger';
+import { RepeatedFaults } from './common/logging/repeated-faults';
+import { Clock } from './common/ports/clock';
 import { OpenApiRoutes } from './docs/openapi';
 import { RootLogger } from './common/logging/root-logger';
 import { mcpBodyErrors } from './modules/mcp/http/mcp-exception.filter';
@@ -49,7 +51,7 @@ export async function createApp(
   // Order matters: request id and request log first; an HTTP/1.1 request without Host is a 400;
   // once shutdown has begun, requests are answered 503 by the gate before anything reads them;
   // then the body (size, syntax) before any routing, as the contract's order of checks says.
-  app.use(createHttpLogger(logger.pino));
+  app.use(createHttpLogger(logger.pino, new RepeatedFaults(app.get(Clock), logger.pino)));
   app.use(requireHost);
   app.use(gate.middleware);
   // Only the developer page and its API use cookies (the session); /v1/ never reads them.

@@ -115,11 +115,16 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
       }
       const res = await fetch(new URL('/mcp', base), {
         method: 'POST',
-        headers: { ...MCP_HEADERS, 'X-API-Key': owner.key },
+        headers: { ...MCP_HEADERS, 'X-API-Key': owner.key, 'X-Request-Id': 'mcp-malformed-json-1' },
         body: '{"jsonrpc":',
       });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32700 } });
+      // Its log line names /mcp, though the answer is given by middleware mounted under /mcp
+      // (where Express leaves req.url relative: "/").
+      const line = () => t.logs.find((entry) => entry.reqId === 'mcp-malformed-json-1');
+      await waitFor(async () => line() !== undefined, { what: 'the request line of the malformed body', timeoutMs: 5_000, intervalMs: 10 });
+      expect(line()).toMatchObject({ level: 40, req: { method: 'POST', path: '/mcp' }, res: { status: 400 } });
     });
 
     it("refuses what the SDK's transport refuses: an Accept without event streams (406), an unknown protocol version, a non-message", async () => {

@@ -12,6 +12,16 @@ export const CLIENT_QUERY_TIMEOUT = 'Query read timeout';
  * ending, and PostgreSQL rolls back the transaction of a connection that went away.
  */
 export class GuardedClient extends Client {
+  constructor(...args: ConstructorParameters<typeof Client>) {
+    super(...args);
+    // A connection the server ends (`pg_ctl stop -m fast`, a failover) while a request holds it
+    // between two statements raises 'error' with no query to fail: pg-pool listens only while
+    // the client is idle, and an 'error' event nobody listens to would end the process. The
+    // request's next statement on it fails ("not queryable", a 503) and the pool discards it on
+    // release, so there is nothing more to do here.
+    this.on('error', () => undefined);
+  }
+
   override query(...args: unknown[]): never {
     const result = (super.query as (...a: unknown[]) => unknown).apply(this, args);
     if (result instanceof Promise) {

@@ -3,7 +3,7 @@ import type { Request, Response } from 'express';
 import { DomainError, ErrorKind } from '../errors/domain-error';
 import { classifyDatabaseFailure, DatabaseFailure } from '../persistence/database-failure';
 import { failureJson, sendEnvelope } from './envelope';
-import { loggablePath } from '../logging/logger';
+import { ExpectedFault, loggablePath, markExpectedFault } from '../logging/logger';
 
 const STATUS_OF_KIND: Record<ErrorKind, number> = {
   invalid: HttpStatus.BAD_REQUEST,
@@ -81,6 +81,19 @@ function causeWorthDescribing(exception: unknown): unknown {
   return undefined;
 }
 
+/**
+ * The kind of an expected 503, which the request log line counts repeated ones by: a database
+ * failure by its class (unreachable, busy, timed out, read-only), anything else by its code.
+ */
+export function expectedFault(exception: unknown): ExpectedFault {
+  const cause = causeWorthDescribing(exception) ?? exception;
+  const failure = classifyDatabaseFailure(cause);
+  const message = (cause as Error | undefined)?.message;
+  if (failure) return { kind: `database unavailable (${failure})`, cause: message };
+  if (cause instanceof DomainError) return { kind: `unavailable (${cause.code})`, cause: message };
+  return { kind: 'unavailable', cause: message };
+}
+
 export function describe(exception: unknown, request?: Request): Described {
   const cause = causeWorthDescribing(exception);
   if (cause !== undefined) return describe(cause, request);
@@ -146,11 +159,11 @@ export class EnvelopeExceptionFilter implements ExceptionFilter {
     const described = describe(exception, request);
 
     if (described.unexpected) {
-      const context = { err: exception, reqId: request?.id, method: request?.method, path: request?.path && loggablePath(request.path) };
+      const context = { err: exception, reqId: request?.id, method: request?.method, path: request && loggablePath(request.originalUrl) };
       this.logger.error(context, 'unexpected failure');
     } else if (described.status === Number(HttpStatus.SERVICE_UNAVAILABLE)) {
-      const failure = classifyDatabaseFailure(exception);
-      this.logger.warn({ reqId: request?.id, failure, cause: (exception as Error)?.message }, 'database unavailable');
+      // Expected while the database is away: the request's own line says so, as a warning.
+      markExpectedFault(response, expectedFault(exception));
     }
 
     if (response.headersSent) {

@@ -2,7 +2,9 @@ import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
 import { QueryFailedError } from 'typeorm';
-import { createHttpLogger, createRootLogger, errorSerializer, loggablePath, maskSecrets } from './logger';
+import { FakeClock } from '../testing/fake-clock';
+import { createHttpLogger, createRootLogger, errorSerializer, loggablePath, markExpectedFault, maskSecrets } from './logger';
+import { RepeatedFaults } from './repeated-faults';
 
 const KEY = `sk_live_${'7f'.repeat(32)}`;
 const TOKEN = 'daNqlCQhWlkc7qEJ7YkR41JonRrzwlg9s19x6zyEdSc';
@@ -92,9 +94,27 @@ describe('errorSerializer', () => {
   });
 });
 
+describe('errorSerializer and expected faults', () => {
+  it('drops the stack of a database fault (an outage), keeping its message and code, and keeps the stack of anything else', () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect(errorSerializer(refused)).toEqual({ type: 'Error', message: 'connect ECONNREFUSED 127.0.0.1:5432', code: 'ECONNREFUSED' });
+    expect(errorSerializer(new Error('Connection terminated unexpectedly'))).not.toHaveProperty('stack');
+    expect(errorSerializer(new TypeError('x is not a function'))).toMatchObject({ stack: expect.stringContaining('TypeError') as unknown });
+  });
+});
+
 describe('createHttpLogger', () => {
-  function served(status: number, url: string, finish: 'finish' | 'close' = 'finish'): Record<string, unknown>[] {
-    const lines: string[] = [];
+  interface Served {
+    finish?: 'finish' | 'close';
+    /** What the middleware after it does to the request and response before the answer. */
+    then?: (req: { url: string }, res: ServerResponse) => void;
+    faults?: RepeatedFaults;
+    sink?: string[];
+  }
+
+  function served(status: number, url: string, options: Served = {}): Record<string, unknown>[] {
+    const { finish = 'finish', then, faults = new RepeatedFaults(new FakeClock(), { warn: () => undefined }) } = options;
+    const lines: string[] = options.sink ?? [];
     const sink = new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) });
     const req = Object.assign(new EventEmitter(), {
       method: 'GET',
@@ -108,13 +128,14 @@ describe('createHttpLogger', () => {
       setHeader: (name: string, value: string) => (headers[name] = value),
     });
     let nextCalled = 0;
-    createHttpLogger(createRootLogger('info', sink))(
+    createHttpLogger(createRootLogger('info', sink), faults)(
       req as unknown as IncomingMessage,
       res as unknown as ServerResponse,
       () => nextCalled++,
     );
     expect(nextCalled).toBe(1);
     expect(headers['X-Request-Id']).toBe('req-1');
+    then?.(req, res as unknown as ServerResponse);
     res.emit(finish);
     res.emit('close'); // after 'finish', as Node does: must not log twice
     return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
@@ -161,6 +182,49 @@ describe('createHttpLogger', () => {
   });
 
   it('logs a request whose connection closed before the answer was finished', () => {
-    expect(served(200, '/v1/me', 'close')).toHaveLength(1);
+    expect(served(200, '/v1/me', { finish: 'close' })).toHaveLength(1);
+  });
+
+  it('logs the path the request arrived with, not the one Express leaves while middleware mounted under a prefix answers', () => {
+    // Express strips the mount path from req.url while `app.use('/mcp', …)` middleware runs.
+    const [line] = served(400, '/mcp?x=1', { then: (req) => (req.url = '/') });
+    expect(line).toMatchObject({ req: { path: '/mcp' }, msg: expect.stringMatching(/^GET \/mcp 400 /) as unknown });
+  });
+
+  it('logs a 503 answered for an expected fault as a warning without a stack, the first of an outage only, and the others in a summary', () => {
+    const clock = new FakeClock('2026-11-28T10:00:00.000Z');
+    const lines: string[] = [];
+    const summaries = createRootLogger('info', new Writable({ write: (chunk, _enc, done) => (lines.push(String(chunk)), done()) }));
+    const faults = new RepeatedFaults(clock, summaries);
+    const unreachable = (_req: unknown, res: ServerResponse) =>
+      markExpectedFault(res, { kind: 'database unavailable (unreachable)', cause: `connect ECONNREFUSED ${KEY}` });
+    for (let i = 0; i < 500; i += 1) served(503, '/v1/actions/add', { then: unreachable, faults, sink: lines });
+    clock.advance(10_000);
+    served(200, '/v1/me', { faults, sink: lines });
+    faults.flush();
+    const parsed = lines.map((line) => JSON.parse(line) as Record<string, unknown>);
+    expect(parsed).toHaveLength(3);
+    expect(parsed[0]).toMatchObject({
+      level: 40,
+      reqId: 'req-1',
+      req: { path: '/v1/actions/add' },
+      res: { status: 503 },
+      fault: 'database unavailable (unreachable)',
+      cause: 'connect ECONNREFUSED sk_live_[redacted]',
+      msg: expect.stringMatching(/^GET \/v1\/actions\/add 503 \d+ms \(database unavailable \(unreachable\)\)$/) as unknown,
+    });
+    expect(parsed[0]).not.toHaveProperty('err');
+    expect(parsed[1]).toMatchObject({ level: 30, res: { status: 200 } });
+    expect(parsed[2]).toMatchObject({
+      level: 40,
+      fault: 'database unavailable (unreachable)',
+      count: 499,
+      msg: 'database unavailable (unreachable): 499 requests answered 503 in the last 10 s',
+    });
+    expect(lines.join('')).not.toContain('stack');
+  });
+
+  it('keeps a 5xx that no expected fault explains an error with a stack', () => {
+    expect(served(500, '/v1/me')[0]).toMatchObject({ level: 50, err: { stack: expect.any(String) as unknown } });
   });
 });

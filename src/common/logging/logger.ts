@@ -2,6 +2,8 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { DestinationStream, Logger } from 'pino';
 import type { LogLevel } from '../../config/app-config';
+import { classifyDatabaseFailure } from '../persistence/database-failure';
+import type { RepeatedFaults } from './repeated-faults';
 
 /**
  * Secrets that must never reach a log line. Redaction is pino's own (fast-redact),
@@ -47,26 +49,34 @@ export function maskSecrets(text: string): string {
  */
 const UNLOGGED_ERROR_FIELDS = new Set(['parameters', 'query', 'detail', 'where', 'internalQuery']);
 
-function scrubbed(value: unknown, depth: number): unknown {
+function scrubbed(value: unknown, depth: number, unlogged: ReadonlySet<string>): unknown {
   if (typeof value === 'string') return maskSecrets(value);
   if (value === null || typeof value !== 'object' || value instanceof Date) return value;
   if (depth > 6) return '[nested]';
-  if (Array.isArray(value)) return value.map((entry) => scrubbed(entry, depth + 1));
+  if (Array.isArray(value)) return value.map((entry) => scrubbed(entry, depth + 1, unlogged));
   const out: Record<string, unknown> = {};
   for (const [key, field] of Object.entries(value)) {
-    if (!UNLOGGED_ERROR_FIELDS.has(key)) out[key] = scrubbed(field, depth + 1);
+    if (!unlogged.has(key)) out[key] = scrubbed(field, depth + 1, unlogged);
   }
   return out;
 }
 
 /**
+ * An expected fault (the database away, busy, timed out, read-only: a 503, a failed poll) is
+ * described by its message and code; its stack is the driver's and says nothing an operator
+ * can act on, and during an outage it would be most of the log.
+ */
+const UNLOGGED_FAULT_FIELDS = new Set([...UNLOGGED_ERROR_FIELDS, 'stack']);
+
+/**
  * The `err` serializer of every logger (pino's standard one, then scrubbed): no statement
  * or its parameters, at any depth (`driverError`, `cause`), and secret-shaped text masked
- * in messages and stacks.
+ * in messages and stacks; no stack for an expected database fault.
  */
 export function errorSerializer(err: unknown): unknown {
+  const unlogged = classifyDatabaseFailure(err) ? UNLOGGED_FAULT_FIELDS : UNLOGGED_ERROR_FIELDS;
   // An error may arrive already serialized (by a library that logs through pino); else it is the error itself.
-  return scrubbed(err instanceof Error ? pino.stdSerializers.err(err) : err, 0);
+  return scrubbed(err instanceof Error ? pino.stdSerializers.err(err) : err, 0, unlogged);
 }
 
 export function createRootLogger(level: LogLevel, destination?: DestinationStream): Logger {
@@ -122,6 +132,32 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
   return id;
 }
 
+/** What the request log line needs to know about a response answered for an expected fault. */
+const EXPECTED_FAULT = Symbol('expected fault');
+
+export interface ExpectedFault {
+  /** The kind of fault, which repeated lines are counted by ("database unavailable (unreachable)"). */
+  kind: string;
+  /** The cause's message, on the line of the first occurrence. */
+  cause?: string;
+}
+
+/**
+ * Says that `res` answers an expected fault (the database away, the service not ready): its
+ * request line is a warning without a stack, and repeated ones are counted into one summary line
+ * per kind (RepeatedFaults) rather than written one by one. Set by the exception filters.
+ */
+export function markExpectedFault(res: ServerResponse, fault: ExpectedFault): void {
+  (res as ServerResponse & { [EXPECTED_FAULT]?: ExpectedFault })[EXPECTED_FAULT] = fault;
+}
+
+function expectedFaultOf(res: ServerResponse): ExpectedFault | undefined {
+  return (res as ServerResponse & { [EXPECTED_FAULT]?: ExpectedFault })[EXPECTED_FAULT];
+}
+
+/** The unit of the summary line of requests answered for an expected fault. */
+export const FAULT_REQUESTS = 'requests answered 503';
+
 /**
  * One JSON line per request: method, path, status, duration (ms), request id and client
  * address, in the shape pino-http writes (`reqId`, `req`, `res`, `duration_ms`). No headers:
@@ -135,23 +171,36 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
  * through AsyncLocalStorage for `req.log`, which nothing here uses (errors carry `reqId`
  * themselves, see envelope.filter.ts): docs/adr/0003-request-log-line-middleware.md.
  *
+ * The path is the request's as it arrived, read here before any other middleware runs: Express
+ * strips the mount path from `req.url` while middleware mounted under a prefix (`/mcp`,
+ * `/developers`) runs, and an answer given there would otherwise be logged as `/`.
+ *
+ * A response marked as answering an expected fault (markExpectedFault: a 503 because the
+ * database is away) is a warning without a stack; only the first of its kind in an outage is
+ * written, the others are counted by `faults` into one summary line per kind every 10 s, so an
+ * outage under load writes a few lines rather than two per request.
+ *
  * Its info and warn lines skip pino's redaction: they hold only the fields built here (an id
  * of a safe shape, the method, the path as loggablePath masks it, the address, the status and
  * the duration), none of which a redacted path (REDACTED_PATHS) can name, so redaction could
  * only copy the line and find nothing, at about half the line's cost. A line with an error goes
  * through the root logger, redaction and all.
  */
-export function createHttpLogger(logger: Logger): (req: IncomingMessage & { id?: unknown }, res: ServerResponse, next: () => void) => void {
+export function createHttpLogger(
+  logger: Logger,
+  faults: RepeatedFaults,
+): (req: IncomingMessage & { id?: unknown }, res: ServerResponse, next: () => void) => void {
   const lines = logger.child({}, { redact: [] });
   return (req, res, next) => {
     const started = Date.now();
     const id = requestIdFor(req, res);
+    const url = req.url ?? '';
     req.id = id;
     const done = (err?: unknown): void => {
       res.removeListener('close', done);
       res.removeListener('finish', done);
       res.removeListener('error', done);
-      logRequest(logger, lines, req, res, id, Date.now() - started, err);
+      logRequest(logger, lines, faults, req, url, res, id, Date.now() - started, err);
     };
     res.on('close', done);
     res.on('finish', done);
@@ -163,21 +212,29 @@ export function createHttpLogger(logger: Logger): (req: IncomingMessage & { id?:
 function logRequest(
   logger: Logger,
   lines: Logger,
+  faults: RepeatedFaults,
   req: IncomingMessage,
+  url: string,
   res: ServerResponse,
   id: string,
   durationMs: number,
   err: unknown,
 ): void {
   const status = res.statusCode;
-  const path = loggablePath(req.url ?? '');
+  const fault = err ? undefined : expectedFaultOf(res);
+  if (fault && !faults.occurred(fault.kind, FAULT_REQUESTS)) return;
+  const path = loggablePath(url);
   const line: Record<string, unknown> = {
     reqId: id,
     req: { id, method: req.method, path, remote_address: req.socket?.remoteAddress },
     res: { status },
     duration_ms: durationMs,
   };
-  if (err || status >= 500) {
+  if (fault) {
+    // The cause is a driver's message: masked like an error's.
+    const cause = fault.cause === undefined ? undefined : maskSecrets(fault.cause);
+    lines.warn({ ...line, fault: fault.kind, cause }, `${req.method} ${path} ${status} ${durationMs}ms (${fault.kind})`);
+  } else if (err || status >= 500) {
     line.err = err ?? new Error(`failed with status code ${status}`);
     logger.error(line, `${req.method} ${path} ${status}`);
   } else {

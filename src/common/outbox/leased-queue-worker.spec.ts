@@ -6,7 +6,7 @@ const messages = { attemptNotRecorded: 'attempt not recorded', claimsFailing: 'c
 const eventually = (check: () => boolean, what: string) => waitFor(async () => check(), { what, timeoutMs: 2_000, intervalMs: 2 });
 
 describe('LeasedQueueWorker', () => {
-  it('leases with the clock, warns once per outage, and names a failed attempt by its ids alone', async () => {
+  it('leases with the clock, warns once per outage and summarises the repeats, and names a failed attempt by its ids alone', async () => {
     const clock = new FakeClock('2026-11-24T10:00:00.000Z');
     const warnings: Array<{ context: unknown; message: string }> = [];
     const leases: Array<[Date, Date, number]> = [];
@@ -47,6 +47,8 @@ describe('LeasedQueueWorker', () => {
     expect(warnings).toEqual([
       { context: { cause: 'connection refused' }, message: 'claims failing' },
       { context: { row_id: 'b', cause: 'the database went away' }, message: 'attempt not recorded' },
+      // The failed polls after the first are said in one summary, at the latest when the worker stops.
+      { context: { fault: 'claims failing', count: 2, window_s: 1 }, message: 'claims failing: 2 failed polls in the last 1 s' },
     ]);
   });
 });

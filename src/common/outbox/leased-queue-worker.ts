@@ -1,5 +1,7 @@
-import type { LoggerService, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { RepeatedFaults } from '../logging/repeated-faults';
 import type { Clock } from '../ports/clock';
+import type { WarningLog } from '../ports/warning-log';
 
 /** The longest pause between polls while claims keep failing. */
 const MAX_BACKOFF_MS = 30_000;
@@ -32,7 +34,7 @@ export interface LeasedQueue<C> {
 export interface WorkerMessages {
   /** Logged when an attempt's result could not be written (the lease runs out, the row is tried again). */
   attemptNotRecorded: string;
-  /** Logged once per outage when claiming fails (the database away). */
+  /** Logged when claiming fails (the database away): the first failure of an outage, then a summary every 10 s. */
   claimsFailing: string;
 }
 
@@ -52,14 +54,18 @@ export class LeasedQueueWorker<C> implements OnApplicationBootstrap, OnModuleDes
   private again = false;
   /** Rounds in a row whose claim failed (the database away): the polls back off, and log less. */
   private failures = 0;
+  /** Failures that repeat while the database is away: the first logged, the rest summarised. */
+  private readonly faults: RepeatedFaults;
 
   constructor(
     private readonly queue: LeasedQueue<C>,
     private readonly clock: Clock,
     private readonly options: WorkerOptions,
-    private readonly logger: Pick<LoggerService, 'warn'>,
+    logger: WarningLog,
     private readonly messages: WorkerMessages,
-  ) {}
+  ) {
+    this.faults = new RepeatedFaults(clock, logger);
+  }
 
   start(): void {
     this.stopped = false;
@@ -70,6 +76,8 @@ export class LeasedQueueWorker<C> implements OnApplicationBootstrap, OnModuleDes
     this.stopped = true;
     clearTimeout(this.timer);
     await this.running;
+    // What was counted and not yet summarised is said before the process goes.
+    this.faults.close();
   }
 
   onApplicationBootstrap(): void {
@@ -119,15 +127,16 @@ export class LeasedQueueWorker<C> implements OnApplicationBootstrap, OnModuleDes
           claimed.map((claim) =>
             this.queue.attempt(claim).catch((error: unknown) => {
               // The lease runs out and the row is tried again: nothing is lost.
-              this.logger.warn({ ...this.queue.describe(claim), cause: (error as Error).message }, this.messages.attemptNotRecorded);
+              const context = { ...this.queue.describe(claim), cause: (error as Error).message };
+              this.faults.warn(this.messages.attemptNotRecorded, 'attempts not recorded', context, this.messages.attemptNotRecorded);
             }),
           ),
         );
       }
     } catch (error) {
       this.failures = Math.min(this.failures + 1, 16);
-      // Once per outage, not once per poll.
-      if (this.failures === 1) this.logger.warn({ cause: (error as Error).message }, this.messages.claimsFailing);
+      // The first failed poll of an outage is logged; the ones after it are summarised.
+      this.faults.warn(this.messages.claimsFailing, 'failed polls', { cause: (error as Error).message }, this.messages.claimsFailing);
     }
   }
 }

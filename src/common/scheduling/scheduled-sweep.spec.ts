@@ -1,4 +1,5 @@
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { FakeClock } from '../testing/fake-clock';
 import { ScheduledSweep, SweepLog } from './scheduled-sweep';
 
 function recordingLog() {
@@ -13,7 +14,7 @@ function recordingLog() {
 describe('ScheduledSweep', () => {
   const options = { name: 'old-rows-sweep', intervalMs: 60_000, batchSize: 3, maxBatches: 5, what: 'old rows' };
   const sweepOf = (deleteBatch: () => Promise<number>, log: SweepLog = recordingLog().log, scheduler = new SchedulerRegistry()) =>
-    new ScheduledSweep(scheduler, deleteBatch, options, log);
+    new ScheduledSweep(scheduler, deleteBatch, options, log, new FakeClock('2026-11-28T10:00:00.000Z'));
 
   it('deletes batch after batch until one is not full, and says how many went', async () => {
     const batches = [3, 3, 1, 3];

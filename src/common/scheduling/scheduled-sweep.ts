@@ -2,6 +2,8 @@ import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { SchedulerRegistry } from '@nestjs/schedule';
 import { MODES, runInMode } from '../auth/mode-context';
 import type { KeyMode } from '../auth/principal';
+import { RepeatedFaults } from '../logging/repeated-faults';
+import type { Clock } from '../ports/clock';
 
 /** Where a sweep reports: Nest's Logger fits (routed to pino with the context object). */
 export interface SweepLog {
@@ -37,18 +39,24 @@ export interface SweepOptions {
  * The interval is unref'd, so it never keeps the process alive, and it is removed in
  * `onModuleDestroy`, which Nest runs before any `onApplicationShutdown` (where TypeORM closes
  * the pool); a sweep under way starts no further batch once stopped. A failure (the database
- * away) is logged and the next tick tries again. With several instances each sweeps; the
+ * away) is logged (the first of an outage; the ones after it in a summary, RepeatedFaults) and
+ * the next tick tries again. With several instances each sweeps; the
  * deletes are idempotent. Tests call `sweep()` directly.
  */
 export class ScheduledSweep implements OnApplicationBootstrap, OnModuleDestroy {
   private stopped = false;
+  /** Failures that repeat while the database is away: the first logged, the rest summarised. */
+  private readonly faults: RepeatedFaults;
 
   constructor(
     private readonly scheduler: SchedulerRegistry,
     private readonly deleteBatch: () => Promise<number>,
     private readonly options: SweepOptions,
     private readonly logger: SweepLog,
-  ) {}
+    clock: Clock,
+  ) {
+    this.faults = new RepeatedFaults(clock, logger);
+  }
 
   onApplicationBootstrap(): void {
     this.stopped = false;
@@ -61,6 +69,7 @@ export class ScheduledSweep implements OnApplicationBootstrap, OnModuleDestroy {
     this.stopped = true;
     // deleteInterval clears the timer as well.
     if (this.scheduler.doesExist('interval', this.options.name)) this.scheduler.deleteInterval(this.options.name);
+    this.faults.close();
   }
 
   /** One sweep now (of each mode, for per-mode tables); answers how many rows it deleted. */
@@ -82,7 +91,13 @@ export class ScheduledSweep implements OnApplicationBootstrap, OnModuleDestroy {
       }
       if (deleted > 0) this.logger.log({ deleted, ...context }, `${this.options.what} deleted`);
     } catch (error) {
-      this.logger.warn({ cause: (error as Error).message, ...context }, `${this.options.what} could not be deleted`);
+      const message = `${this.options.what} could not be deleted`;
+      this.faults.warn(
+        this.options.eachMode ? `${message} (${mode} mode)` : message,
+        'failed sweeps',
+        { cause: (error as Error).message, ...context },
+        message,
+      );
     }
     return deleted;
   }

@@ -4,6 +4,7 @@ import { SecretGenerator } from '../../common/ports/secret-generator';
 import { TokenHasher } from '../../common/ports/token-hasher';
 import { IdGenerator } from '../../common/ports/id-generator';
 import { RootLogger } from '../../common/logging/root-logger';
+import { summarisingWarnings } from '../../common/logging/repeated-faults';
 import { AppConfig } from '../../config/app-config';
 import { ListAccess } from '../lists/domain/list-access';
 import { ListsModule } from '../lists/lists.module';
@@ -47,7 +48,19 @@ function createRevocationBus(config: AppConfig, root: RootLogger): RevocationBus
         addresses: AddressRanges,
         revocations: RevocationBus,
         root: RootLogger,
-      ) => new KeysService(keys, clock, ids, secrets, hasher, lists, addresses, revocations, root.pino),
+      ) =>
+        new KeysService(
+          keys,
+          clock,
+          ids,
+          secrets,
+          hasher,
+          lists,
+          addresses,
+          revocations,
+          // One per key used while the database is away: the first logged, the rest summarised.
+          summarisingWarnings(root.pino, clock, { 'could not record last use of a key': 'keys whose last use could not be recorded' }),
+        ),
     },
   ],
   exports: [KeysService, AddressRanges],

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { Clock } from '../../../common/ports/clock';
 import { ScheduledSweep } from '../../../common/scheduling/scheduled-sweep';
 import { EventsService } from '../domain/events.service';
 
@@ -19,7 +20,7 @@ const MAX_BATCHES_PER_SWEEP = 50;
  */
 @Injectable()
 export class EventsJanitor extends ScheduledSweep {
-  constructor(events: EventsService, scheduler: SchedulerRegistry) {
+  constructor(events: EventsService, scheduler: SchedulerRegistry, clock: Clock) {
     super(
       scheduler,
       () => events.purgeExpired(),
@@ -32,6 +33,7 @@ export class EventsJanitor extends ScheduledSweep {
         eachMode: true,
       },
       new Logger('Events'),
+      clock,
     );
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { Clock } from '../../../common/ports/clock';
 import { ScheduledSweep } from '../../../common/scheduling/scheduled-sweep';
 import { IdempotencyService } from '../domain/idempotency.service';
 
@@ -13,7 +14,7 @@ export const SWEEP_INTERVAL_MS = 15 * 60 * 1000;
  */
 @Injectable()
 export class IdempotencyJanitor extends ScheduledSweep {
-  constructor(idempotency: IdempotencyService, scheduler: SchedulerRegistry) {
+  constructor(idempotency: IdempotencyService, scheduler: SchedulerRegistry, clock: Clock) {
     super(
       scheduler,
       () => idempotency.purgeExpired(),
@@ -26,6 +27,7 @@ export class IdempotencyJanitor extends ScheduledSweep {
         eachMode: true,
       },
       new Logger('Idempotency'),
+      clock,
     );
   }
 }

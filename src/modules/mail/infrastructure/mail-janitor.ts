@@ -24,6 +24,7 @@ export class MailJanitor extends ScheduledSweep {
         what: 'old mail',
       },
       new Logger('Mail'),
+      clock,
     );
   }
 }

@@ -1,9 +1,9 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpStatus, Logger } from '@nestjs/common';
 import type { NextFunction, Request, Response } from 'express';
 import { RateLimited } from '../../../common/errors/domain-error';
-import { describe } from '../../../common/http/envelope.filter';
+import { describe, expectedFault } from '../../../common/http/envelope.filter';
 import type { RequestWithPrincipal } from '../../../common/http/principal';
-import { loggablePath } from '../../../common/logging/logger';
+import { loggablePath, markExpectedFault } from '../../../common/logging/logger';
 import { isToolCall, sendJsonRpcError, sendToolError } from './json-rpc';
 
 /** RFC 6750's challenge: no error code when no key was sent, `invalid_token` for one that is not valid. */
@@ -32,9 +32,11 @@ export class McpExceptionFilter implements ExceptionFilter {
     const described = describe(exception, request);
     if (described.unexpected) {
       this.logger.error(
-        { err: exception, reqId: request.id, method: request.method, path: loggablePath(request.path) },
+        { err: exception, reqId: request.id, method: request.method, path: loggablePath(request.originalUrl) },
         'unexpected failure',
       );
+    } else if (described.status === Number(HttpStatus.SERVICE_UNAVAILABLE)) {
+      markExpectedFault(response, expectedFault(exception));
     }
     if (response.headersSent) {
       response.end();

@@ -1,3 +1,4 @@
+import { SystemClock } from '../../../common/ports/clock';
 import { type JSONRPCMessage, LATEST_PROTOCOL_VERSION, RELATED_TASK_META_KEY } from '@modelcontextprotocol/sdk/types.js';
 import type { Scope } from '../../../common/auth/scopes';
 import { ListNotFound } from '../../lists/domain/lists.errors';
@@ -32,7 +33,7 @@ const calls = {
   },
 } as unknown as ToolCalls;
 
-const servers = new McpServers(calls);
+const servers = new McpServers(calls, new SystemClock());
 
 /** The Server's answer to the message, as it is without the direct path: a Server of the caller's and our transport. */
 async function viaServer(context: ToolCallContext, message: JSONRPCMessage) {

@@ -15,7 +15,9 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { MissingScope } from '../../../common/errors/domain-error';
-import { describe } from '../../../common/http/envelope.filter';
+import { describe, expectedFault } from '../../../common/http/envelope.filter';
+import { RepeatedFaults } from '../../../common/logging/repeated-faults';
+import { Clock } from '../../../common/ports/clock';
 import type { Principal } from '../../../common/http/principal';
 import { type PostAnswer, StatelessJsonTransport } from './stateless-json.transport';
 import { ToolCalls } from './tool-calls';
@@ -88,7 +90,15 @@ export class McpServers {
    */
   private readonly jsonSchemaValidator = new AjvJsonSchemaValidator();
 
-  constructor(private readonly calls: ToolCalls) {}
+  /** Tool calls answered "unavailable" while the database is away: the first logged, the rest summarised. */
+  private readonly faults: RepeatedFaults;
+
+  constructor(
+    private readonly calls: ToolCalls,
+    clock: Clock,
+  ) {
+    this.faults = new RepeatedFaults(clock, this.logger);
+  }
 
   /** The answer to one message readPost accepted: the handlers' own, or a Server's (see above). */
   async answer(context: ToolCallContext, message: JSONRPCMessage): Promise<PostAnswer> {
@@ -186,7 +196,13 @@ export class McpServers {
     const described = describe(error);
     if (described.unexpected) this.logger.error({ err: error, reqId: context.requestId, tool }, 'unexpected failure');
     else if (described.status === Number(HttpStatus.SERVICE_UNAVAILABLE)) {
-      this.logger.warn({ reqId: context.requestId, tool, cause: (error as Error)?.message }, 'database unavailable');
+      const fault = expectedFault(error);
+      this.faults.warn(
+        fault.kind,
+        'tool calls answered unavailable',
+        { reqId: context.requestId, tool, cause: fault.cause },
+        `${fault.kind}: tool call answered unavailable`,
+      );
     }
     return toolError(described.message);
   }

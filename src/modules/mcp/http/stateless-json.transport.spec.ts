@@ -1,3 +1,4 @@
+import { SystemClock } from '../../../common/ports/clock';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -31,7 +32,7 @@ const calls = {
   call: (name: string) => (name === 'whoami' ? Promise.resolve({ data: ME }) : Promise.reject(new ListNotFound())),
 } as unknown as ToolCalls;
 
-const servers = new McpServers(calls);
+const servers = new McpServers(calls, new SystemClock());
 
 /** One POST as McpController handles it: a Server of the caller's and our transport, both new. */
 async function ours(headers: IncomingHttpHeaders, body: unknown) {

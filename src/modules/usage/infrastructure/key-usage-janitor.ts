@@ -1,5 +1,6 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { SchedulerRegistry } from '@nestjs/schedule';
+import { Clock } from '../../../common/ports/clock';
 import { ScheduledSweep } from '../../../common/scheduling/scheduled-sweep';
 import { KeyUsageService, USAGE_PURGE_BATCH } from '../domain/key-usage.service';
 
@@ -15,7 +16,7 @@ const MAX_BATCHES_PER_SWEEP = 50;
  */
 @Injectable()
 export class KeyUsageJanitor extends ScheduledSweep {
-  constructor(usage: KeyUsageService, scheduler: SchedulerRegistry) {
+  constructor(usage: KeyUsageService, scheduler: SchedulerRegistry, clock: Clock) {
     super(
       scheduler,
       () => usage.purgeExpired(),
@@ -27,6 +28,7 @@ export class KeyUsageJanitor extends ScheduledSweep {
         what: 'key usage past its retention',
       },
       new Logger('KeyUsage'),
+      clock,
     );
   }
 }

@@ -28,6 +28,7 @@ export class DeliveriesJanitor extends ScheduledSweep {
         eachMode: true,
       },
       new Logger('Webhooks'),
+      clock,
     );
   }
 }
