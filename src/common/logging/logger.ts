@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isSpanContextValid, type SpanContext, trace } from '@opentelemetry/api';
 import pino, { DestinationStream, Logger } from 'pino';
 import type { LogLevel } from '../../config/app-config';
 
@@ -124,7 +125,8 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
 
 /**
  * One JSON line per request: method, path, status, duration (ms), request id and client
- * address, in the shape pino-http writes (`reqId`, `req`, `res`, `duration_ms`). No headers:
+ * address, in the shape pino-http writes (`reqId`, `req`, `res`, `duration_ms`), and, when
+ * tracing is on, the request's `trace_id` and `span_id` (its server span). No headers:
  * they carry credentials and cookies, and masking every header of every request would cost
  * more than the rest of the line.
  *
@@ -147,11 +149,15 @@ export function createHttpLogger(logger: Logger): (req: IncomingMessage & { id?:
     const started = Date.now();
     const id = requestIdFor(req, res);
     req.id = id;
+    // The request's server span, read here where the HTTP instrumentation has made it the
+    // active one (the response's events may fire outside its context). Without the SDK the
+    // API has no context to read and answers undefined.
+    const span = trace.getActiveSpan()?.spanContext();
     const done = (err?: unknown): void => {
       res.removeListener('close', done);
       res.removeListener('finish', done);
       res.removeListener('error', done);
-      logRequest(logger, lines, req, res, id, Date.now() - started, err);
+      logRequest(logger, lines, req, res, id, Date.now() - started, err, span);
     };
     res.on('close', done);
     res.on('finish', done);
@@ -168,6 +174,7 @@ function logRequest(
   id: string,
   durationMs: number,
   err: unknown,
+  span: SpanContext | undefined,
 ): void {
   const status = res.statusCode;
   const path = loggablePath(req.url ?? '');
@@ -177,6 +184,10 @@ function logRequest(
     res: { status },
     duration_ms: durationMs,
   };
+  if (span && isSpanContextValid(span)) {
+    line.trace_id = span.traceId;
+    line.span_id = span.spanId;
+  }
   if (err || status >= 500) {
     line.err = err ?? new Error(`failed with status code ${status}`);
     logger.error(line, `${req.method} ${path} ${status}`);
