@@ -1,3 +1,5 @@
+// First: starts tracing (when configured) before the modules it instruments are loaded.
+import { tracing } from './tracing';
 import 'reflect-metadata';
 import { createApp } from './app.factory';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
@@ -69,6 +71,8 @@ async function main(): Promise<void> {
         logger.info({ signal }, `${signal} received`);
         await app.close();
         await embedded?.stop();
+        // The spans of the last requests, still in the exporter's batch.
+        await tracing?.shutdown();
         const cut = gate.cut;
         logger.info({ cut }, 'stopped');
         process.exit(cut > 0 ? 1 : 0);

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './app-config';
+import { ConfigError, loadConfig, tracingEnabled } from './app-config';
 
 describe('loadConfig', () => {
   it('applies the documented defaults', () => {
@@ -270,5 +270,30 @@ describe('mail settings', () => {
       /MAIL_LEASE_MS must be greater than MAIL_TIMEOUT_MS/,
     );
     expect(() => loadConfig({ MAIL_PROBE_INTERVAL_MS: '99' })).toThrow(/MAIL_PROBE_INTERVAL_MS/);
+  });
+});
+
+describe('tracingEnabled', () => {
+  it('is off unless an exporter or an OTLP endpoint is named', () => {
+    expect(tracingEnabled({})).toBe(false);
+    expect(tracingEnabled({ OTEL_SERVICE_NAME: 'todo', OTEL_EXPORTER_OTLP_PROTOCOL: 'grpc', OTEL_TRACES_EXPORTER: '' })).toBe(false);
+    expect(tracingEnabled({ OTEL_TRACES_EXPORTER: 'console' })).toBe(true);
+    expect(tracingEnabled({ OTEL_TRACES_EXPORTER: 'otlp, console' })).toBe(true);
+    expect(tracingEnabled({ OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBe(true);
+    expect(tracingEnabled({ OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'https://collector/v1/traces' })).toBe(true);
+  });
+
+  it('stays off with OTEL_TRACES_EXPORTER=none or OTEL_SDK_DISABLED, whatever else is set', () => {
+    expect(tracingEnabled({ OTEL_TRACES_EXPORTER: 'none', OTEL_EXPORTER_OTLP_ENDPOINT: 'http://collector:4318' })).toBe(false);
+    expect(tracingEnabled({ OTEL_SDK_DISABLED: 'true', OTEL_TRACES_EXPORTER: 'console' })).toBe(false);
+  });
+
+  it('refuses a mistyped exporter, endpoint or protocol, naming the variable', () => {
+    expect(() => tracingEnabled({ OTEL_TRACES_EXPORTER: 'jaeger' })).toThrow(
+      new ConfigError('Invalid configuration: OTEL_TRACES_EXPORTER must be a comma-separated list of otlp, console, zipkin, none'),
+    );
+    expect(() => tracingEnabled({ OTEL_EXPORTER_OTLP_ENDPOINT: 'collector:4318' })).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT must be a URL/);
+    expect(() => tracingEnabled({ OTEL_EXPORTER_OTLP_PROTOCOL: 'http' })).toThrow(/OTEL_EXPORTER_OTLP_PROTOCOL must be one of/);
+    expect(() => tracingEnabled({ OTEL_SDK_DISABLED: 'maybe' })).toThrow(/OTEL_SDK_DISABLED must be true or false/);
   });
 });

@@ -308,15 +308,18 @@ export class AppConfig {
 
 export class ConfigError extends Error {}
 
+/** The first problem found, naming its variable. */
+function invalid(error: z.ZodError): ConfigError {
+  const issue = error.issues[0];
+  const message = issue.message.includes(String(issue.path[0])) ? issue.message : `${String(issue.path[0])}: ${issue.message}`;
+  return new ConfigError(`Invalid configuration: ${message}`);
+}
+
 /** Empty variables count as unset, so `PORT= npm start` behaves like no PORT at all. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   const parsed = schema.safeParse(present);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const message = issue.message.includes(String(issue.path[0])) ? issue.message : `${String(issue.path[0])}: ${issue.message}`;
-    throw new ConfigError(`Invalid configuration: ${message}`);
-  }
+  if (!parsed.success) throw invalid(parsed.error);
   const v = parsed.data;
   // Below current guidance only to keep test suites fast, never in a deployment.
   if (v.PASSWORD_SCRYPT_COST < 17 && v.NODE_ENV !== 'test') {
@@ -379,4 +382,45 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       probeIntervalMs: v.MAIL_PROBE_INTERVAL_MS,
     },
   } as AppConfig);
+}
+
+const TRACES_EXPORTERS = ['otlp', 'console', 'zipkin', 'none'];
+const OTLP_PROTOCOLS = ['grpc', 'http/protobuf', 'http/json'];
+
+const tracingSchema = z.object({
+  OTEL_TRACES_EXPORTER: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || raw.split(',').every((name) => TRACES_EXPORTERS.includes(name.trim())), {
+      message: `OTEL_TRACES_EXPORTER must be a comma-separated list of ${TRACES_EXPORTERS.join(', ')}`,
+    }),
+  OTEL_EXPORTER_OTLP_ENDPOINT: url('OTEL_EXPORTER_OTLP_ENDPOINT', ['http:', 'https:']),
+  OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: url('OTEL_EXPORTER_OTLP_TRACES_ENDPOINT', ['http:', 'https:']),
+  OTEL_EXPORTER_OTLP_PROTOCOL: z
+    .string()
+    .optional()
+    .refine((raw) => raw === undefined || OTLP_PROTOCOLS.includes(raw), {
+      message: `OTEL_EXPORTER_OTLP_PROTOCOL must be one of ${OTLP_PROTOCOLS.join(', ')}`,
+    }),
+  OTEL_SDK_DISABLED: flag('OTEL_SDK_DISABLED', false),
+});
+
+/**
+ * Whether OpenTelemetry's SDK starts (src/tracing.ts). Everything else about it (exporter,
+ * endpoint, headers, sampler, batching, service name) is the SDK's own reading of its standard
+ * `OTEL_*` variables; only the ones that decide whether it starts, or that it would otherwise
+ * silently ignore when mistyped, are checked here.
+ *
+ * On when an exporter or an OTLP endpoint is named, so a deployment without either loads no
+ * part of the SDK; `OTEL_TRACES_EXPORTER=none` and `OTEL_SDK_DISABLED=true` keep it off.
+ */
+export function tracingEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const parsed = tracingSchema.safeParse(present);
+  if (!parsed.success) throw invalid(parsed.error);
+  const v = parsed.data;
+  if (v.OTEL_SDK_DISABLED) return false;
+  const exporters = v.OTEL_TRACES_EXPORTER?.split(',').map((name) => name.trim());
+  if (exporters?.length === 1 && exporters[0] === 'none') return false;
+  return exporters !== undefined || v.OTEL_EXPORTER_OTLP_ENDPOINT !== undefined || v.OTEL_EXPORTER_OTLP_TRACES_ENDPOINT !== undefined;
 }

@@ -1,8 +1,10 @@
 import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { Writable } from 'node:stream';
+import { context, trace, TraceFlags } from '@opentelemetry/api';
 import { QueryFailedError } from 'typeorm';
 import { FakeClock } from '../testing/fake-clock';
+import { recordSpans } from '../tracing/testing/recorded-spans';
 import { createHttpLogger, createRootLogger, errorSerializer, loggablePath, markExpectedFault, maskSecrets } from './logger';
 import { RepeatedFaults } from './repeated-faults';
 
@@ -140,6 +142,16 @@ describe('createHttpLogger', () => {
     res.emit('close'); // after 'finish', as Node does: must not log twice
     return lines.map((line) => JSON.parse(line) as Record<string, unknown>);
   }
+
+  it("carries the active span's trace and span ids when tracing is on, and neither when no span is active", () => {
+    recordSpans();
+    const server = trace.wrapSpanContext({ traceId: 'a'.repeat(32), spanId: 'b'.repeat(16), traceFlags: TraceFlags.SAMPLED });
+    const [traced] = context.with(trace.setSpan(context.active(), server), () => served(200, '/v1/me'));
+    expect(traced).toMatchObject({ reqId: 'req-1', trace_id: 'a'.repeat(32), span_id: 'b'.repeat(16) });
+    const [untraced] = served(200, '/v1/me');
+    expect(untraced).not.toHaveProperty('trace_id');
+    expect(untraced).not.toHaveProperty('span_id');
+  });
 
   it('writes one line per request, in the shape operators read, with no header and no query string', () => {
     const lines = served(200, `/v1/me?api_key=${KEY}`);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { isSpanContextValid, type SpanContext, trace } from '@opentelemetry/api';
 import pino, { DestinationStream, Logger } from 'pino';
 import type { LogLevel } from '../../config/app-config';
 import { classifyDatabaseFailure } from '../persistence/database-failure';
@@ -160,7 +161,8 @@ export const FAULT_REQUESTS = 'requests answered 503';
 
 /**
  * One JSON line per request: method, path, status, duration (ms), request id and client
- * address, in the shape pino-http writes (`reqId`, `req`, `res`, `duration_ms`). No headers:
+ * address, in the shape pino-http writes (`reqId`, `req`, `res`, `duration_ms`), and, when
+ * tracing is on, the request's `trace_id` and `span_id` (its server span). No headers:
  * they carry credentials and cookies, and masking every header of every request would cost
  * more than the rest of the line.
  *
@@ -196,11 +198,15 @@ export function createHttpLogger(
     const id = requestIdFor(req, res);
     const url = req.url ?? '';
     req.id = id;
+    // The request's server span, read here where the HTTP instrumentation has made it the
+    // active one (the response's events may fire outside its context). Without the SDK the
+    // API has no context to read and answers undefined.
+    const span = trace.getActiveSpan()?.spanContext();
     const done = (err?: unknown): void => {
       res.removeListener('close', done);
       res.removeListener('finish', done);
       res.removeListener('error', done);
-      logRequest(logger, lines, faults, req, url, res, id, Date.now() - started, err);
+      logRequest(logger, lines, faults, req, url, res, id, Date.now() - started, err, span);
     };
     res.on('close', done);
     res.on('finish', done);
@@ -219,6 +225,7 @@ function logRequest(
   id: string,
   durationMs: number,
   err: unknown,
+  span: SpanContext | undefined,
 ): void {
   const status = res.statusCode;
   const fault = err ? undefined : expectedFaultOf(res);
@@ -230,6 +237,10 @@ function logRequest(
     res: { status },
     duration_ms: durationMs,
   };
+  if (span && isSpanContextValid(span)) {
+    line.trace_id = span.traceId;
+    line.span_id = span.spanId;
+  }
   if (fault) {
     // The cause is a driver's message: masked like an error's.
     const cause = fault.cause === undefined ? undefined : maskSecrets(fault.cause);

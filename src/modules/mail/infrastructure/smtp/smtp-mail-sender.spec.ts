@@ -1,9 +1,12 @@
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import { freePort } from '../../../../common/net/free-port';
+import { recordSpans } from '../../../../common/tracing/testing/recorded-spans';
 import { SmtpReceiver } from '../../../../../test/support/smtp-receiver';
 import { MailBodyUnreadable } from '../../domain/mail-body-cipher';
 import { SmtpMailSender } from './smtp-mail-sender';
 
 describe('SmtpMailSender', () => {
+  const spans = recordSpans();
   let receiver: SmtpReceiver;
   let sender: SmtpMailSender;
   const envelope = (to: string) => ({ to, subject: 'Confirm your email', text: () => 'Open https://todo.example/developers#verify=abc' });
@@ -59,5 +62,24 @@ describe('SmtpMailSender', () => {
     };
     await expect(sender.send(unreadable)).rejects.toThrow(MailBodyUnreadable);
     expect(receiver.to('erin@example.org')).toEqual([]);
+  });
+
+  it('sends in an smtp send span naming the server by host and port only, and a refusal as an error', async () => {
+    spans.clear();
+    const login = new SmtpMailSender({
+      url: `smtp://user:s3cret-pass@127.0.0.1:${receiver.port}`,
+      from: 'todo@service.example',
+      timeoutMs: 5_000,
+    });
+    await login.send(envelope('erin@example.org'));
+    receiver.refuse('frank@example.org', 1, { code: 550, stage: 'rcpt' });
+    await sender.send(envelope('frank@example.org'));
+    const [first, refused] = spans.ended().filter((span) => span.name === 'smtp send');
+    expect(first).toMatchObject({ kind: SpanKind.CLIENT, attributes: { 'server.address': '127.0.0.1', 'server.port': receiver.port } });
+    expect(refused.status.code).toBe(SpanStatusCode.ERROR);
+    expect(refused.attributes['smtp.permanent_failure']).toBe(true);
+    const recorded = JSON.stringify(spans.ended().map((span) => [span.attributes, span.status, span.events]));
+    expect(recorded).not.toContain('s3cret-pass');
+    expect(recorded).not.toContain('example.org');
   });
 });

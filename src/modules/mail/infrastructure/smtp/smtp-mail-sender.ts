@@ -1,5 +1,7 @@
+import { SpanStatusCode } from '@opentelemetry/api';
 import { createTransport, type Transporter } from 'nodemailer';
 import type { SMTPTransportOptions } from 'nodemailer/lib/smtp-transport';
+import { inClientSpan } from '../../../../common/tracing/spans';
 import { Envelope, MailSender, SendResult } from '../../domain/mail-sender';
 
 export interface SmtpSettings {
@@ -19,9 +21,12 @@ export interface SmtpSettings {
  */
 export class SmtpMailSender extends MailSender {
   private readonly transport: Transporter;
+  private readonly server: { 'server.address': string; 'server.port': number };
 
   constructor(private readonly settings: SmtpSettings) {
     super();
+    const url = new URL(settings.url);
+    this.server = { 'server.address': url.hostname, 'server.port': Number(url.port) || (url.protocol === 'smtps:' ? 465 : 587) };
     const options: SMTPTransportOptions = {
       url: settings.url,
       connectionTimeout: settings.timeoutMs,
@@ -34,7 +39,23 @@ export class SmtpMailSender extends MailSender {
     this.transport = createTransport(options);
   }
 
-  async send(envelope: Envelope): Promise<SendResult> {
+  /**
+   * In an `smtp send` span (no instrumentation sees nodemailer's exchange) naming the server by
+   * host and port (never the URL: it holds the login), and a failure by nodemailer's code only:
+   * neither the recipients nor a server's answer, which may quote them.
+   */
+  send(envelope: Envelope): Promise<SendResult> {
+    return inClientSpan('smtp send', this.server, async (span) => {
+      const result = await this.exchange(envelope);
+      if (result.kind === 'failed') {
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        span.setAttribute('smtp.permanent_failure', result.permanent);
+      }
+      return result;
+    });
+  }
+
+  private async exchange(envelope: Envelope): Promise<SendResult> {
     const text = envelope.text();
     try {
       await this.transport.sendMail({

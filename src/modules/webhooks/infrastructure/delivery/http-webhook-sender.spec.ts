@@ -1,8 +1,11 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { recordSpans } from '../../../../common/tracing/testing/recorded-spans';
 import { HttpWebhookSender } from './http-webhook-sender';
 
 describe('HttpWebhookSender', () => {
+  const spans = recordSpans();
   let server: Server;
   let port: number;
   const hits: string[] = [];
@@ -68,5 +71,20 @@ describe('HttpWebhookSender', () => {
     });
     expect(await strict.send(request('/ok'))).toEqual({ kind: 'failed', error: 'refused: 127.0.0.1 is a loopback address' });
     expect(hits.length).toBe(before);
+  });
+
+  it('sends in a webhook send span naming the receiver by host, the message and the answer, never the URL', async () => {
+    spans.clear();
+    await open.send(request('/ok?token=receivers-own-secret'));
+    await open.send(request('/busy'));
+    const [ok, busy] = spans.ended().filter((span) => span.name === 'webhook send');
+    expect(ok).toMatchObject({
+      kind: SpanKind.CLIENT,
+      attributes: { 'server.address': '127.0.0.1', 'webhook.message_id': 'evt_1', 'http.response.status_code': 204 },
+    });
+    expect(ok.status.code).not.toBe(SpanStatusCode.ERROR);
+    expect(JSON.stringify(ok.attributes)).not.toContain('receivers-own-secret');
+    expect(busy.attributes['http.response.status_code']).toBe(429);
+    expect(busy.status.code).toBe(SpanStatusCode.ERROR);
   });
 });

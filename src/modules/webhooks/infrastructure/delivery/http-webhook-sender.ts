@@ -2,6 +2,8 @@ import { lookup as dnsLookup, type LookupAddress, type LookupOptions } from 'nod
 import { request as httpRequest, type IncomingMessage } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { isIP } from 'node:net';
+import { SpanStatusCode, type Span } from '@opentelemetry/api';
+import { inClientSpan } from '../../../../common/tracing/spans';
 import type { AttemptResult } from '../../domain/delivery';
 import { hostOf } from '../../domain/url-policy';
 import { OutgoingRequest, WebhookSender } from '../../domain/webhook-sender';
@@ -52,7 +54,25 @@ export class HttpWebhookSender extends WebhookSender {
     super();
   }
 
+  /**
+   * In a `webhook send` span (tracing: docs/operations.md) naming the receiver by host only
+   * (its path and query are the owner's and may hold a token), the message by its
+   * `webhook-id`, and the outcome; never the body or the signature.
+   */
   send(outgoing: OutgoingRequest): Promise<AttemptResult> {
+    return inClientSpan('webhook send', { 'webhook.message_id': outgoing.headers['webhook-id'] }, async (span) => {
+      const result = await this.attempt(outgoing, span);
+      if (result.kind === 'answered') {
+        span.setAttribute('http.response.status_code', result.statusCode);
+        if (result.statusCode < 200 || result.statusCode >= 300) span.setStatus({ code: SpanStatusCode.ERROR });
+      } else {
+        span.setStatus({ code: SpanStatusCode.ERROR, message: result.error });
+      }
+      return result;
+    });
+  }
+
+  private attempt(outgoing: OutgoingRequest, span: Span): Promise<AttemptResult> {
     let url: URL;
     try {
       url = new URL(outgoing.url);
@@ -60,6 +80,7 @@ export class HttpWebhookSender extends WebhookSender {
       return Promise.resolve({ kind: 'failed', error: 'the URL is not valid' });
     }
     const host = hostOf(url);
+    span.setAttribute('server.address', host);
     if (!this.options.allowPrivate && isIP(host) && nonPublicRange(host) !== null) {
       return Promise.resolve({ kind: 'failed', error: `refused: ${host} is a ${nonPublicRange(host)} address` });
     }
