@@ -12,7 +12,7 @@ export interface VerifyOptions {
   /** The current time in ms. Default `Date.now`. */
   now?: () => number;
   /** The Web Crypto to use. Default `globalThis.crypto` (Node 18: pass `require('node:crypto').webcrypto`). */
-  crypto?: Crypto;
+  crypto?: typeof globalThis.crypto;
 }
 
 /** A delivery that does not verify: not signed with any of the secrets, a timestamp too old or too new, a header missing. */
