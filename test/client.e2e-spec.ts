@@ -91,7 +91,7 @@ describe('the TypeScript client against the running service', () => {
     const names = ['A', 'B', 'C'].map((name) => `${name} ${unique()}`);
     const created = [];
     for (const name of names) created.push((await todo.lists.create({ name })).list);
-    expect((await todo.lists.get(created[0]!.id)).list).toMatchObject({ id: created[0]!.id, name: names[0], role: 'owner' });
+    expect((await todo.lists.get(created[0].id)).list).toMatchObject({ id: created[0].id, name: names[0], role: 'owner' });
 
     const first = await todo.lists.page({ limit: 2 });
     expect(first.lists).toHaveLength(2);
@@ -100,9 +100,9 @@ describe('the TypeScript client against the running service', () => {
     for await (const list of todo.lists.iterate({ limit: 1 })) iterated.push(list.name);
     expect(iterated).toEqual(names);
 
-    expect((await todo.lists.rename(created[1]!.id, { name: `Renamed ${unique()}` })).list.id).toBe(created[1]!.id);
-    await expect(todo.lists.delete(created[2]!.id)).resolves.toEqual({});
-    const gone = await todo.lists.get(created[2]!.id).catch((error: unknown) => error);
+    expect((await todo.lists.rename(created[1].id, { name: `Renamed ${unique()}` })).list.id).toBe(created[1].id);
+    await expect(todo.lists.delete(created[2].id)).resolves.toEqual({});
+    const gone = await todo.lists.get(created[2].id).catch((error: unknown) => error);
     expect(gone).toBeInstanceOf(ApiError);
     expect(gone).toMatchObject({ status: 404, requestId: expect.any(String) });
   });
@@ -114,8 +114,8 @@ describe('the TypeScript client against the running service', () => {
     const added = await todo.actions.add({ list: list.name, items: ['milk', 'eggs', 'bread', 'tea', 'jam'] });
     expect(added.items.map((item) => item.text)).toEqual(['milk', 'eggs', 'bread', 'tea', 'jam']);
     expect((await todo.actions.complete({ list: list.id, items: ['milk', 'eggs'] })).items.every((item) => item.completed)).toBe(true);
-    expect((await todo.actions.reopen({ list: list.id, items: ['eggs'] })).items[0]!.completed).toBe(false);
-    expect((await todo.actions.remove({ list: list.id, items: ['jam'] })).items[0]!.text).toBe('jam');
+    expect((await todo.actions.reopen({ list: list.id, items: ['eggs'] })).items[0].completed).toBe(false);
+    expect((await todo.actions.remove({ list: list.id, items: ['jam'] })).items[0].text).toBe('jam');
 
     const open = [];
     for await (const item of todo.items.iterate(list.id, { status: 'open', limit: 2 })) open.push(item.text);
@@ -187,8 +187,8 @@ describe('the TypeScript client against the running service', () => {
       [200, null],
       [200, 'true'],
     ]);
-    expect(answers[0]!.key).toEqual(expect.any(String));
-    expect(answers[1]!.key).toBe(answers[0]!.key);
+    expect(answers[0].key).toEqual(expect.any(String));
+    expect(answers[1].key).toBe(answers[0].key);
     expect(waits).toEqual([1000]);
     expect(added.items.map((item) => item.text)).toEqual(['milk', 'eggs']);
     const items = [];
@@ -260,7 +260,7 @@ describe('the TypeScript client against the running service', () => {
       what: 'the webhook.test delivery',
       timeoutMs: 15_000,
     });
-    expect(test.headers['webhook-signature']!.split(' ')).toHaveLength(2);
+    expect(test.headers['webhook-signature'].split(' ')).toHaveLength(2);
     await expect(verifyWebhook(rotated, test.headers, test.body)).resolves.toMatchObject({ type: 'webhook.test' });
     await expect(verifyWebhook(secret, test.headers, test.body)).resolves.toMatchObject({ type: 'webhook.test' });
     await expect(verifyWebhook([rotated, secret], test.headers, new TextEncoder().encode(test.body))).resolves.toMatchObject({
@@ -270,8 +270,8 @@ describe('the TypeScript client against the running service', () => {
     const ids: string[] = [];
     for await (const d of todo.webhooks.iterateDeliveries(webhook.id, { limit: 1 })) ids.push(d.id);
     expect(ids).toHaveLength(2);
-    expect((await todo.webhooks.deliveries(webhook.id, { limit: 1 })).deliveries[0]!.id).toBe(ids[0]);
-    expect((await todo.webhooks.retryDelivery(webhook.id, ids[1]!)).delivery.id).toBe(ids[1]);
+    expect((await todo.webhooks.deliveries(webhook.id, { limit: 1 })).deliveries[0].id).toBe(ids[0]);
+    expect((await todo.webhooks.retryDelivery(webhook.id, ids[1])).delivery.id).toBe(ids[1]);
     await expect(todo.webhooks.delete(webhook.id)).resolves.toEqual({});
   });
 
@@ -326,7 +326,11 @@ describe('the TypeScript client and the rate limit', () => {
     await todo.me.get();
     await todo.me.get();
     const impatient = new TodoClient({ apiKey: caller.key, baseUrl, maxRetries: 0 });
-    await expect(impatient.me.get()).rejects.toMatchObject({ status: 429, retryAfter: 10, message: 'Rate limit exceeded: retry in 10 seconds' });
+    await expect(impatient.me.get()).rejects.toMatchObject({
+      status: 429,
+      retryAfter: 10,
+      message: 'Rate limit exceeded: retry in 10 seconds',
+    });
 
     await expect(todo.me.get()).resolves.toMatchObject({ id: caller.id });
     expect(waits).toEqual([10_000]);
@@ -383,7 +387,7 @@ describe('the TypeScript client and the database going away', () => {
     expect(statuses.at(-1)).toBe(200);
     // Each wait is the Retry-After of the 503 before it, to the second.
     expect(waits.map(({ ms }) => ms)).toEqual(retryAfters.slice(0, -1).map((seconds) => Number(seconds) * 1000));
-    expect(waits[0]!.ms).toBeGreaterThanOrEqual(1000);
+    expect(waits[0].ms).toBeGreaterThanOrEqual(1000);
     expect(keys.size).toBe(1);
     expect((await todo.items.page(list.id)).items.map((item) => item.text)).toEqual(['milk']);
   });

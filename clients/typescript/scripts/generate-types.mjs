@@ -44,7 +44,8 @@ function firstDifference(a, b) {
   const left = a.split('\n');
   const right = b.split('\n');
   for (let i = 0; i < Math.max(left.length, right.length); i++) {
-    if (left[i] !== right[i]) return `line ${i + 1}:\n  checked in: ${left[i] ?? '(end of file)'}\n  generated:  ${right[i] ?? '(end of file)'}`;
+    if (left[i] !== right[i])
+      return `line ${i + 1}:\n  checked in: ${left[i] ?? '(end of file)'}\n  generated:  ${right[i] ?? '(end of file)'}`;
   }
   return 'no difference';
 }

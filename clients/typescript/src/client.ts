@@ -230,13 +230,13 @@ export class EventsResource {
         throw error;
       }
     };
-    const c = this;
+    const read = (after: string | undefined) => this.page({ ...query, after }, { signal });
     async function* events(): AsyncGenerator<Event, void, undefined> {
       let absent = 0;
       while (!stopped()) {
         let page: DataOf<'Events_feed'>;
         try {
-          page = await c.page({ ...query, after: state.cursor }, { signal });
+          page = await read(state.cursor);
           absent = 0;
         } catch (error) {
           if (stopped()) return;

@@ -2,7 +2,10 @@ import { ApiError, ConnectionError, FeedExpiredError } from './errors.ts';
 import { backoffMs, parseRetryAfter, RETRY_DEFAULTS, type RetryOptions, sleep as realSleep } from './retry.ts';
 
 /** The `fetch` the client calls: the platform's by default, or any function of the same shape. */
-export type FetchLike = (url: string, init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal }) => Promise<Response>;
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body?: string; signal?: AbortSignal },
+) => Promise<Response>;
 
 export interface ClientOptions extends RetryOptions {
   /** The API key (`sk_live_…` or `sk_test_…`), sent as `X-API-Key`. */
@@ -74,7 +77,9 @@ const isAbort = (error: unknown): boolean => error instanceof Error && (error.na
 function defaultIdempotencyKey(): string {
   const crypto = globalThis.crypto as { randomUUID?: () => string } | undefined;
   if (!crypto?.randomUUID) {
-    throw new Error('No Web Crypto here (globalThis.crypto.randomUUID): pass the idempotencyKey option (Node 18: run with --experimental-global-webcrypto)');
+    throw new Error(
+      'No Web Crypto here (globalThis.crypto.randomUUID): pass the idempotencyKey option (Node 18: run with --experimental-global-webcrypto)',
+    );
   }
   return crypto.randomUUID();
 }
@@ -110,7 +115,11 @@ export class Transport {
   }
 
   /** One call: its `data` on success; an ApiError (or ConnectionError) once retries are spent or not allowed. */
-  async request<T>(method: Method, path: string, { query, body, ...options }: RequestOptions & { query?: Query; body?: unknown } = {}): Promise<T> {
+  async request<T>(
+    method: Method,
+    path: string,
+    { query, body, ...options }: RequestOptions & { query?: Query; body?: unknown } = {},
+  ): Promise<T> {
     const url = this.baseUrl + path + queryString(query);
     const label = `${method} ${path}`;
     const headers: Record<string, string> = {
@@ -135,7 +144,9 @@ export class Transport {
           await this.wait(label, retry + 1, 0, null, options.signal);
           continue;
         }
-        throw new ConnectionError(`${label}: no answer (${error instanceof Error ? error.message : String(error)})`, label, { cause: error });
+        throw new ConnectionError(`${label}: no answer (${error instanceof Error ? error.message : String(error)})`, label, {
+          cause: error,
+        });
       }
       const failure = await readAnswer(answer, label, this.now());
       if (!failure.error) return failure.data as T;
@@ -162,7 +173,7 @@ function queryString(query: Query | undefined): string {
   const parts: string[] = [];
   for (const [name, value] of Object.entries(query)) {
     if (value === undefined) continue;
-    const text = Array.isArray(value) ? value.join(',') : String(value as string | number);
+    const text = Array.isArray(value) ? value.join(',') : String(value);
     parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(text)}`);
   }
   return parts.length ? `?${parts.join('&')}` : '';

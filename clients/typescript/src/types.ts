@@ -3,14 +3,18 @@ import type { components, operations } from './generated/openapi.ts';
 type Schemas = components['schemas'];
 
 /** The `data` of an operation's 200 answer, as the OpenAPI document declares it. */
-export type DataOf<Op extends keyof operations> = operations[Op]['responses'] extends { 200: { content: { 'application/json': infer Envelope } } }
+export type DataOf<Op extends keyof operations> = operations[Op]['responses'] extends {
+  200: { content: { 'application/json': infer Envelope } };
+}
   ? Envelope extends { data: infer Data }
     ? NonNullable<Data>
     : never
   : never;
 
 /** The JSON body an operation takes. */
-export type BodyOf<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer Body } } } ? Body : never;
+export type BodyOf<Op extends keyof operations> = operations[Op] extends { requestBody?: { content: { 'application/json': infer Body } } }
+  ? Body
+  : never;
 
 /** The query parameters an operation takes. */
 export type QueryOf<Op extends keyof operations> = NonNullable<operations[Op]['parameters']['query']>;

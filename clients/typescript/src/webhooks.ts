@@ -60,10 +60,12 @@ export async function verifyWebhook(
   const id = header(headers, 'webhook-id');
   const timestamp = header(headers, 'webhook-timestamp');
   const signatures = header(headers, 'webhook-signature');
-  if (!id || !timestamp || !signatures) throw new WebhookVerificationError('missing webhook-id, webhook-timestamp or webhook-signature header');
+  if (!id || !timestamp || !signatures)
+    throw new WebhookVerificationError('missing webhook-id, webhook-timestamp or webhook-signature header');
   if (!/^\d+$/.test(timestamp)) throw new WebhookVerificationError('webhook-timestamp is not a number of seconds');
   const skew = Math.abs(now() / 1000 - Number(timestamp));
-  if (skew > toleranceSeconds) throw new WebhookVerificationError(`webhook-timestamp is ${Math.round(skew)} s away from now (tolerance ${toleranceSeconds} s)`);
+  if (skew > toleranceSeconds)
+    throw new WebhookVerificationError(`webhook-timestamp is ${Math.round(skew)} s away from now (tolerance ${toleranceSeconds} s)`);
   if (!crypto?.subtle) throw new WebhookVerificationError('no Web Crypto here: pass the crypto option');
 
   const body = typeof rawBody === 'string' ? rawBody : new TextDecoder().decode(rawBody);

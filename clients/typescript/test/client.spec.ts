@@ -19,10 +19,10 @@ describe('TodoClient: requests and the envelope', () => {
     await expect(client.lists.create({ name: 'Groceries' })).resolves.toEqual({ list: LIST });
     await client.lists.page({ limit: 5 });
     expect(fetch.sent[0]).toMatchObject({ method: 'POST', url: 'http://todo.test/v1/lists', body: '{"name":"Groceries"}' });
-    expect(fetch.sent[0]!.headers).toMatchObject({ 'x-api-key': KEY, 'content-type': 'application/json' });
+    expect(fetch.sent[0].headers).toMatchObject({ 'x-api-key': KEY, 'content-type': 'application/json' });
     expect(fetch.sent[1]).toMatchObject({ method: 'GET', url: 'http://todo.test/v1/lists?limit=5', body: undefined });
-    expect(fetch.sent[1]!.headers['content-type']).toBeUndefined();
-    expect(fetch.sent[1]!.headers['idempotency-key']).toBeUndefined();
+    expect(fetch.sent[1].headers['content-type']).toBeUndefined();
+    expect(fetch.sent[1].headers['idempotency-key']).toBeUndefined();
   });
 
   it('percent-encodes path parameters and joins list query values with commas', async () => {
@@ -30,8 +30,8 @@ describe('TodoClient: requests and the envelope', () => {
     await expect(client.lists.get('')).rejects.toThrow('the path parameter id is missing');
     await client.events.page({ after: 'a/b', listId: 'x y', types: ['item.added', 'item.removed'] });
     await client.members.remove('l/1', 'u?2').catch(() => undefined);
-    expect(fetch.sent[0]!.url).toBe('http://todo.test/v1/events?after=a%2Fb&list_id=x%20y&types=item.added%2Citem.removed');
-    expect(fetch.sent[1]!.url).toBe('http://todo.test/v1/lists/l%2F1/members/u%3F2');
+    expect(fetch.sent[0].url).toBe('http://todo.test/v1/events?after=a%2Fb&list_id=x%20y&types=item.added%2Citem.removed');
+    expect(fetch.sent[1].url).toBe('http://todo.test/v1/lists/l%2F1/members/u%3F2');
   });
 
   it('throws an ApiError with the status, message, request id, required scope and Retry-After', async () => {
@@ -56,7 +56,10 @@ describe('TodoClient: requests and the envelope', () => {
 
 describe('TodoClient: retries', () => {
   it('waits exactly what Retry-After asks on a 429, then succeeds', async () => {
-    const { client, fetch, sleep } = setup([failure(429, 'Rate limit exceeded: retry in 7 seconds', { 'retry-after': '7' }), ok({ id: 'u1' })]);
+    const { client, fetch, sleep } = setup([
+      failure(429, 'Rate limit exceeded: retry in 7 seconds', { 'retry-after': '7' }),
+      ok({ id: 'u1' }),
+    ]);
     await expect(client.me.get()).resolves.toEqual({ id: 'u1' });
     expect(sleep.waits).toEqual([7000]);
     expect(fetch.sent).toHaveLength(2);
@@ -138,9 +141,11 @@ describe('TodoClient: retries', () => {
     expect(lost.fetch.sent).toHaveLength(1);
 
     const conditional = setup([failure(503, 'down'), ok({ list: LIST })]);
-    await expect(conditional.client.lists.rename('l1', { name: 'B' }, { headers: { 'If-Match': '"v3"' } })).resolves.toEqual({ list: LIST });
+    await expect(conditional.client.lists.rename('l1', { name: 'B' }, { headers: { 'If-Match': '"v3"' } })).resolves.toEqual({
+      list: LIST,
+    });
     expect(conditional.fetch.sent).toHaveLength(2);
-    expect(conditional.fetch.sent[1]!.headers['If-Match']).toBe('"v3"');
+    expect(conditional.fetch.sent[1].headers['If-Match']).toBe('"v3"');
   });
 
   it('retries a PATCH or DELETE refused by the rate limit (a 429 ran nothing), but a DELETE after a 503 not', async () => {
@@ -234,7 +239,7 @@ describe('TodoClient: the change feed', () => {
     expect(seen).toEqual(['e1', 'e2', 'e3']);
     expect(sleep.waits).toEqual([250]);
     expect(fetch.sent.map((sent) => new URL(sent.url).searchParams.get('after'))).toEqual(['now', 'c1', 'c1']);
-    expect(fetch.sent[0]!.url).toContain('list_id=l1');
+    expect(fetch.sent[0].url).toContain('list_id=l1');
   });
 
   it('rides out the service’s absence (no answer, a 503) with the same cursor, and goes on', async () => {

@@ -23,12 +23,18 @@ describe('verifyWebhook', () => {
 
   it('takes the body as bytes and the headers as a Fetch Headers object', async () => {
     const { headers, body } = delivery();
-    await expect(verifyWebhook(SECRET, new Headers(headers), new TextEncoder().encode(body), { now })).resolves.toMatchObject({ id: 'evt_1' });
+    await expect(verifyWebhook(SECRET, new Headers(headers), new TextEncoder().encode(body), { now })).resolves.toMatchObject({
+      id: 'evt_1',
+    });
   });
 
   it('takes Node-style headers of any case, a value given as an array', async () => {
     const { headers, body } = delivery();
-    const nodeStyle = { 'Webhook-Id': headers['webhook-id'], 'WEBHOOK-TIMESTAMP': headers['webhook-timestamp'], 'webhook-signature': [headers['webhook-signature']] };
+    const nodeStyle = {
+      'Webhook-Id': headers['webhook-id'],
+      'WEBHOOK-TIMESTAMP': headers['webhook-timestamp'],
+      'webhook-signature': [headers['webhook-signature']],
+    };
     await expect(verifyWebhook(SECRET, nodeStyle, body, { now })).resolves.toMatchObject({ id: 'evt_1' });
   });
 
@@ -68,7 +74,9 @@ describe('verifyWebhook', () => {
     for (const name of ['webhook-id', 'webhook-timestamp', 'webhook-signature'] as const) {
       const partial: Record<string, string> = { ...headers };
       delete partial[name];
-      await expect(verifyWebhook(SECRET, partial, body, { now })).rejects.toThrow(/missing webhook-id, webhook-timestamp or webhook-signature/);
+      await expect(verifyWebhook(SECRET, partial, body, { now })).rejects.toThrow(
+        /missing webhook-id, webhook-timestamp or webhook-signature/,
+      );
     }
     await expect(verifyWebhook(SECRET, { ...headers, 'webhook-timestamp': '12abc' }, body, { now })).rejects.toThrow(/not a number/);
   });
