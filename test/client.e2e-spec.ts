@@ -17,6 +17,7 @@ import { makeRestrictedKey } from './factories/make-restricted-key';
 import { driveClock, frozenNow } from './support/driven-clock';
 import { signUpWithKey } from './support/fault-client';
 import { makeCaller } from './support/lists-client';
+import { ownDatabase, type OwnDatabase } from './support/own-database';
 import { recordSecret } from './support/secret-ledger';
 import { freePort, type ServiceProcess, spawnService, waitForReady } from './support/service-process';
 import { proxiedUrl, TcpProxy } from './support/tcp-proxy';
@@ -395,12 +396,20 @@ describe('the TypeScript client and the database going away', () => {
 
 describe('the TypeScript client following the feed across a restart of the service', () => {
   let service: ServiceProcess | undefined;
-  const env = { DATABASE_URL: process.env.DATABASE_URL!, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn', DB_CONNECT_TIMEOUT_S: '10' };
+  // A database of its own: the service process runs every worker (webhook deliveries, janitors),
+  // which must not meet other specs' rows.
+  let own: OwnDatabase | undefined;
+  let env: Record<string, string>;
+  beforeAll(async () => {
+    own = await ownDatabase('client_feed');
+    env = { DATABASE_URL: own.url, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn', DB_CONNECT_TIMEOUT_S: '10' };
+  });
   afterAll(async () => {
     if (service && service.child.exitCode === null) {
       service.child.kill('SIGTERM');
       await service.exited;
     }
+    await own?.drop();
   });
 
   it('yields every event, before and after a kill -9 and a restart, once and in order', async () => {

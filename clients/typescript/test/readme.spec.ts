@@ -8,7 +8,7 @@ const OUT = join(__dirname, '.readme');
 /** The TypeScript examples of a README, each as written. */
 async function examples(readmePath = join(PACKAGE, 'README.md')): Promise<string[]> {
   const readme = await readFile(readmePath, 'utf8');
-  return [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]!);
+  return [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((match) => match[1]);
 }
 
 /**
