@@ -69,7 +69,7 @@ type Retryable = 'refused' | 'unavailable' | 'connection';
  */
 function mayRetry(method: Method, headers: Record<string, string>, why: Retryable): boolean {
   if (why === 'refused' || method === 'GET' || method === 'POST') return true;
-  return Object.keys(headers).some((name) => name.toLowerCase() === 'if-match');
+  return 'if-match' in headers;
 }
 
 const isAbort = (error: unknown): boolean => error instanceof Error && (error.name === 'AbortError' || error.name === 'TimeoutError');
@@ -122,15 +122,13 @@ export class Transport {
   ): Promise<T> {
     const url = this.baseUrl + path + queryString(query);
     const label = `${method} ${path}`;
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      ...this.options.headers,
-      ...options.headers,
-      'x-api-key': this.options.apiKey,
-    };
+    const headers: Record<string, string> = { accept: 'application/json' };
+    // Names in lower case, so that a header given twice in different cases is sent once.
+    for (const [name, value] of Object.entries({ ...this.options.headers, ...options.headers })) headers[name.toLowerCase()] = value;
+    headers['x-api-key'] = this.options.apiKey;
     if (body !== undefined) headers['content-type'] = 'application/json';
     // One key for the call, made before the first attempt, so that every retry repeats it.
-    if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? this.newKey();
+    if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? headers['idempotency-key'] ?? this.newKey();
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const maxRetries = options.maxRetries ?? this.retry.maxRetries;
 

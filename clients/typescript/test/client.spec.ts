@@ -119,13 +119,17 @@ describe('TodoClient: retries', () => {
     expect(new Set(fetch.sent.map((sent) => sent.body)).size).toBe(1);
   });
 
-  it('uses the caller’s Idempotency-Key when given, and a new one for each call otherwise', async () => {
+  it('uses the caller’s Idempotency-Key when given (option or header), and a new one for each call otherwise', async () => {
     const { client, fetch } = setup([ok({})]);
-    await client.sandbox.reset({ idempotencyKey: 'my-key' });
+    await client.sandbox.reset({ idempotencyKey: 'my-key', headers: { 'Idempotency-Key': 'ignored' } });
+    await client.sandbox.reset({ headers: { 'Idempotency-Key': 'header-key', 'X-Request-Id': 'mine' } });
+    expect(fetch.sent.splice(0, 2).map((sent) => [sent.headers['idempotency-key'], sent.headers['x-request-id']])).toEqual([
+      ['my-key', undefined],
+      ['header-key', 'mine'],
+    ]);
     await client.sandbox.reset();
     await client.sandbox.reset();
-    const [given, first, second] = fetch.sent.map((sent) => sent.headers['idempotency-key']);
-    expect(given).toBe('my-key');
+    const [first, second] = fetch.sent.map((sent) => sent.headers['idempotency-key']);
     expect(first).toMatch(UUID);
     expect(second).toMatch(UUID);
     expect(first).not.toBe(second);
@@ -145,7 +149,7 @@ describe('TodoClient: retries', () => {
       list: LIST,
     });
     expect(conditional.fetch.sent).toHaveLength(2);
-    expect(conditional.fetch.sent[1].headers['If-Match']).toBe('"v3"');
+    expect(conditional.fetch.sent[1].headers['if-match']).toBe('"v3"');
   });
 
   it('retries a PATCH or DELETE refused by the rate limit (a 429 ran nothing), but a DELETE after a 503 not', async () => {
