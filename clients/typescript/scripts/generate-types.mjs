@@ -32,7 +32,11 @@ export async function typesOf(document) {
 
 async function readDocument(from) {
   if (/^https?:\/\//.test(from)) {
-    const answer = await fetch(from);
+    const answer = await fetch(from).catch((error) => {
+      throw new Error(
+        `cannot read ${from} (${error.cause?.message ?? error.message}): start the service (npm start), or pass --from FILE|URL`,
+      );
+    });
     if (!answer.ok) throw new Error(`GET ${from} answered ${answer.status}`);
     return answer.json();
   }
