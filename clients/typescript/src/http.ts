@@ -98,8 +98,7 @@ export class Transport {
     if (!options.apiKey) throw new Error('apiKey is required');
     this.baseUrl = (options.baseUrl ?? 'http://127.0.0.1:3000').replace(/\/+$/, '');
     const platformFetch = globalThis.fetch as FetchLike | undefined;
-    const chosen = options.fetch ?? platformFetch;
-    if (!chosen) throw new Error('No fetch here: pass the fetch option');
+    if (!options.fetch && !platformFetch) throw new Error('No fetch here: pass the fetch option');
     // Called unbound: a browser's fetch throws "Illegal invocation" when called as a method of another object.
     this.fetch = options.fetch ?? ((url, init) => platformFetch!(url, init));
     this.retry = {
@@ -133,9 +132,10 @@ export class Transport {
     const maxRetries = options.maxRetries ?? this.retry.maxRetries;
 
     for (let retry = 0; ; retry++) {
-      let answer: Response;
+      let failure: { data?: unknown; error?: ApiError };
       try {
-        answer = await this.fetch(url, { method, headers, body: payload, signal: options.signal });
+        // The body is read here too: a connection lost in the middle of it is no answer either.
+        failure = await readAnswer(await this.fetch(url, { method, headers, body: payload, signal: options.signal }), label, this.now());
       } catch (error) {
         if (isAbort(error) || options.signal?.aborted) throw error;
         if (retry < maxRetries && mayRetry(method, headers, 'connection')) {
@@ -146,7 +146,6 @@ export class Transport {
           cause: error,
         });
       }
-      const failure = await readAnswer(answer, label, this.now());
       if (!failure.error) return failure.data as T;
       const error = failure.error;
       const why: Retryable | undefined = error.status === 429 ? 'refused' : error.status === 503 ? 'unavailable' : undefined;

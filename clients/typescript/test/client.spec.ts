@@ -119,6 +119,15 @@ describe('TodoClient: retries', () => {
     expect(new Set(fetch.sent.map((sent) => sent.body)).size).toBe(1);
   });
 
+  it('treats a connection lost in the middle of the body as no answer: retried, with the same key', async () => {
+    const { client, fetch } = setup(['body-lost', ok({ list: LIST, items: [] })]);
+    await expect(client.actions.add({ list: 'l1', items: ['milk'] })).resolves.toEqual({ list: LIST, items: [] });
+    expect(fetch.sent).toHaveLength(2);
+    expect(fetch.sent[1].headers['idempotency-key']).toBe(fetch.sent[0].headers['idempotency-key']);
+    const once = setup(['body-lost'], { maxRetries: 0 });
+    await expect(once.client.me.get()).rejects.toBeInstanceOf(ConnectionError);
+  });
+
   it('uses the caller’s Idempotency-Key when given (option or header), and a new one for each call otherwise', async () => {
     const { client, fetch } = setup([ok({})]);
     await client.sandbox.reset({ idempotencyKey: 'my-key', headers: { 'Idempotency-Key': 'ignored' } });

@@ -8,7 +8,7 @@ export interface Sent {
 }
 
 /** What the fake answers to one request: a status with a body and headers, or a connection failure. */
-export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'connection-refused';
+export type Reply = { status: number; body?: unknown; headers?: Record<string, string> } | 'connection-refused' | 'body-lost';
 
 export const ok = (data: unknown, headers: Record<string, string> = {}): Reply => ({ status: 200, body: { data, error: null }, headers });
 export const failure = (status: number, error: string, headers: Record<string, string> = {}): Reply => ({
@@ -29,6 +29,11 @@ export function fakeFetch(replies: Reply[] | ((sent: Sent) => Reply)): FetchLike
     sent.push(request);
     const reply = typeof replies === 'function' ? replies(request) : (replies.length > 1 ? replies.shift() : replies[0])!;
     if (reply === 'connection-refused') throw new TypeError('fetch failed', { cause: new Error('connect ECONNREFUSED 127.0.0.1:1') });
+    if (reply === 'body-lost') {
+      // Headers came, then the connection broke in the middle of the body.
+      const body = new ReadableStream({ start: (controller) => controller.error(new TypeError('terminated')) });
+      return new Response(body, { status: 200, headers: { 'content-type': 'application/json' } });
+    }
     return new Response(reply.body === undefined ? null : JSON.stringify(reply.body), {
       status: reply.status,
       headers: { 'content-type': 'application/json', 'x-request-id': `req-${sent.length}`, ...reply.headers },
