@@ -1,6 +1,7 @@
 import 'reflect-metadata';
 import { createApp } from './app.factory';
 import { AppConfig, ConfigError, loadConfig } from './config/app-config';
+import { dataDirProblem } from './config/data-dir';
 import { ShutdownGate } from './common/http/http-server';
 import { createRootLogger } from './common/logging/logger';
 import { RootLogger } from './common/logging/root-logger';
@@ -19,6 +20,12 @@ async function main(): Promise<void> {
       process.exit(1);
     }
     throw error;
+  }
+  // Like a bad value: one plain line before anything starts (docs/deployment.md).
+  const problem = dataDirProblem(config);
+  if (problem) {
+    process.stderr.write(`${problem}\n`);
+    process.exit(1);
   }
 
   const logger = createRootLogger(config.logLevel);

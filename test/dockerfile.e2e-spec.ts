@@ -151,6 +151,20 @@ describe('docker/Dockerfile, replayed without an engine', () => {
       expect(messages.some((msg) => /^listening on http:\/\/127\.0\.0\.1:\d+$/.test(msg))).toBe(true);
     });
 
+    it('without DATABASE_URL: stops at once with one line saying to set it (the image has no embedded PostgreSQL)', async () => {
+      if (!image) return; // the project's own node_modules hold the embedded PostgreSQL: nothing to see
+      const run = await runCmd({ PORT: String(await freePort()), DATABASE_URL: '', DATA_DIR: join(work, 'data') });
+      expect(await run.exited).toBe(1);
+      const lines = jsonLines(run.output());
+      expect(lines).toHaveLength(1);
+      expect(lines[0]).toMatchObject({
+        level: 60,
+        msg: expect.stringMatching(
+          /^start-up failed: DATABASE_URL is not set and the embedded PostgreSQL for \S+ \(\S+\) is not installed \(the Docker image leaves it out: it is for development only\): set DATABASE_URL/,
+        ),
+      });
+    });
+
     it('when the start fails (no database): Nest start-up lines never reach the console in colour', async () => {
       const closed = await freePort();
       const run = await runCmd({

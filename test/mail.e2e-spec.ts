@@ -5,7 +5,8 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { MailQueue, type OutgoingMail } from '../src/common/ports/mail-queue';
 import { UnitOfWork } from '../src/common/ports/unit-of-work';
-import { RETRY_DELAYS_MS, JITTER } from '../src/common/outbox/retry-schedule';
+import { JITTER } from '../src/common/outbox/retry-schedule';
+import { MAIL_RETRY_DELAYS_MS } from '../src/modules/mail/domain/mail-retry';
 import { closeDatabase, openDatabase } from '../src/database/data-source';
 import { TypeOrmMailRepository } from '../src/modules/mail/infrastructure/typeorm/typeorm-mail.repository';
 import { describeMailRepositoryContract } from '../src/modules/mail/testing/mail-repository.contract';
@@ -39,7 +40,7 @@ interface MailRow {
 /** A single-use token as the account flows put one in a link: 256 random bits. */
 const aToken = () => randomBytes(32).toString('base64url');
 /** Longer than any wait the schedule can draw for attempt `n` (jitter included). */
-const pastRetry = (n: number) => Math.ceil(RETRY_DELAYS_MS[n - 1] * (1 + JITTER)) + 1;
+const pastRetry = (n: number) => Math.ceil(MAIL_RETRY_DELAYS_MS[n - 1] * (1 + JITTER)) + 1;
 
 /** The mail table of an app's database, and what it enqueues, as a caller in a unit of work does. */
 function mailOf(t: TestApp) {
@@ -121,6 +122,8 @@ describe('mail through a real SMTP server', () => {
         MAIL_POLL_INTERVAL_MS: '20',
         MAIL_TIMEOUT_MS: '5000',
         MAIL_LEASE_MS: '30000',
+        // A probe sends a deferred message early; here each retry is made by moving the clock.
+        MAIL_PROBE_INTERVAL_MS: '86400000',
       },
       {},
       { ownDatabase: 'mail_smtp' },
@@ -172,8 +175,9 @@ describe('mail through a real SMTP server', () => {
 
   it('is dead after the last attempt, warned about once with the domain alone, and sent when an operator retries it', async () => {
     const to = `carol_${uniqueTag()}@dead.example`;
-    const attempts = RETRY_DELAYS_MS.length + 1;
-    receiver.refuse(to, attempts, { code: 451, stage: 'rcpt' });
+    const attempts = MAIL_RETRY_DELAYS_MS.length + 1;
+    // Refused until it is dead, probes included (each probe is one more refusal, no attempt).
+    receiver.refuse(to, attempts * 10, { code: 451, stage: 'rcpt' });
     await mail.enqueue({ to, subject: 'You are invited', text: `join: ${aToken()}`, kind: 'invitation' });
     for (let n = 1; n < attempts; n++) {
       await mail.waitForRow(to, `attempt ${n}`, (r) => r.attempts === n && r.status === 'pending');
@@ -196,6 +200,7 @@ describe('mail through a real SMTP server', () => {
     ]);
     expect(t.logText()).not.toContain(to.split('@')[0]);
     expect(receiver.to(to)).toHaveLength(0);
+    receiver.forgive(to);
 
     // The operator command, as an operator runs it against the same database.
     const listed = await cli(['dead-mail', '--json'], { env: { DATABASE_URL: dbUrl } });

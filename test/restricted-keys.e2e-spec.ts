@@ -78,7 +78,7 @@ describe('restricted keys', () => {
         scopes: ['profile:read', 'items:read'],
         list_ids: [b, a.toUpperCase()],
         expires_at: expiresAt.replace('Z', '+00:00'),
-        allowed_ips: ['192.0.2.77/24', '2001:DB8::1'],
+        allowed_ips: ['192.0.2.0/24', '2001:DB8::1'],
       });
       const restrictions = {
         mode: 'live',
@@ -163,6 +163,14 @@ describe('restricted keys', () => {
       ['21 addresses', { allowed_ips: Array.from({ length: 21 }, (_, i) => `192.0.2.${i}`) }, /1-20/],
       ['a host name as an address', { allowed_ips: ['example.com'] }, /"example.com" is not an IPv4 or IPv6 address or CIDR range/],
       ['a prefix too long', { allowed_ips: ['192.0.2.0/33'] }, /is not an IPv4/],
+      ['an IPv6 zone id', { allowed_ips: ['fe80::1%eth0'] }, /^allowed_ips: "fe80::1%eth0" carries a zone id \(%eth0\)/],
+      ['a /0 range, which restricts nothing', { allowed_ips: ['1.2.3.4/0'] }, /^allowed_ips: "1.2.3.4\/0" covers every address/],
+      ['an IPv6 /0 range', { allowed_ips: ['::/0'] }, /"::\/0" covers every address/],
+      [
+        'a range with host bits set',
+        { allowed_ips: ['192.0.2.77/24'] },
+        /^allowed_ips: "192.0.2.77\/24" has host bits set: the range is "192.0.2.0\/24"$/,
+      ],
     ])('answers 400 for %s and creates no key', async (_case, body: Record<string, unknown>, message) => {
       const { c, userId } = await signedIn();
       // 'FAR': a millisecond beyond 366 days of the driven clock, known only once it runs.

@@ -101,7 +101,7 @@ describe('operator command', () => {
       const created = await run([
         'create-key',
         ...['--login', 'ada', '--label', 'bot', '--scopes', 'items:read, profile:read'],
-        ...['--expires-at', '2026-06-01T00:00:00Z', '--allowed-ips', '192.0.2.1/24,2001:db8::1'],
+        ...['--expires-at', '2026-06-01T00:00:00Z', '--allowed-ips', '192.0.2.0/24,2001:db8::1'],
       ]);
       expect(created.json).toMatchObject({
         mode: 'live',

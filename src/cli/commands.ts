@@ -27,7 +27,7 @@ Commands:
       rules: --scopes a subset of
       ${SCOPES.join(', ')};
       --list-ids lists the account can see; --expires-at a future time at most 366 days ahead
-      (with an offset, e.g. 2026-12-31T23:59:59Z); --allowed-ips IPv4/IPv6 addresses or CIDR
+      (with an offset, as YYYY-MM-DDThh:mm:ssZ); --allowed-ips IPv4/IPv6 addresses or CIDR
       ranges. Without them the key has every scope, every list, no expiry, any address.
   list-keys --login <email or username> [--mode live|test] [--json]
       Lists the account's keys (never the secrets) with their modes: both modes, or the one named.

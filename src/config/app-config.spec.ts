@@ -211,8 +211,25 @@ describe('mail settings', () => {
       leaseMs: 120_000,
       pollIntervalMs: 1_000,
       batchSize: 10,
+      probeIntervalMs: 10_000,
     });
     expect(loadConfig({ NODE_ENV: 'production' }).mail.mailboxShown).toBe(false);
+  });
+
+  it('shows the mailbox only to a service listening on loopback or localhost', () => {
+    for (const host of ['127.0.0.1', '127.0.0.2', '::1', 'localhost']) expect(loadConfig({ HOST: host }).mail.mailboxShown).toBe(true);
+    for (const host of ['0.0.0.0', '::', '192.0.2.10', 'todo.internal']) expect(loadConfig({ HOST: host }).mail.mailboxShown).toBe(false);
+  });
+
+  it('takes NODE_ENV production, development or test, in lower case, and refuses anything else', () => {
+    for (const value of ['production', 'development', 'test']) expect(() => loadConfig({ NODE_ENV: value })).not.toThrow();
+    for (const value of ['Production', 'DEVELOPMENT', 'prod', 'staging']) {
+      expect(() => loadConfig({ NODE_ENV: value })).toThrow(
+        new ConfigError(
+          `Invalid configuration: NODE_ENV must be one of production, development, test, in lower case, or unset for development (got "${value}")`,
+        ),
+      );
+    }
   });
 
   it('read every variable; an SMTP server hides the mailbox and needs a sender and PUBLIC_ORIGIN', () => {
@@ -224,6 +241,7 @@ describe('mail settings', () => {
       MAIL_LEASE_MS: '2000',
       MAIL_POLL_INTERVAL_MS: '50',
       MAIL_BATCH_SIZE: '3',
+      MAIL_PROBE_INTERVAL_MS: '250',
     });
     expect(config.mail).toEqual({
       smtpUrl: 'smtps://user:pa55word@smtp.example.com:465',
@@ -234,6 +252,7 @@ describe('mail settings', () => {
       leaseMs: 2000,
       pollIntervalMs: 50,
       batchSize: 3,
+      probeIntervalMs: 250,
     });
     expect(() => loadConfig({ SMTP_URL: 'smtp://smtp.example.com', PUBLIC_ORIGIN: 'https://todo.example.com' })).toThrow(
       /SMTP_URL needs MAIL_FROM \(the sender address\) and PUBLIC_ORIGIN/,
@@ -250,5 +269,6 @@ describe('mail settings', () => {
     expect(() => loadConfig({ MAIL_TIMEOUT_MS: '5000', MAIL_LEASE_MS: '5000' })).toThrow(
       /MAIL_LEASE_MS must be greater than MAIL_TIMEOUT_MS/,
     );
+    expect(() => loadConfig({ MAIL_PROBE_INTERVAL_MS: '99' })).toThrow(/MAIL_PROBE_INTERVAL_MS/);
   });
 });

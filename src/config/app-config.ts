@@ -1,5 +1,9 @@
 import { z } from 'zod';
+import { isLoopbackHostName } from '../common/net/loopback';
 import type { DatabaseTimeouts } from '../database/data-source';
+
+/** What NODE_ENV may say; unset is development. Anything else is refused, so `Production` never passes for `production` silently. */
+const NODE_ENVS = ['production', 'development', 'test'] as const;
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -94,6 +98,17 @@ function absolutePath(name: string) {
 
 const schema = z
   .object({
+    NODE_ENV: z
+      .string()
+      .optional()
+      .superRefine((raw, ctx) => {
+        if (raw !== undefined && !(NODE_ENVS as readonly string[]).includes(raw)) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `NODE_ENV must be one of ${NODE_ENVS.join(', ')}, in lower case, or unset for development (got "${raw}")`,
+          });
+        }
+      }),
     PORT: integer('PORT', 0, 65535, 3000),
     HOST: host(),
     DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
@@ -157,6 +172,7 @@ const schema = z
     MAIL_LEASE_MS: integer('MAIL_LEASE_MS', 200, 3_600_000, 120_000),
     MAIL_POLL_INTERVAL_MS: integer('MAIL_POLL_INTERVAL_MS', 10, 600_000, 1_000),
     MAIL_BATCH_SIZE: integer('MAIL_BATCH_SIZE', 1, 1_000, 10),
+    MAIL_PROBE_INTERVAL_MS: integer('MAIL_PROBE_INTERVAL_MS', 100, 86_400_000, 10_000),
   })
   // A message still being sent must stay leased, or another instance would send it too.
   .refine((v) => v.MAIL_LEASE_MS > v.MAIL_TIMEOUT_MS, {
@@ -206,7 +222,12 @@ export interface MailSettings {
   from: string;
   /** Where links in mail point: PUBLIC_ORIGIN, else (development) http://localhost:<PORT>. */
   linkOrigin: string;
-  /** Whether GET /developers/api/dev/mailbox shows the outbox: never under NODE_ENV=production or with SMTP_URL. */
+  /**
+   * Whether GET /developers/api/dev/mailbox may show the outbox: only without SMTP_URL, outside
+   * NODE_ENV=production, and with HOST a loopback address or localhost. The outbox holds every
+   * account's verification and reset links, so it is never served where another machine could
+   * reach it; DevelopmentMailboxGuard also checks each request's client and Host.
+   */
   mailboxShown: boolean;
   /** One SMTP exchange must finish within this. */
   timeoutMs: number;
@@ -214,6 +235,8 @@ export interface MailSettings {
   leaseMs: number;
   pollIntervalMs: number;
   batchSize: number;
+  /** How often an idle instance sends one deferred message early to learn the SMTP server takes mail again. */
+  probeIntervalMs: number;
 }
 
 /**
@@ -296,7 +319,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const v = parsed.data;
   // Below current guidance only to keep test suites fast, never in a deployment.
-  if (v.PASSWORD_SCRYPT_COST < 17 && env.NODE_ENV !== 'test') {
+  if (v.PASSWORD_SCRYPT_COST < 17 && v.NODE_ENV !== 'test') {
     throw new ConfigError(
       `Invalid configuration: PASSWORD_SCRYPT_COST below 17 is for tests only (NODE_ENV=test) (got "${v.PASSWORD_SCRYPT_COST}")`,
     );
@@ -348,11 +371,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       smtpUrl: v.SMTP_URL,
       from: v.MAIL_FROM ?? 'todo-service@localhost',
       linkOrigin: v.PUBLIC_ORIGIN !== undefined ? new URL(v.PUBLIC_ORIGIN).origin : `http://localhost:${v.PORT}`,
-      mailboxShown: env.NODE_ENV !== 'production' && v.SMTP_URL === undefined,
+      mailboxShown: v.NODE_ENV !== 'production' && v.SMTP_URL === undefined && isLoopbackHostName(v.HOST),
       timeoutMs: v.MAIL_TIMEOUT_MS,
       leaseMs: v.MAIL_LEASE_MS,
       pollIntervalMs: v.MAIL_POLL_INTERVAL_MS,
       batchSize: v.MAIL_BATCH_SIZE,
+      probeIntervalMs: v.MAIL_PROBE_INTERVAL_MS,
     },
   } as AppConfig);
 }

@@ -79,7 +79,12 @@ function packagedPostgres(): { nativeDir: string; name: string } {
   try {
     entry = require.resolve(name);
   } catch {
-    throw new Error(`the embedded PostgreSQL for ${platform()}-${arch()} (${name}) is not installed; run npm ci, or set DATABASE_URL`);
+    // The Docker image leaves the optional binaries out (npm prune --omit=optional): there the
+    // line must say that the database is DATABASE_URL, not suggest an install.
+    throw new Error(
+      `DATABASE_URL is not set and the embedded PostgreSQL for ${platform()}-${arch()} (${name}) is not installed ` +
+        '(the Docker image leaves it out: it is for development only): set DATABASE_URL to a PostgreSQL server, or run npm ci',
+    );
   }
   const packageDir = dirname(dirname(entry));
   return { nativeDir: join(packageDir, 'native'), name: `${platform()}-${arch()}` };

@@ -46,15 +46,20 @@ function parse(raw: string): { subject: string; text: string; fromHeader: string
 /**
  * A real SMTP server (the `smtp-server` package) on 127.0.0.1 for the e2e specs: accepts every
  * message and keeps it, unless told to refuse a recipient's next messages (a temporary 451 or
- * a permanent 550, at RCPT or after DATA), each refusal used once.
+ * a permanent 550, at RCPT or after DATA), each refusal used once, or every message until told
+ * otherwise (refuseEveryone). `stop` closes the port (connections are refused) and `start`
+ * opens the same port again, keeping what was received: an outage and its end.
  */
 export class SmtpReceiver {
   readonly received: ReceivedMail[] = [];
   /** Every refusal given, by recipient. */
   readonly refused: string[] = [];
   private readonly refusals = new Map<string, Refusal[]>();
+  private everyone: Refusal | null = null;
   private server!: SMTPServer;
+  private listeningOn = 0;
 
+  /** Listens on a free port the first time, on the same port again after `stop`. */
   async start(): Promise<this> {
     this.server = new SMTPServer({
       logger: false,
@@ -76,13 +81,14 @@ export class SmtpReceiver {
     });
     await new Promise<void>((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(0, '127.0.0.1', () => resolve());
+      this.server.listen(this.listeningOn, '127.0.0.1', () => resolve());
     });
+    this.listeningOn = (this.server.server.address() as AddressInfo).port;
     return this;
   }
 
   get port(): number {
-    return (this.server.server.address() as AddressInfo).port;
+    return this.listeningOn;
   }
 
   url(): string {
@@ -94,6 +100,16 @@ export class SmtpReceiver {
     this.refusals.set(address, [...(this.refusals.get(address) ?? []), ...Array.from({ length: times }, () => refusal)]);
   }
 
+  /** Every message, to anyone, is refused as described until this is called with null. */
+  refuseEveryone(refusal: Refusal | null): void {
+    this.everyone = refusal;
+  }
+
+  /** Drops the refusals still queued for `address`. */
+  forgive(address: string): void {
+    this.refusals.delete(address);
+  }
+
   to(address: string): ReceivedMail[] {
     return this.received.filter((m) => m.to.includes(address));
   }
@@ -103,9 +119,13 @@ export class SmtpReceiver {
   }
 
   private refusal(address: SMTPServerAddress, stage: Refusal['stage']): Error | null {
+    if (this.everyone?.stage === stage) return this.refuseWith(address, this.everyone.code);
     const queue = this.refusals.get(address.address);
     if (!queue || queue.length === 0 || queue[0].stage !== stage) return null;
-    const { code } = queue.shift()!;
+    return this.refuseWith(address, queue.shift()!.code);
+  }
+
+  private refuseWith(address: SMTPServerAddress, code: number): Error {
     this.refused.push(address.address);
     return Object.assign(new Error(code >= 500 ? 'mailbox unavailable' : 'try again later'), { responseCode: code });
   }

@@ -17,8 +17,19 @@ export const JITTER = 0.1;
  * the receiver sent (429/503) is honoured when it asks for longer.
  */
 export function nextAttemptAt(attempts: number, now: Date, random: number, retryAfterMs: number | null = null): Date | null {
-  if (attempts < 1 || attempts > RETRY_DELAYS_MS.length) return null;
-  const base = RETRY_DELAYS_MS[attempts - 1];
+  return nextAttemptOn(RETRY_DELAYS_MS, attempts, now, random, retryAfterMs);
+}
+
+/** nextAttemptAt on another schedule (`delays[n - 1]` is the wait after the n-th failure), with the same jitter. */
+export function nextAttemptOn(
+  delays: readonly number[],
+  attempts: number,
+  now: Date,
+  random: number,
+  retryAfterMs: number | null = null,
+): Date | null {
+  if (attempts < 1 || attempts > delays.length) return null;
+  const base = delays[attempts - 1];
   const jittered = Math.round(base * (1 + JITTER * Math.min(Math.max(random, 0), 1)));
   return new Date(now.getTime() + Math.max(jittered, retryAfterMs ?? 0));
 }

@@ -1,8 +1,9 @@
-import { Logger, Module, OnApplicationBootstrap } from '@nestjs/common';
+import { Module, OnApplicationBootstrap } from '@nestjs/common';
 import { RootLogger } from '../../common/logging/root-logger';
 import { Clock } from '../../common/ports/clock';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
 import { AppConfig } from '../../config/app-config';
+import { DeferredMailProbe } from './domain/deferred-mail-probe';
 import { MailAttempts } from './domain/mail-attempts';
 import { MailBodyCipher } from './domain/mail-body-cipher';
 import { MailSender } from './domain/mail-sender';
@@ -41,18 +42,31 @@ import { MailModule } from './mail.module';
       provide: MailWorker,
       inject: [MailRepository, MailAttempts, Clock, AppConfig],
       useFactory: (mails: MailRepository, attempts: MailAttempts, clock: Clock, { mail }: AppConfig) =>
-        new MailWorker(mails, attempts, clock, { pollIntervalMs: mail.pollIntervalMs, leaseMs: mail.leaseMs, batchSize: mail.batchSize }),
+        new MailWorker(new DeferredMailProbe(mails, mail.probeIntervalMs), attempts, clock, {
+          pollIntervalMs: mail.pollIntervalMs,
+          leaseMs: mail.leaseMs,
+          batchSize: mail.batchSize,
+        }),
     },
     MailJanitor,
   ],
 })
 export class MailDeliveryModule implements OnApplicationBootstrap {
-  constructor(private readonly config: AppConfig) {}
+  constructor(
+    private readonly config: AppConfig,
+    private readonly root: RootLogger,
+  ) {}
 
   onApplicationBootstrap(): void {
-    // Without SMTP_URL the mailbox is shown except under NODE_ENV=production.
-    if (this.config.mail.smtpUrl === undefined && !this.config.mail.mailboxShown) {
-      new Logger('Mail').warn('SMTP_URL is not set: mail stays in the development outbox and is never sent');
+    const { smtpUrl, mailboxShown } = this.config.mail;
+    const log = this.root.pino.child({ context: 'Mail' });
+    if (mailboxShown) {
+      // One line, so that whoever starts the service knows the outbox is readable here.
+      log.warn(
+        'development mailbox on: mail stays in the outbox, shown at /developers/api/dev/mailbox to requests from this machine only (set SMTP_URL to send it)',
+      );
+    } else if (smtpUrl === undefined) {
+      log.warn('SMTP_URL is not set: mail stays in the development outbox and is never sent');
     }
   }
 }

@@ -103,10 +103,9 @@ function readAllowedIps(allowedIps: readonly string[] | null | undefined, ranges
     throw new InvalidKeyRestriction(`allowed_ips must hold 1-${MAX_ALLOWED_IPS} addresses or CIDR ranges`);
   }
   const canonical = allowedIps.map((text) => {
-    const range = ranges.canonical(text);
-    if (range === null)
-      throw new InvalidKeyRestriction(`allowed_ips: ${JSON.stringify(text)} is not an IPv4 or IPv6 address or CIDR range`);
-    return range;
+    const reading = ranges.read(text);
+    if (reading.problem !== undefined) throw new InvalidKeyRestriction(`allowed_ips: ${JSON.stringify(text)} ${reading.problem}`);
+    return reading.canonical;
   });
   const repeated = repeatedIn(canonical);
   if (repeated.length > 0) throw new InvalidKeyRestriction(`allowed_ips must not repeat ${repeated.join(', ')}`);

@@ -117,7 +117,7 @@ describe('KeysService', () => {
         scopes: ['profile:read', 'items:read'],
         listIds: [LIST_B, LIST_A.toUpperCase()],
         expiresAt: expiresAt.toISOString().replace('Z', '+00:00'),
-        allowedIps: ['192.0.2.77/24', '2001:DB8::1', '::ffff:198.51.100.1'],
+        allowedIps: ['192.0.2.0/24', '2001:DB8::1', '::ffff:198.51.100.1'],
       });
       expect(key.toProps()).toMatchObject({
         mode: 'live',
@@ -162,7 +162,11 @@ describe('KeysService', () => {
       [{ allowedIps: ['192.0.2.1', 'example.com'] }, /"example.com" is not/],
       [{ allowedIps: ['192.0.2.1/33'] }, /is not/],
       [{ allowedIps: ['127.1'] }, /is not/],
-      [{ allowedIps: ['10.0.0.0/8', '10.1.2.3/8'] }, /must not repeat 10.0.0.0\/8/],
+      [{ allowedIps: ['10.0.0.0/8', '10.0.0.0/8'] }, /must not repeat 10.0.0.0\/8/],
+      [{ allowedIps: ['10.0.0.0/8', '::ffff:10.0.0.0/104'] }, /must not repeat 10.0.0.0\/8/],
+      [{ allowedIps: ['10.1.2.3/8'] }, /"10.1.2.3\/8" has host bits set: the range is "10.0.0.0\/8"/],
+      [{ allowedIps: ['fe80::1%eth0'] }, /zone id/],
+      [{ allowedIps: ['1.2.3.4/0'] }, /restricts nothing/],
     ])('refuses %j with a 400 that says why, and writes nothing', async (asked, message) => {
       const error = await keys.create('u1', 'CI', asked).catch((e: unknown) => e);
       expect(error).toBeInstanceOf(InvalidKeyRestriction);

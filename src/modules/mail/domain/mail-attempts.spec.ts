@@ -1,7 +1,7 @@
-import { RETRY_DELAYS_MS } from '../../../common/outbox/retry-schedule';
 import { mailFixture } from '../testing/mail-fixture';
 import { MailBodyUnreadable } from './mail-body-cipher';
 import { mailOutcome, redactError } from './mail-attempts';
+import { MAIL_RETRY_DELAYS_MS } from './mail-retry';
 
 const mail = { to: 'ada@example.com', subject: 'Reset your password', text: 'token abcdefghijklmnop', kind: 'password-reset' };
 const transient = { kind: 'failed' as const, error: '451 4.3.0 <ada@example.com> try again later', permanent: false };
@@ -41,8 +41,8 @@ describe('MailAttempts', () => {
     await f.round();
     const [stored] = f.mails.rows.values();
     expect(stored).toMatchObject({ status: 'pending', attempts: 1, lastError: '451 4.3.0 <…@example.com> try again later' });
-    expect(stored.nextAttemptAt).toEqual(new Date(f.clock.now().getTime() + RETRY_DELAYS_MS[0]));
-    f.clock.advance(RETRY_DELAYS_MS[0] - 1);
+    expect(stored.nextAttemptAt).toEqual(new Date(f.clock.now().getTime() + MAIL_RETRY_DELAYS_MS[0]));
+    f.clock.advance(MAIL_RETRY_DELAYS_MS[0] - 1);
     await f.round();
     expect(f.sender.sent).toHaveLength(1);
     f.clock.advance(1);
@@ -54,24 +54,24 @@ describe('MailAttempts', () => {
   it('is dead after the last attempt, logged once with the recipient domain only, and sent again on retry', async () => {
     const f = mailFixture();
     await f.queue.enqueue(mail);
-    for (let i = 0; i <= RETRY_DELAYS_MS.length; i++) f.sender.script.push(transient);
-    for (const delay of [0, ...RETRY_DELAYS_MS]) {
+    for (let i = 0; i <= MAIL_RETRY_DELAYS_MS.length; i++) f.sender.script.push(transient);
+    for (const delay of [0, ...MAIL_RETRY_DELAYS_MS]) {
       f.clock.advance(delay);
       await f.round();
     }
     const [stored] = f.mails.rows.values();
-    expect(stored).toMatchObject({ status: 'dead', attempts: RETRY_DELAYS_MS.length + 1, nextAttemptAt: null });
+    expect(stored).toMatchObject({ status: 'dead', attempts: MAIL_RETRY_DELAYS_MS.length + 1, nextAttemptAt: null });
     expect(stored.sealedBody).not.toBeNull();
     f.clock.advance(365 * 24 * 3600 * 1000);
     await f.round();
-    expect(f.sender.sent).toHaveLength(RETRY_DELAYS_MS.length + 1);
+    expect(f.sender.sent).toHaveLength(MAIL_RETRY_DELAYS_MS.length + 1);
     expect(f.warnings).toEqual([
       {
         context: {
           mail_id: stored.id,
           kind: 'password-reset',
           recipient_domain: 'example.com',
-          attempts: 8,
+          attempts: MAIL_RETRY_DELAYS_MS.length + 1,
           last_error: expect.any(String),
         },
         message: expect.stringContaining('mail is dead'),
@@ -100,6 +100,49 @@ describe('MailAttempts', () => {
       ['dead', 1],
     ]);
     expect(f.warnings).toHaveLength(2);
+  });
+
+  it('makes every deferred message due once a deferred one goes through; a first attempt that goes through wakes none', async () => {
+    const f = mailFixture();
+    for (const to of ['a@example.org', 'b@example.org', 'c@example.org']) await f.queue.enqueue({ ...mail, to });
+    f.sender.script.push(transient, transient, transient);
+    await f.round();
+    const [a, b, c] = [...f.mails.rows.values()];
+    // b and c are further along their schedule: due in 20 s and in 2 h, not in 5 s.
+    const later = (ms: number) => new Date(f.clock.now().getTime() + ms);
+    f.mails.rows.set(b.id, { ...f.mails.rows.get(b.id)!, attempts: 3, nextAttemptAt: later(20_000) });
+    f.mails.rows.set(c.id, { ...f.mails.rows.get(c.id)!, attempts: 9, nextAttemptAt: later(7_200_000) });
+
+    // A new message going through says nothing about the deferred ones (they may be deferred for their own recipient).
+    await f.queue.enqueue({ ...mail, to: 'd@example.org' });
+    await f.round();
+    expect(f.sender.accepted).toEqual(['d@example.org']);
+    expect([a, b, c].map((m) => f.mails.rows.get(m.id)!.nextAttemptAt!.getTime() > f.clock.now().getTime())).toEqual([true, true, true]);
+
+    f.clock.advance(5_000);
+    await f.round();
+    expect(f.mails.rows.get(a.id)).toMatchObject({ status: 'sent', attempts: 2 });
+    // a went through: b and c are due now, at the step they were at.
+    expect(f.mails.rows.get(b.id)).toMatchObject({ status: 'pending', attempts: 3, nextAttemptAt: f.clock.now() });
+    expect(f.mails.rows.get(c.id)).toMatchObject({ status: 'pending', attempts: 9, nextAttemptAt: f.clock.now() });
+    await f.round();
+    expect(f.mails.rows.get(b.id)).toMatchObject({ status: 'sent', attempts: 4 });
+    expect(f.mails.rows.get(c.id)).toMatchObject({ status: 'sent', attempts: 10 });
+    expect(f.sender.accepted.sort()).toEqual(['a@example.org', 'b@example.org', 'c@example.org', 'd@example.org']);
+  });
+
+  it('keeps the record of a message sent when the wake-up after it fails', async () => {
+    const f = mailFixture();
+    f.sender.script.push(transient);
+    await f.queue.enqueue(mail);
+    await f.round();
+    jest.spyOn(f.mails, 'wakeDeferred').mockRejectedValue(new Error('deadlock detected'));
+    f.clock.advance(MAIL_RETRY_DELAYS_MS[0]);
+    await expect(f.round()).resolves.toEqual([expect.objectContaining({ status: 'sent' })]);
+    expect([...f.mails.rows.values()][0]).toMatchObject({ status: 'sent', attempts: 2 });
+    expect(f.warnings).toEqual([
+      { context: { cause: 'deadlock detected' }, message: 'deferred mail could not be woken; the next probe tries again' },
+    ]);
   });
 
   it('writes nothing when the lease was lost to another instance', async () => {

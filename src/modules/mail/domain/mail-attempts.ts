@@ -1,9 +1,9 @@
-import { nextAttemptAt } from '../../../common/outbox/retry-schedule';
 import { Clock } from '../../../common/ports/clock';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import type { WarningLog } from '../../../common/ports/warning-log';
 import { MailBodyCipher, MailBodyUnreadable } from './mail-body-cipher';
 import { ClaimedMail, MailUpdate, recipientDomain } from './mail-message';
+import { mailRetryAt } from './mail-retry';
 import { MailSender, SendResult } from './mail-sender';
 import { MailRepository } from './mail.repository';
 
@@ -21,17 +21,20 @@ export function redactError(error: string): string {
 /**
  * What an attempt's result means for the message: sent over SMTP (the body is erased), left
  * in the development outbox (the body is kept for the mailbox view), refused for good (dead
- * at once), or failed for now: due again on the webhooks' retry schedule (5 s, 5 min, 30 min,
- * 2 h, 5 h, 10 h, 10 h), dead after the last attempt. `attempts` counts this one.
+ * at once), or failed for now: due again on the mail retry schedule (MAIL_RETRY_DELAYS_MS),
+ * dead after the last attempt. `attempts` counts this one.
  */
 export function mailOutcome(result: SendResult, attempts: number, now: Date, random: number): Omit<MailUpdate, 'now'> {
   if (result.kind === 'sent') return { status: 'sent', lastError: null, nextAttemptAt: null, eraseBody: true };
   if (result.kind === 'outbox') return { status: 'outbox', lastError: null, nextAttemptAt: null, eraseBody: false };
   const lastError = redactError(result.error);
-  const next = result.permanent ? null : nextAttemptAt(attempts, now, random);
+  const next = result.permanent ? null : mailRetryAt(attempts, now, random);
   if (next === null) return { status: 'dead', lastError, nextAttemptAt: null, eraseBody: false };
   return { status: 'pending', lastError, nextAttemptAt: next, eraseBody: false };
 }
+
+/** Whether an attempt's result proves the SMTP server takes mail: it accepted this message. */
+const accepted = (update: MailUpdate) => update.status === 'sent';
 
 /** Makes the attempt of a claimed message and records what came of it. */
 export class MailAttempts {
@@ -62,9 +65,22 @@ export class MailAttempts {
       result = { kind: 'failed', error: error.message, permanent: error.final };
     }
     const now = this.clock.now();
+    if (claim.probe && result.kind === 'failed' && !result.permanent) {
+      // The server still defers it: the message stays where it was on its schedule.
+      const lastError = redactError(result.error);
+      const kept = await this.uow.run(() => this.mails.finishProbe(mail.id, claim.lockedUntil, lastError, now));
+      if (!kept) this.log.warn({ mail_id: mail.id, kind: mail.kind }, 'mail lease lost before its result was written');
+      return { status: 'pending', lastError, nextAttemptAt: mail.nextAttemptAt, eraseBody: false, now };
+    }
     const attempts = mail.attempts + 1;
     const update: MailUpdate = { ...mailOutcome(result, attempts, now, this.random()), now };
     const kept = await this.uow.run(() => this.mails.finishAttempt(mail.id, claim.lockedUntil, update));
+    // A message the server had deferred went through: whatever deferred the others (the
+    // server down, or answering 4xx to everything) has most likely passed too, so they are due
+    // now on every instance rather than at their next step, minutes or hours away. A first
+    // attempt that goes through wakes nothing: steady traffic would otherwise retry a message
+    // deferred for its own recipient (a full mailbox) at every send.
+    if (kept && accepted(update) && mail.attempts > 0) await this.wake(now);
     if (!kept) {
       // Another instance took the message over after this one's lease ran out; its result stands.
       this.log.warn({ mail_id: mail.id, kind: mail.kind }, 'mail lease lost before its result was written');
@@ -76,5 +92,19 @@ export class MailAttempts {
       );
     }
     return update;
+  }
+
+  /**
+   * In a transaction of its own, after the result is written: a wake-up held in the result's
+   * transaction could wait for another instance's doing the same the other way round, and a
+   * deadlock would then undo the record of a message already sent (sent again once its lease
+   * ran out). A wake-up that fails only leaves the deferred mail to the next probe.
+   */
+  private async wake(now: Date): Promise<void> {
+    try {
+      await this.uow.run(() => this.mails.wakeDeferred(now));
+    } catch (error) {
+      this.log.warn({ cause: (error as Error).message }, 'deferred mail could not be woken; the next probe tries again');
+    }
   }
 }

@@ -33,6 +33,12 @@ export function newMail(input: { id: string; kind: string; to: string; subject: 
 export interface ClaimedMail {
   mail: MailProps;
   lockedUntil: Date;
+  /**
+   * Claimed before it was due, as the probe of an SMTP server that deferred it
+   * (DeferredMailProbe): a temporary failure then leaves the message where it was on its
+   * schedule, so probing never uses up its attempts.
+   */
+  probe?: true;
 }
 
 /** What an attempt writes onto its message. */

@@ -17,6 +17,23 @@ export abstract class MailRepository {
    * message still carries the lease `lockedUntil` (false: the lease was lost to another instance).
    */
   abstract finishAttempt(id: string, lockedUntil: Date, update: MailUpdate): Promise<boolean>;
+  /**
+   * Leases up to `limit` deferred messages (pending after a failed attempt, not due before
+   * `now`, no live lease, last tried at or before `triedBefore`), least recently tried first:
+   * the recovery probe's candidates, so that successive probes take turns among them.
+   */
+  abstract claimDeferred(now: Date, leaseUntil: Date, triedBefore: Date, limit: number): Promise<ClaimedMail[]>;
+  /**
+   * Writes a probe's temporary failure (`lastError`, `updatedAt = now`) and releases the
+   * lease, leaving the attempts and the next attempt's time as they were; only if the message
+   * still carries the lease `lockedUntil`.
+   */
+  abstract finishProbe(id: string, lockedUntil: Date, lastError: string, now: Date): Promise<boolean>;
+  /**
+   * The SMTP server takes mail again: every message deferred by a failed attempt (pending,
+   * attempted at least once, due after `now`) becomes due at `now`. Returns how many.
+   */
+  abstract wakeDeferred(now: Date): Promise<number>;
   /** Dead messages, most recently given up first, `limit` of them. */
   abstract listDead(limit: number): Promise<MailProps[]>;
   /** A dead message due again at `now` with a fresh set of attempts; null when no dead message has that id. */

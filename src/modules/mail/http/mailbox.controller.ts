@@ -10,7 +10,7 @@ import { MailboxData } from './responses/mailbox.response';
 /**
  * The developer page's "Mailbox (development only)": what the service would have mailed,
  * read from the development outbox. No session: a verification or reset link is opened by
- * whoever holds the mail, signed in or not, and the outbox exists only on a developer's machine.
+ * whoever holds the mail, signed in or not; DevelopmentMailboxGuard serves it to this machine alone.
  */
 @ApiTags('developer portal')
 @Controller('developers/api/dev')
@@ -22,10 +22,13 @@ export class MailboxController {
   @UseGuards(DevelopmentMailboxGuard)
   @ApiOperation({
     summary: 'The last 50 messages of the development outbox, newest first (development only)',
-    description: 'Not served (404, as an unknown route) under NODE_ENV=production or when SMTP_URL is set.',
+    description:
+      'Served only to this machine: without SMTP_URL, outside NODE_ENV=production, with HOST a loopback address or localhost, ' +
+      'to a loopback client (no X-Forwarded-For or Forwarded header) whose Host names a loopback address or localhost. ' +
+      'Otherwise 404, as an unknown route.',
   })
   @ApiDataResponse(MailboxData)
-  @ApiErrorResponse(404, 'Not served here: NODE_ENV=production or SMTP_URL is set')
+  @ApiErrorResponse(404, 'Not served here or to this client (see the description)')
   async mailbox(): Promise<MailboxData> {
     const messages = await this.mail.mailbox();
     return {

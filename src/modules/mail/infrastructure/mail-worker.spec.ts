@@ -8,7 +8,7 @@ const mail = (to: string) => ({ to, subject: 'Confirm your email', text: `verify
 describe('MailWorker', () => {
   it('sends what is due in batches, retries when the clock says so, and stops cleanly', async () => {
     const f = mailFixture();
-    const worker = new MailWorker(f.mails, f.attempts, f.clock, { pollIntervalMs: 60_000, leaseMs: 30_000, batchSize: 2 });
+    const worker = new MailWorker(f.probe, f.attempts, f.clock, { pollIntervalMs: 60_000, leaseMs: 30_000, batchSize: 2 });
     worker.onApplicationBootstrap();
     try {
       for (let i = 0; i < 5; i++) await f.queue.enqueue(mail(`user${i}@example.org`));

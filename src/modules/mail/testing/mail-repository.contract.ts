@@ -75,6 +75,53 @@ export function describeMailRepositoryContract(adapter: string, make: () => Prom
       expect(await mails.claimDue(at(100), at(160), 10)).toEqual([]);
     });
 
+    it('leases deferred messages to a probe, least recently tried first, none tried after `triedBefore`, none due, none leased', async () => {
+      const older = aMail({ attempts: 2, nextAttemptAt: at(100), updatedAt: at(1) });
+      const newer = aMail({ attempts: 1, nextAttemptAt: at(100), updatedAt: at(3) });
+      const tooRecent = aMail({ attempts: 1, nextAttemptAt: at(100), updatedAt: at(9) });
+      const due = aMail({ attempts: 1, nextAttemptAt: at(10), updatedAt: at(0) });
+      const neverTried = aMail({ nextAttemptAt: at(100) });
+      const dead = aMail({ status: 'dead', attempts: 3, nextAttemptAt: null, updatedAt: at(0) });
+      for (const m of [older, newer, tooRecent, due, neverTried, dead]) await mails.insert(m);
+      const [probe] = await mails.claimDeferred(at(10), at(70), at(5), 1);
+      expect(probe).toEqual({ mail: older, lockedUntil: at(70) });
+      // Leased: neither another probe nor a claim takes it.
+      expect((await mails.claimDeferred(at(10), at(70), at(5), 10)).map((c) => c.mail.id)).toEqual([newer.id]);
+      expect(await mails.claimDeferred(at(11), at(71), at(5), 10)).toEqual([]);
+      expect((await mails.claimDue(at(60), at(120), 10)).map((c) => c.mail.id)).toEqual([due.id]);
+    });
+
+    it('writes a failed probe under its lease only, keeping the attempts and the schedule', async () => {
+      const mail = aMail({ attempts: 4, nextAttemptAt: at(100), lastError: 'connect ECONNREFUSED', updatedAt: at(1) });
+      await mails.insert(mail);
+      const [probe] = await mails.claimDeferred(at(10), at(70), at(5), 1);
+      expect(await mails.finishProbe(mail.id, at(999), '451 try later', at(11))).toBe(false);
+      expect(await mails.finishProbe(mail.id, probe.lockedUntil, '451 try later', at(11))).toBe(true);
+      expect(await mails.findById(mail.id)).toEqual({ ...mail, lastError: '451 try later', updatedAt: at(11) });
+      expect(await mails.finishProbe(mail.id, probe.lockedUntil, '451 try later', at(12))).toBe(false);
+      // Released: the next probe may take it.
+      expect((await mails.claimDeferred(at(30), at(90), at(20), 1)).map((c) => c.mail.id)).toEqual([mail.id]);
+    });
+
+    it('wakes every deferred message (due now), and no other', async () => {
+      const deferred = aMail({ attempts: 2, nextAttemptAt: at(3600) });
+      const alsoDeferred = aMail({ attempts: 9, nextAttemptAt: at(36000) });
+      const due = aMail({ attempts: 1, nextAttemptAt: at(5) });
+      const fresh = aMail({ nextAttemptAt: at(50) });
+      const sent = aMail({ status: 'sent', attempts: 1, sealedBody: null, nextAttemptAt: null });
+      for (const m of [deferred, alsoDeferred, due, fresh, sent]) await mails.insert(m);
+      expect(await mails.wakeDeferred(at(10))).toBe(2);
+      expect(await mails.findById(deferred.id)).toEqual({ ...deferred, nextAttemptAt: at(10) });
+      expect(await mails.findById(alsoDeferred.id)).toEqual({ ...alsoDeferred, nextAttemptAt: at(10) });
+      expect(await mails.findById(due.id)).toEqual(due);
+      expect(await mails.findById(fresh.id)).toEqual(fresh);
+      expect(await mails.findById(sent.id)).toEqual(sent);
+      expect(await mails.wakeDeferred(at(10))).toBe(0);
+      expect((await mails.claimDue(at(10), at(70), 10)).map((c) => c.mail.id).sort()).toEqual(
+        [deferred.id, alsoDeferred.id, due.id].sort(),
+      );
+    });
+
     it('lists dead messages most recently given up first, and retries only a dead one, with a fresh set of attempts', async () => {
       const older = aMail({ status: 'dead', attempts: 8, nextAttemptAt: null, lastError: 'x', updatedAt: at(5) });
       const newer = aMail({ status: 'dead', attempts: 1, nextAttemptAt: null, lastError: 'y', updatedAt: at(6) });

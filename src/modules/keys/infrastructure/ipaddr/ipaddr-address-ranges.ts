@@ -1,5 +1,5 @@
 import ipaddr from 'ipaddr.js';
-import { AddressRanges } from '../../domain/address-ranges';
+import { AddressRanges, type RangeReading } from '../../domain/address-ranges';
 
 type Address = ipaddr.IPv4 | ipaddr.IPv6;
 type Range = [Address, number];
@@ -13,9 +13,11 @@ const bitsOf = (address: Address): number => (address.kind() === 'ipv4' ? 32 : 1
 
 /**
  * An address as people write one: IPv4 in four decimal parts only (ipaddr.js would also take
- * `127.1` or `0x7f.0.0.1`, which nobody means in an allow-list), or IPv6.
+ * `127.1` or `0x7f.0.0.1`, which nobody means in an allow-list), or IPv6 without a zone id.
  */
 function parseAddress(text: string): Address | null {
+  // ipaddr.js takes an IPv6 zone id (`fe80::1%eth0`); a range never holds one.
+  if (text.includes('%')) return null;
   const valid = text.includes(':') ? ipaddr.IPv6.isValid(text) : ipaddr.IPv4.isValidFourPartDecimal(text);
   return valid ? ipaddr.parse(text) : null;
 }
@@ -36,12 +38,12 @@ function parseRange(text: string): Range | null {
   return [address, bits];
 }
 
-function canonicalOf([address, bits]: Range): string {
-  if (bits === bitsOf(address)) return address.toString();
+function networkOf([address, bits]: Range): Address {
   const cidr = `${address.toString()}/${bits}`;
-  const network = address.kind() === 'ipv4' ? ipaddr.IPv4.networkAddressFromCIDR(cidr) : ipaddr.IPv6.networkAddressFromCIDR(cidr);
-  return `${network.toString()}/${bits}`;
+  return address.kind() === 'ipv4' ? ipaddr.IPv4.networkAddressFromCIDR(cidr) : ipaddr.IPv6.networkAddressFromCIDR(cidr);
 }
+
+const NOT_A_RANGE = 'is not an IPv4 or IPv6 address or CIDR range';
 
 /** How many parsed ranges are kept: keys reuse a handful of ranges on every request. */
 const PARSED_LIMIT = 10_000;
@@ -53,9 +55,21 @@ const VERDICTS_PER_KEY = 256;
 export class IpaddrAddressRanges extends AddressRanges {
   private readonly parsed = new Map<string, Range | null>();
 
-  canonical(text: string): string | null {
+  read(text: string): RangeReading {
+    const zone = /%[^/]*/.exec(text);
+    if (zone !== null && parseRange(text.replace(zone[0], '')) !== null) {
+      return { problem: `carries a zone id (${zone[0]}), which names a network interface of one machine; give the address alone` };
+    }
     const range = parseRange(text);
-    return range ? canonicalOf(range) : null;
+    if (range === null) return { problem: NOT_A_RANGE };
+    const [address, bits] = range;
+    if (bits === 0)
+      return { problem: 'covers every address (/0), which restricts nothing; leave allowed_ips out for a key usable from anywhere' };
+    if (bits === bitsOf(address)) return { canonical: address.toString() };
+    const network = networkOf(range);
+    const canonical = `${network.toString()}/${bits}`;
+    if (network.toString() !== address.toString()) return { problem: `has host bits set: the range is ${JSON.stringify(canonical)}` };
+    return { canonical };
   }
 
   /**

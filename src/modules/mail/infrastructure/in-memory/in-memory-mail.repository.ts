@@ -52,6 +52,43 @@ export class InMemoryMailRepository extends MailRepository {
     return true;
   }
 
+  async claimDeferred(now: Date, leaseUntil: Date, triedBefore: Date, limit: number): Promise<ClaimedMail[]> {
+    const deferred = [...this.rows.values()]
+      .filter(
+        (m) =>
+          m.status === 'pending' &&
+          m.attempts > 0 &&
+          m.nextAttemptAt !== null &&
+          m.nextAttemptAt.getTime() > now.getTime() &&
+          m.updatedAt.getTime() <= triedBefore.getTime() &&
+          (m.lockedUntil === null || m.lockedUntil.getTime() < now.getTime()),
+      )
+      .sort((a, b) => a.updatedAt.getTime() - b.updatedAt.getTime() || a.id.localeCompare(b.id))
+      .slice(0, limit);
+    return deferred.map((m) => {
+      this.rows.set(m.id, { ...m, lockedUntil: leaseUntil });
+      return { mail: strip(m), lockedUntil: leaseUntil };
+    });
+  }
+
+  async finishProbe(id: string, lockedUntil: Date, lastError: string, now: Date): Promise<boolean> {
+    const found = this.rows.get(id);
+    if (!found || found.lockedUntil?.getTime() !== lockedUntil.getTime()) return false;
+    this.rows.set(id, { ...found, lastError, updatedAt: now, lockedUntil: null });
+    return true;
+  }
+
+  async wakeDeferred(now: Date): Promise<number> {
+    let woken = 0;
+    for (const m of this.rows.values()) {
+      if (m.status === 'pending' && m.attempts > 0 && m.nextAttemptAt !== null && m.nextAttemptAt.getTime() > now.getTime()) {
+        this.rows.set(m.id, { ...m, nextAttemptAt: now });
+        woken += 1;
+      }
+    }
+    return woken;
+  }
+
   async listDead(limit: number): Promise<MailProps[]> {
     return this.newest('dead', (m) => m.updatedAt, limit);
   }

@@ -52,6 +52,25 @@ const CLAIM = `
   )
   SELECT * FROM leased ORDER BY next_attempt_at`;
 
+/**
+ * The probe's lease: deferred messages (pending after a failed attempt, not yet due) tried
+ * long enough ago, least recently tried first, locked and stamped as CLAIM does. A row
+ * another instance holds (its lease live) is skipped.
+ */
+const CLAIM_DEFERRED = `
+  WITH deferred AS (
+    SELECT id FROM mail
+     WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > $1 AND updated_at <= $3
+       AND (locked_until IS NULL OR locked_until < $1)
+     ORDER BY updated_at, id
+     LIMIT $4
+     FOR UPDATE SKIP LOCKED
+  ), leased AS (
+    UPDATE mail m SET locked_until = $2 FROM deferred WHERE m.id = deferred.id
+    RETURNING ${COLUMNS.replace(/(^|, )/g, '$1m.')}
+  )
+  SELECT * FROM leased ORDER BY updated_at, id`;
+
 /** Messages in the `mail` table; every statement joins the unit of work in progress (managerOf). */
 @Injectable()
 export class TypeOrmMailRepository extends MailRepository {
@@ -101,6 +120,37 @@ export class TypeOrmMailRepository extends MailRepository {
       [id, lockedUntil, u.status, u.lastError, u.nextAttemptAt, u.now, u.eraseBody],
     );
     return rows[0].n > 0;
+  }
+
+  async claimDeferred(now: Date, leaseUntil: Date, triedBefore: Date, limit: number): Promise<ClaimedMail[]> {
+    const rows = await this.query<Row[]>(CLAIM_DEFERRED, [now, leaseUntil, triedBefore, limit]);
+    return rows.map((row) => ({ mail: toProps(row), lockedUntil: leaseUntil }));
+  }
+
+  async finishProbe(id: string, lockedUntil: Date, lastError: string, now: Date): Promise<boolean> {
+    const rows = await this.query<Array<{ n: number }>>(
+      `WITH done AS (
+         UPDATE mail SET last_error = $3, updated_at = $4, locked_until = NULL
+          WHERE id = $1 AND locked_until = $2
+          RETURNING 1)
+       SELECT count(*)::int AS n FROM done`,
+      [id, lockedUntil, lastError, now],
+    );
+    return rows[0].n > 0;
+  }
+
+  async wakeDeferred(now: Date): Promise<number> {
+    // A row a probe holds on another instance is woken too: its lease still keeps every other
+    // claim off it, and a failed probe leaves next_attempt_at as this sets it (due).
+    const rows = await this.query<Array<{ n: number }>>(
+      `WITH woken AS (
+         UPDATE mail SET next_attempt_at = $1
+          WHERE status = 'pending' AND attempts > 0 AND next_attempt_at > $1
+          RETURNING 1)
+       SELECT count(*)::int AS n FROM woken`,
+      [now],
+    );
+    return rows[0].n;
   }
 
   async listDead(limit: number): Promise<MailProps[]> {
