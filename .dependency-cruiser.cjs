@@ -107,10 +107,19 @@ module.exports = {
       to: { path: '/testing/' },
     },
     {
+      name: 'client-runs-anywhere',
+      comment:
+        'The TypeScript client (clients/typescript/) runs in browsers and on Node alike, with fetch and Web Crypto as its only ' +
+        'platform: it imports its own modules and nothing else (no Node built-in, no package, nothing of the service).',
+      severity: 'error',
+      from: { path: '^clients/typescript/src/' },
+      to: { pathNot: '^clients/typescript/src/' },
+    },
+    {
       name: 'no-circular',
       comment: 'Import cycles make load order matter (a class imported before it is defined is undefined).',
       severity: 'error',
-      from: { path: '^src/' },
+      from: { path: '^(src|clients/typescript/src)/' },
       to: { circular: true },
     },
   ],

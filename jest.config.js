@@ -35,8 +35,9 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      // test/support/*.spec.ts: the e2e tooling's own checks (the secrets scan's scanner, the Dockerfile replay).
-      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/support/**/*.spec.ts'],
+      // test/support/*.spec.ts: the e2e tooling's own checks (the secrets scan's scanner, the Dockerfile replay);
+      // clients/typescript/test/: the TypeScript client's, over a fake fetch.
+      testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/test/support/**/*.spec.ts', '<rootDir>/clients/typescript/test/**/*.spec.ts'],
     },
     {
       ...common,

@@ -32,8 +32,8 @@ describe('architecture rules (.dependency-cruiser.cjs)', () => {
 
   beforeAll(async () => {
     // One after the other: the machine running the suite may have few cores.
-    planted = await violations(path.join(__dirname, 'architecture/fixture'), 'src');
-    real = await violations(repository, 'src');
+    planted = await violations(path.join(__dirname, 'architecture/fixture'), 'src', 'clients/typescript/src');
+    real = await violations(repository, 'src', 'clients/typescript/src');
   }, 120_000);
 
   it('reports each planted violation under its own rule, and nothing else', () => {
@@ -45,6 +45,7 @@ describe('architecture rules (.dependency-cruiser.cjs)', () => {
       'modules-through-their-exports': ['src/modules/alpha/http/uses-other-adapter.ts'],
       'test-support-only-in-tests': ['src/modules/alpha/http/uses-test-double.ts'],
       'no-circular': ['src/common/cycle/first.ts'],
+      'client-runs-anywhere': ['clients/typescript/src/uses-node.ts'],
     });
   });
 
@@ -56,7 +57,14 @@ describe('architecture rules (.dependency-cruiser.cjs)', () => {
     }
   });
 
-  it('finds no violation in src/', () => {
+  it('finds both imports of the planted client file: a Node built-in and the service', () => {
+    const targets = planted.filter((v) => v.rule === 'client-runs-anywhere').map((v) => v.to);
+    expect(targets).toHaveLength(2);
+    expect(targets.some((target) => /^(node:)?crypto$/.test(target))).toBe(true);
+    expect(targets.some((target) => target.startsWith('src/modules/alpha/domain/'))).toBe(true);
+  });
+
+  it('finds no violation in src/ and clients/typescript/src/', () => {
     expect(real).toEqual([]);
   });
 });

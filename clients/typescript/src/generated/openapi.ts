@@ -1,0 +1,5924 @@
+// Generated from the service's OpenAPI document (GET /v1/openapi.json, its /v1/ paths) by
+// scripts/generate-types.mjs with openapi-typescript. Do not edit: `npm run client:types`
+// regenerates it from a running service.
+/* eslint-disable */
+export interface paths {
+    "/v1/actions/add": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds items to a list, in request order (not idempotent unless an Idempotency-Key is sent) */
+        post: operations["Items_add"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/actions/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Completes items, given by id or text; all or nothing */
+        post: operations["Items_complete"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/actions/remove": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Removes items for good, given by id or text; answers them as they were; all or nothing */
+        post: operations["Items_remove"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/actions/reopen": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Reopens completed items, given by id or text; all or nothing */
+        post: operations["Items_reopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The change feed: events of the lists the caller could see, oldest first */
+        get: operations["Events_feed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending invitations addressed to the caller's email */
+        get: operations["Invitations_mine"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/{inv_id}/accept": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts an invitation: the caller joins the list with the invited role */
+        post: operations["Invitations_accept"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invitations/{inv_id}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Declines an invitation */
+        post: operations["Invitations_decline"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Lists the caller owns or is a member of, oldest first */
+        get: operations["Lists_page"];
+        put?: never;
+        /** Creates a list owned by the caller */
+        post: operations["Lists_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lists/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One list */
+        get: operations["Lists_get"];
+        put?: never;
+        post?: never;
+        /** Deletes a list with its items, members, invitations and share links (owner) */
+        delete: operations["Lists_delete"];
+        options?: never;
+        head?: never;
+        /** Renames a list (owner) */
+        patch: operations["Lists_rename"];
+        trace?: never;
+    };
+    "/v1/lists/{id}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every invitation of the list, whatever its status (owner) */
+        get: operations["Invitations_ofList"];
+        put?: never;
+        /** Invites an email address to the list with a role (owner) */
+        post: operations["Invitations_invite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lists/{id}/invitations/{inv_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a pending invitation (owner) */
+        delete: operations["Invitations_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lists/{id}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of the items of a list, oldest first (keyset pagination) */
+        get: operations["Items_page"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lists/{id}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Members of a list, owner first */
+        get: operations["Lists_members"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lists/{id}/members/{user_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a member (owner), or leaves the list (the member themself) */
+        delete: operations["Lists_removeMember"];
+        options?: never;
+        head?: never;
+        /** Changes a member's role to editor or viewer (owner) */
+        patch: operations["Lists_changeRole"];
+        trace?: never;
+    };
+    "/v1/lists/{id}/shares": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Share links of the list, revoked ones included (owner) */
+        get: operations["Shares_list"];
+        put?: never;
+        /** Creates a share link with a role and an optional expiry (owner) */
+        post: operations["Shares_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/lists/{id}/shares/{share_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes a share link: no new joins; members who joined stay (owner) */
+        delete: operations["Shares_revoke"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["Profile_me"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/sandbox/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Resets the caller's sandbox (test keys only; a live key is a 403 before the scope check): deletes the sandbox lists it owns, each recorded as list.deleted, leaves the sandbox lists of others (member.removed), and deletes its sandbox webhooks with their deliveries and its sandbox idempotency records. A key restricted to lists (list_ids) cannot reset (403). No body. */
+        post: operations["Sandbox_reset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/shares/{token}/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Joins the share link's list with its role */
+        post: operations["Shares_join"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's webhook endpoints, oldest first, without secrets */
+        get: operations["Webhooks_list"];
+        put?: never;
+        /** Registers a webhook endpoint; the response shows its signing secret, this once */
+        post: operations["Webhooks_create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a webhook endpoint and its deliveries */
+        delete: operations["Webhooks_delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The endpoint's deliveries, newest first */
+        get: operations["Webhooks_deliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries/{delivery_id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Schedules a delivery again, now */
+        post: operations["Webhooks_retry"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** A new signing secret (shown this once); the old one keeps signing beside it for 24 h */
+        post: operations["Webhooks_rotate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a webhook.test event to the endpoint now */
+        post: operations["Webhooks_test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface webhooks {
+    event: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Any change to a list, its items or its members, to the matching webhooks of everyone who could see the list */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id; the same on every retry of it: drop duplicates by it */
+                    "webhook-id": string;
+                    /** @description `v1,<base64 of HMAC-SHA256(secret bytes, "{webhook-id}.{webhook-timestamp}.{body}")>`, where the secret bytes are the base64 after `whsec_`; during a rotation two signatures, space-separated (either verifies) */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["Event"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx within the timeout (10 s) acknowledges the delivery */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Disables the webhook at once */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Retried later, honouring a longer Retry-After (also on 503) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sent by POST /v1/webhooks/{id}/test to that endpoint only */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /** @description The event's id; the same on every retry of it: drop duplicates by it */
+                    "webhook-id": string;
+                    /** @description `v1,<base64 of HMAC-SHA256(secret bytes, "{webhook-id}.{webhook-timestamp}.{body}")>`, where the secret bytes are the base64 after `whsec_`; during a rotation two signatures, space-separated (either verifies) */
+                    "webhook-signature": string;
+                    /** @description Unix seconds of this attempt */
+                    "webhook-timestamp": string;
+                };
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookTestEvent"];
+                };
+            };
+            responses: {
+                /** @description Any 2xx within the timeout (10 s) acknowledges the delivery */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Disables the webhook at once */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Retried later, honouring a longer Retry-After (also on 503) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export interface components {
+    schemas: {
+        Account: {
+            email: string;
+            /** @description Whether the owner proved the email is theirs (a mailed link, or a password reset) */
+            email_verified: boolean;
+            /** @description Opaque identifier */
+            id: string;
+            name: string;
+            username: string;
+        };
+        AccountData: {
+            user: components["schemas"]["Account"];
+        };
+        ApiKeyInfo: {
+            /** @description Canonical addresses and CIDR ranges the key may be used from (403 elsewhere); null: anywhere */
+            allowed_ips: string[] | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description From then on the key is a 401; null: never
+             */
+            expires_at: string | null;
+            /** @description Opaque identifier */
+            id: string;
+            label: string;
+            /**
+             * Format: date-time
+             * @description At most a minute stale; null until first used
+             */
+            last_used_at: string | null;
+            last4: string;
+            /** @description The only lists the key reaches; null: every list the account can see */
+            list_ids: string[] | null;
+            /**
+             * @description The data the key works on
+             * @enum {string}
+             */
+            mode: "live" | "test";
+            /** @enum {string} */
+            prefix: "sk_live_" | "sk_test_";
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @description What the key may do (403 with X-Required-Scope otherwise) */
+            scopes: ("lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read")[];
+            /**
+             * @description `expired`: its expires_at has come
+             * @enum {string}
+             */
+            status: "active" | "revoked" | "expired";
+        };
+        ApiKeysData: {
+            keys: components["schemas"]["ApiKeyInfo"][];
+        };
+        ChangeEmailDto: {
+            /**
+             * @description Unique, matched case-insensitively
+             * @example ada@new.example.com
+             */
+            email: string;
+            /**
+             * @description The account's current password
+             * @example correct horse battery staple
+             */
+            password: string;
+        };
+        ChangePasswordDto: {
+            /** @example correct horse battery staple */
+            current_password: string;
+            /**
+             * @description The sign-up rules
+             * @example a brand new passphrase
+             */
+            new_password: string;
+        };
+        ConfirmPasswordResetDto: {
+            /**
+             * @description The new password (the sign-up rules)
+             * @example a brand new passphrase
+             */
+            password: string;
+            /**
+             * @description The token of the mailed link (`#reset=<token>`)
+             * @example q9Vv3Jc0pXh1bRk2sT4uW6yZ8aC0eG2iK4mO6qS8uW0
+             */
+            token: string;
+        };
+        CreatedApiKey: {
+            /** @description Canonical addresses and CIDR ranges the key may be used from (403 elsewhere); null: anywhere */
+            allowed_ips: string[] | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @description From then on the key is a 401; null: never
+             */
+            expires_at: string | null;
+            /** @description Opaque identifier */
+            id: string;
+            /** @description The full key: shown this once only */
+            key: string;
+            label: string;
+            /**
+             * Format: date-time
+             * @description At most a minute stale; null until first used
+             */
+            last_used_at: string | null;
+            last4: string;
+            /** @description The only lists the key reaches; null: every list the account can see */
+            list_ids: string[] | null;
+            /**
+             * @description The data the key works on
+             * @enum {string}
+             */
+            mode: "live" | "test";
+            /** @enum {string} */
+            prefix: "sk_live_" | "sk_test_";
+            /** Format: date-time */
+            revoked_at: string | null;
+            /** @description What the key may do (403 with X-Required-Scope otherwise) */
+            scopes: ("lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read")[];
+            /**
+             * @description `expired`: its expires_at has come
+             * @enum {string}
+             */
+            status: "active" | "revoked" | "expired";
+        };
+        CreateKeyDto: {
+            /**
+             * @description Omitted or null: anywhere. IPv4/IPv6 addresses or CIDR ranges (stored canonical); a request from elsewhere is a 403
+             * @example [
+             *       "203.0.113.7",
+             *       "2001:db8::/32"
+             *     ]
+             */
+            allowed_ips?: string[] | null;
+            /**
+             * Format: date-time
+             * @description Omitted or null: never. An ISO 8601 time with an offset, in the future and at most 366 days ahead; from then on the key is a 401
+             * @example 2026-12-31T23:59:59.000Z
+             */
+            expires_at?: string | null;
+            /**
+             * @description Trimmed
+             * @example CI pipeline
+             */
+            label: string;
+            /** @description Omitted or null: every list the account can see, now and later. Ids of lists the account can see (else 404); the key reaches those lists only */
+            list_ids?: string[] | null;
+            /**
+             * @description The data the key works on: `live` (`sk_live_…`, live data) or `test` (`sk_test_…`, the sandbox: API.md "Test mode")
+             * @default live
+             * @enum {string}
+             */
+            mode: "live" | "test";
+            /** @description Omitted or null: all five. A non-empty subset; an unknown or repeated scope is a 400 */
+            scopes?: ("lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read")[] | null;
+        };
+        CreateShareDto: {
+            /**
+             * Format: date-time
+             * @description When the link stops working; must be in the future. Omitted or null: until revoked
+             * @example 2026-12-31T23:59:59.000Z
+             */
+            expires_at?: string | null;
+            /**
+             * @example editor
+             * @enum {string}
+             */
+            role: "editor" | "viewer";
+        };
+        CreateWebhookDto: {
+            /** @description Only events of this list (one the caller can see) */
+            list_id?: string | null;
+            /** @description Event types to deliver; omitted or null: every type */
+            types?: ("list.created" | "list.renamed" | "list.deleted" | "item.added" | "item.completed" | "item.reopened" | "item.removed" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.created" | "invitation.accepted" | "invitation.declined" | "invitation.revoked")[] | null;
+            /**
+             * @description https:// (http:// only where the operator allows private URLs); its host must resolve only to public addresses
+             * @example https://example.com/hooks/todo
+             */
+            url: string;
+        };
+        Delivery: {
+            attempts: number;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            created_at: string;
+            /** @description The `webhook-id` header of every attempt */
+            event_id: string;
+            event_type: string;
+            /** @description Opaque identifier */
+            id: string;
+            last_error: string | null;
+            last_status_code: number | null;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due; null once succeeded or failed
+             */
+            next_attempt_at: string | null;
+            /** @enum {string} */
+            status: "pending" | "succeeded" | "failed";
+        };
+        DeliveryData: {
+            delivery: components["schemas"]["Delivery"];
+        };
+        DeliveryPageData: {
+            deliveries: components["schemas"]["Delivery"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        /** @description Nothing to report beyond success */
+        Empty: Record<string, never>;
+        /** @description Every error: `data` null, a human-readable message in `error` */
+        ErrorEnvelope: {
+            data: null;
+            /** @description Human-readable; do not parse */
+            error: string;
+        };
+        /** @description A change to a list, its items or its members */
+        Event: {
+            actor: components["schemas"]["UserSummary"];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            created_at: string;
+            /** @description list.*: {list}; item.*: {item}; member.*: {member}; invitation.*: {invitation}, as the other routes show them at the time of the event */
+            data: {
+                list: components["schemas"]["List"];
+            } | {
+                item: components["schemas"]["Item"];
+            } | {
+                member: components["schemas"]["Member"];
+            } | {
+                invitation: components["schemas"]["Invitation"];
+            };
+            /** @description Opaque; the same in webhook deliveries (webhook-id) */
+            id: string;
+            list: components["schemas"]["ListRef"];
+            /** @description false for an event of test mode (an sk_test_ key's sandbox), true for live data */
+            livemode: boolean;
+            /** @enum {string} */
+            type: "list.created" | "list.renamed" | "list.deleted" | "item.added" | "item.completed" | "item.reopened" | "item.removed" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.created" | "invitation.accepted" | "invitation.declined" | "invitation.revoked";
+        };
+        EventPageData: {
+            events: components["schemas"]["Event"][];
+            /** @description Never null: pass it as `after` to get only newer events */
+            next_cursor: string;
+        };
+        /** @description Where to go from the base URL. A browser (Accept preferring text/html) is redirected (302) to /developers instead. */
+        FrontDoor: {
+            links: {
+                /** @description Prefix of every API route */
+                api: string;
+                /** @description The developer page: sign up, create and revoke keys */
+                developers: string;
+                /** @description This reference, rendered */
+                docs: string;
+                /** @description Readiness check */
+                health: string;
+                /** @description This document */
+                openapi: string;
+            };
+            next: string;
+            service: string;
+        };
+        Health: {
+            /** @description Readiness: the database answered and accepts writes */
+            database?: {
+                latency_ms?: number;
+                /** @enum {string} */
+                status?: "ok";
+            };
+            /** @enum {string} */
+            status: "ok";
+            /** @description Liveness: whole seconds since the process started */
+            uptime_s?: number;
+        };
+        Invitation: {
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            created_at: string;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            expires_at: string;
+            /** @description Opaque identifier */
+            id: string;
+            invitee: {
+                email: string;
+            };
+            inviter: components["schemas"]["UserSummary"];
+            list: components["schemas"]["ListRef"];
+            /** Format: date-time */
+            responded_at: string | null;
+            /** @enum {string} */
+            role: "editor" | "viewer";
+            /** @enum {string} */
+            status: "pending" | "accepted" | "declined" | "revoked" | "expired";
+        };
+        InvitationData: {
+            invitation: components["schemas"]["Invitation"];
+        };
+        InvitationsData: {
+            invitations: components["schemas"]["Invitation"][];
+        };
+        InviteDto: {
+            /**
+             * @description Need not belong to an account yet; matched case-insensitively
+             * @example ada@example.com
+             */
+            email: string;
+            /**
+             * @example editor
+             * @enum {string}
+             */
+            role: "editor" | "viewer";
+        };
+        /** @description An item of a list */
+        Item: {
+            completed: boolean;
+            /** Format: date-time */
+            completed_at: string | null;
+            /** @description User id */
+            completed_by: string | null;
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            created_at: string;
+            /** @description User id */
+            created_by: string;
+            /** @description Opaque identifier */
+            id: string;
+            /** @description Opaque identifier */
+            list_id: string;
+            text: string;
+        };
+        ItemPageData: {
+            items: components["schemas"]["Item"][];
+            list: components["schemas"]["ListRef"];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        ItemsActionDto: {
+            /**
+             * @description add: the texts to add (each 1-500 characters after trimming, no NUL). complete, reopen, remove: item ids of the list, or texts matched after trimming, NFC and Unicode full case folding (complete: the oldest open item with that text; reopen: the oldest completed one; remove: the oldest of any state); one item is never matched twice. Any entry matching nothing is a 404 and nothing changes.
+             * @example [
+             *       "milk",
+             *       "bread"
+             *     ]
+             */
+            items: string[];
+            /**
+             * @description An accessible list: its id, or else its name (matched after trimming, NFC and Unicode full case folding, first among your own lists, then among lists shared with you)
+             * @example Groceries
+             */
+            list: string;
+        };
+        ItemsData: {
+            items: components["schemas"]["Item"][];
+            list: components["schemas"]["ListRef"];
+        };
+        /** @description A JSON-RPC 2.0 error answer */
+        JsonRpcError: {
+            error: {
+                /** @description -32700 parse error, -32600 invalid request, -32602 invalid params, -32000 refused (401, 403, 429, 503) */
+                code: number;
+                data?: {
+                    /** @description The HTTP status */
+                    status?: number;
+                };
+                /** @description The API's message */
+                message: string;
+            };
+            /** @description The request's id; null when the refusal answers no single request */
+            id: string | number | null;
+            /** @constant */
+            jsonrpc: "2.0";
+        };
+        /** @description A JSON-RPC 2.0 answer of the Model Context Protocol: a `result` (for tools/call a CallToolResult with `structuredContent`, or `isError: true` and the API's message), or an `error` */
+        JsonRpcResponse: {
+            error?: {
+                /** @description -32700 parse error, -32600 invalid request, -32602 invalid params, -32000 refused (401, 403, 429, 503) */
+                code: number;
+                data?: {
+                    /** @description The HTTP status */
+                    status?: number;
+                };
+                /** @description The API's message */
+                message: string;
+            };
+            /** @description The request's id; null when the refusal answers no single request */
+            id: string | number | null;
+            /** @constant */
+            jsonrpc: "2.0";
+            result?: Record<string, never>;
+        };
+        /** @description A key’s requests per UTC day over the last 30 days */
+        KeyUsage: {
+            /** @description Every day, oldest first, today (UTC) last, days without requests included */
+            days: components["schemas"]["KeyUsageDay"][];
+            /** @description Opaque identifier */
+            key_id: string;
+            /** @description The sum of the days */
+            totals: components["schemas"]["KeyUsageCounts"];
+            /**
+             * Format: date-time
+             * @description When the counts were read: this instance’s are current, other instances’ up to a minute older
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            updated_at: string;
+        };
+        KeyUsageCounts: {
+            /** @description Answered 2xx */
+            "2xx": number;
+            /** @description Answered 4xx, except 429 */
+            "4xx": number;
+            /** @description Answered 5xx */
+            "5xx": number;
+            /** @description Refused by a rate limit */
+            429: number;
+        };
+        KeyUsageData: {
+            usage: components["schemas"]["KeyUsage"];
+        };
+        KeyUsageDay: {
+            /** @description Answered 2xx */
+            "2xx": number;
+            /** @description Answered 4xx, except 429 */
+            "4xx": number;
+            /** @description Answered 5xx */
+            "5xx": number;
+            /** @description Refused by a rate limit */
+            429: number;
+            /**
+             * Format: date
+             * @description A UTC date
+             * @example 2026-11-26
+             */
+            date: string;
+        };
+        /** @description A to-do list */
+        List: {
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            created_at: string;
+            /** @description Opaque identifier */
+            id: string;
+            item_count: number;
+            name: string;
+            open_item_count: number;
+            owner: components["schemas"]["UserSummary"];
+            /**
+             * @description The caller's role on the list
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "viewer";
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            updated_at: string;
+        };
+        ListData: {
+            list: components["schemas"]["List"];
+        };
+        ListNameDto: {
+            /**
+             * @description Trimmed of surrounding white space and stored trimmed; unique per owner, compared after NFC and Unicode full case folding ("Straße" and "STRASSE" are one name)
+             * @example Groceries
+             */
+            name: string;
+        };
+        ListPageData: {
+            lists: components["schemas"]["List"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        ListRef: {
+            /** @description Opaque identifier */
+            id: string;
+            name: string;
+        };
+        LoginDto: {
+            /**
+             * @description The email (any case) or the username
+             * @example ada@example.com
+             */
+            login: string;
+            /** @example correct horse battery staple */
+            password: string;
+        };
+        MailboxData: {
+            /** @description The last 50 outbox messages, newest first */
+            messages: components["schemas"]["OutboxMessage"][];
+        };
+        Me: {
+            email: string;
+            /** @description Whether the account proved its email (invitations to it stay hidden until it does) */
+            email_verified: boolean;
+            /** @description Opaque identifier */
+            id: string;
+            key: components["schemas"]["MeKey"];
+            name: string;
+            /** @description The calling key's scopes */
+            scopes: ("lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read")[];
+            username: string;
+        };
+        MeKey: {
+            /** @description Addresses and CIDR ranges the key may be used from; null: anywhere */
+            allowed_ips: string[] | null;
+            /**
+             * Format: date-time
+             * @description null: never
+             */
+            expires_at: string | null;
+            /** @description Opaque identifier */
+            id: string;
+            label: string;
+            /** @description The only lists the key reaches; null: every list the account can see */
+            list_ids: string[] | null;
+            /** @enum {string} */
+            mode: "live" | "test";
+            scopes: ("lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read")[];
+        };
+        Member: {
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            joined_at: string;
+            /** @enum {string} */
+            role: "owner" | "editor" | "viewer";
+            user: components["schemas"]["UserSummary"];
+        };
+        MemberData: {
+            member: components["schemas"]["Member"];
+        };
+        MemberRoleDto: {
+            /**
+             * @example editor
+             * @enum {string}
+             */
+            role: "editor" | "viewer";
+        };
+        MembersData: {
+            members: components["schemas"]["Member"][];
+        };
+        NewWebhook: {
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            created_at: string;
+            /** @description Why the service disabled it (a 410 answer, five days of failures) */
+            disabled_reason: string | null;
+            /** @description Opaque identifier */
+            id: string;
+            /** @description Only events of this list; null: every list the account can see */
+            list_id: string | null;
+            /** @description The signing secret, shown only in this response (null in its Idempotency-Key replay); verify deliveries with it */
+            secret: string | null;
+            /** @enum {string} */
+            status: "active" | "disabled";
+            /** @description Event types delivered; null: every type */
+            types: ("list.created" | "list.renamed" | "list.deleted" | "item.added" | "item.completed" | "item.reopened" | "item.removed" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.created" | "invitation.accepted" | "invitation.declined" | "invitation.revoked")[] | null;
+            url: string;
+        };
+        NewWebhookData: {
+            webhook: components["schemas"]["NewWebhook"];
+        };
+        /** @description A message left in the development outbox, as it would have been mailed */
+        OutboxMessage: {
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            created_at: string;
+            /** @description Opaque identifier */
+            id: string;
+            /**
+             * @description What the message is for
+             * @example verify-email
+             */
+            kind: string;
+            subject: string;
+            /** @description The plain text of the message, links included */
+            text: string;
+            /**
+             * @description The recipient address
+             * @example ada@example.com
+             */
+            to: string;
+        };
+        PasswordResetDto: {
+            /** @example ada@example.com */
+            email: string;
+        };
+        PortalList: {
+            /** @description Opaque identifier */
+            id: string;
+            name: string;
+            /**
+             * @description The account's role on the list
+             * @enum {string}
+             */
+            role: "owner" | "editor" | "viewer";
+        };
+        PortalListPageData: {
+            lists: components["schemas"]["PortalList"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
+        };
+        RollKeyDto: {
+            /**
+             * @description Hours the old key keeps working (its grace period); 0: it expires at once
+             * @example 24
+             */
+            expires_in_hours: number;
+        };
+        /** @description What a sandbox reset deleted */
+        SandboxDeleted: {
+            /** @description The sandbox lists the account owned, each recorded as list.deleted */
+            lists: number;
+            /** @description The account's memberships in other accounts' sandbox lists, each left (member.removed) */
+            memberships: number;
+            /** @description The account's sandbox webhooks, with their deliveries */
+            webhooks: number;
+        };
+        SandboxResetData: {
+            deleted: components["schemas"]["SandboxDeleted"];
+        };
+        SessionData: {
+            user: components["schemas"]["Account"] | null;
+        };
+        Share: {
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            created_at: string;
+            /** Format: date-time */
+            expires_at: string | null;
+            /** @description Opaque identifier */
+            id: string;
+            /** @description Opaque identifier */
+            list_id: string;
+            revoked: boolean;
+            /** @enum {string} */
+            role: "editor" | "viewer";
+            /** @description Unguessable; joins with POST /v1/shares/{token}/join. Shown once: only in the response that creates the link (not in its Idempotency-Key replay); null everywhere else, as only its hash is stored */
+            token: string | null;
+        };
+        ShareData: {
+            share: components["schemas"]["Share"];
+        };
+        SharesData: {
+            shares: components["schemas"]["Share"][];
+        };
+        SignUpDto: {
+            /**
+             * @description Unique, matched case-insensitively
+             * @example ada@example.com
+             */
+            email: string;
+            /** @example Ada Lovelace */
+            name: string;
+            /** @example correct horse battery staple */
+            password: string;
+            /** @example ada_l */
+            username: string;
+        };
+        /** @description Every success: the answer in `data` (its shape is given per route), `error` null */
+        SuccessEnvelope: {
+            error: null;
+        };
+        UserSummary: {
+            /** @description Opaque identifier */
+            id: string;
+            name: string;
+            username: string;
+        };
+        VerifyEmailDto: {
+            /**
+             * @description The token of the mailed link (`#verify=<token>`)
+             * @example q9Vv3Jc0pXh1bRk2sT4uW6yZ8aC0eG2iK4mO6qS8uW0
+             */
+            token: string;
+        };
+        Webhook: {
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            created_at: string;
+            /** @description Why the service disabled it (a 410 answer, five days of failures) */
+            disabled_reason: string | null;
+            /** @description Opaque identifier */
+            id: string;
+            /** @description Only events of this list; null: every list the account can see */
+            list_id: string | null;
+            /** @enum {string} */
+            status: "active" | "disabled";
+            /** @description Event types delivered; null: every type */
+            types: ("list.created" | "list.renamed" | "list.deleted" | "item.added" | "item.completed" | "item.reopened" | "item.removed" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.created" | "invitation.accepted" | "invitation.declined" | "invitation.revoked")[] | null;
+            url: string;
+        };
+        WebhooksData: {
+            webhooks: components["schemas"]["Webhook"][];
+        };
+        /** @description The shape of every event, with no list: it is about the webhook itself */
+        WebhookTestEvent: {
+            actor: components["schemas"]["UserSummary"];
+            /**
+             * Format: date-time
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            created_at: string;
+            data: {
+                webhook: {
+                    /** @description Opaque identifier */
+                    id: string;
+                    url: string;
+                };
+            };
+            /** @description Opaque; the webhook-id header */
+            id: string;
+            list: null;
+            /** @description false for an event of test mode (an sk_test_ key's sandbox), true for live data */
+            livemode: boolean;
+            /** @constant */
+            type: "webhook.test";
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    Items_add: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemsActionDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ItemsData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the list name is ambiguous, or the list would exceed 10,000 items; an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Items_complete: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemsActionDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ItemsData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the list name is ambiguous; an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Items_remove: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemsActionDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ItemsData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the list name is ambiguous; an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Items_reopen: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ItemsActionDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ItemsData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the list name is ambiguous; an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Events_feed: {
+        parameters: {
+            query?: {
+                /** @description Opaque: the next_cursor of the previous page, passed back unchanged; or `now`. Omitted: from the oldest retained event */
+                after?: string;
+                limit?: number;
+                /** @description Only the events of this list */
+                list_id?: string;
+                /** @description Comma list of event types: list.created, list.renamed, list.deleted, item.added, item.completed, item.reopened, item.removed, member.joined, member.role_changed, member.removed, invitation.created, invitation.accepted, invitation.declined, invitation.revoked */
+                types?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["EventPageData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The cursor is older than the retained events: "cursor expired: read the lists again, then follow the feed from now" */
+            410: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Invitations_mine: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["InvitationsData"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Invitations_accept: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                inv_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ListData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the invitation is no longer pending, or the list has 50 members; an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Invitations_decline: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                inv_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["InvitationData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the invitation is no longer pending; an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Lists_page: {
+        parameters: {
+            query?: {
+                /** @description Opaque: the next_cursor of the previous page, passed back unchanged */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ListPageData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Lists_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListNameDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ListData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: a list of that name already exists for the owner, or 500 lists are owned; an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Lists_get: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ListData"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Lists_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Empty"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Lists_rename: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ListNameDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ListData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the owner already has a list of that name */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Invitations_ofList: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["InvitationsData"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Invitations_invite: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["InviteDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["InvitationData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the email is the owner's or a member's, has a pending invitation, 50 invitations are pending, or the list has 50 members; an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Invitations_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                inv_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["InvitationData"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the invitation is no longer pending */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Items_page: {
+        parameters: {
+            query?: {
+                /** @description Opaque: the next_cursor of the previous page of this list, passed back unchanged */
+                cursor?: string;
+                limit?: number;
+                /** @description Which items: all, open or completed */
+                status?: "all" | "open" | "completed";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ItemPageData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Lists_members: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MembersData"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Lists_removeMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Empty"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the owner cannot leave (delete the list instead) */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Lists_changeRole: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                user_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MemberRoleDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["MemberData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the owner's role cannot be changed */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Shares_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["SharesData"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Shares_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateShareDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ShareData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Shares_revoke: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                share_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ShareData"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Profile_me: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Me"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Sandbox_reset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["SandboxResetData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Shares_join: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ListData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the caller is already the owner or a member, or the list has 50 members; an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Webhooks_list: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["WebhooksData"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Webhooks_create: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateWebhookDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["NewWebhookData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the account already has 10 webhooks; an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Webhooks_delete: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["Empty"];
+                    };
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Webhooks_deliveries: {
+        parameters: {
+            query?: {
+                /** @description Opaque: the next_cursor of the previous page, passed back unchanged */
+                cursor?: string;
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["DeliveryPageData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Webhooks_retry: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                delivery_id: string;
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["DeliveryData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the webhook is disabled; an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Webhooks_rotate: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["NewWebhookData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Webhooks_test: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["DeliveryData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the webhook is disabled; an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}
