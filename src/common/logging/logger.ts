@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { DestinationStream, Logger } from 'pino';
 import type { LogLevel } from '../../config/app-config';
@@ -123,6 +124,17 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
 }
 
 /**
+ * Told of every request the request-log middleware sees: when it arrives, and once when it
+ * ends (its response finished, or its connection closed first). The metrics (HttpMetrics) are
+ * one; with none, the middleware does nothing more than write its line.
+ */
+export interface RequestObserver {
+  arrived(): void;
+  /** `seconds`: from arrival to the end, on the monotonic clock. */
+  ended(req: IncomingMessage, res: ServerResponse, seconds: number): void;
+}
+
+/**
  * One JSON line per request: method, path, status, duration (ms), request id and client
  * address, in the shape pino-http writes (`reqId`, `req`, `res`, `duration_ms`). No headers:
  * they carry credentials and cookies, and masking every header of every request would cost
@@ -140,18 +152,28 @@ export function requestIdFor(req: IncomingMessage, res: ServerResponse): string 
  * the duration), none of which a redacted path (REDACTED_PATHS) can name, so redaction could
  * only copy the line and find nothing, at about half the line's cost. A line with an error goes
  * through the root logger, redaction and all.
+ *
+ * `observer` (the metrics, when METRICS_PORT is set) shares the line's start and end hooks,
+ * rather than adding a middleware and listeners of its own to every request
+ * (docs/performance.md, "Metrics").
  */
-export function createHttpLogger(logger: Logger): (req: IncomingMessage & { id?: unknown }, res: ServerResponse, next: () => void) => void {
+export function createHttpLogger(
+  logger: Logger,
+  observer?: RequestObserver,
+): (req: IncomingMessage & { id?: unknown }, res: ServerResponse, next: () => void) => void {
   const lines = logger.child({}, { redact: [] });
   return (req, res, next) => {
-    const started = Date.now();
+    const started = performance.now();
     const id = requestIdFor(req, res);
     req.id = id;
+    observer?.arrived();
     const done = (err?: unknown): void => {
       res.removeListener('close', done);
       res.removeListener('finish', done);
       res.removeListener('error', done);
-      logRequest(logger, lines, req, res, id, Date.now() - started, err);
+      const elapsedMs = performance.now() - started;
+      observer?.ended(req, res, elapsedMs / 1000);
+      logRequest(logger, lines, req, res, id, Math.round(elapsedMs), err);
     };
     res.on('close', done);
     res.on('finish', done);
