@@ -126,7 +126,9 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     held.on('error', () => undefined);
     held.write('{"name":');
     try {
-      await waitFor(async () => valueOf(await scrape(), 'todo_http_requests_in_flight') === 1, { what: 'the held request to be in flight' });
+      await waitFor(async () => valueOf(await scrape(), 'todo_http_requests_in_flight') === 1, {
+        what: 'the held request to be in flight',
+      });
     } finally {
       held.destroy();
     }
@@ -158,7 +160,8 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     ]);
     // Mail not due for an hour (the worker leaves it), and a dead message.
     const mails = new TypeOrmMailRepository(db);
-    const mail = (id: string) => newMail({ id, kind: 'verify-email', to: 'ada@example.com', subject: 'S', sealedBody: 'sealed', now: new Date() });
+    const mail = (id: string) =>
+      newMail({ id, kind: 'verify-email', to: 'ada@example.com', subject: 'S', sealedBody: 'sealed', now: new Date() });
     await mails.insert({ ...mail(randomUUID()), nextAttemptAt: minutesAgo(-60) });
     await mails.insert({ ...mail(randomUUID()), status: 'dead', nextAttemptAt: null });
 

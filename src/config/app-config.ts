@@ -77,11 +77,9 @@ function trustProxy() {
 
 /** A host name or an IPv4/IPv6 address to listen on. */
 function host(name = 'HOST') {
-  return z
-    .string()
-    .refine((raw) => /^[A-Za-z0-9.:_-]{1,253}$/.test(raw) && !raw.startsWith('-'), {
-      message: `${name} must be an address or host name to listen on, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)`,
-    });
+  return z.string().refine((raw) => /^[A-Za-z0-9.:_-]{1,253}$/.test(raw) && !raw.startsWith('-'), {
+    message: `${name} must be an address or host name to listen on, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)`,
+  });
 }
 
 /** A port number, or undefined when unset (a server that is off unless asked for). */

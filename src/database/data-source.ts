@@ -208,7 +208,7 @@ export function poolStats(live: DataSource): PoolStats[] {
     ['live', live],
     ['test', sandboxOf(live)],
   ] as const) {
-    const pool = source?.isInitialized ? (source.driver as PostgresDriver).master as PgPoolCounters | undefined : undefined;
+    const pool = source?.isInitialized ? ((source.driver as PostgresDriver).master as PgPoolCounters | undefined) : undefined;
     if (pool) stats.push({ mode, size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
   }
   return stats;

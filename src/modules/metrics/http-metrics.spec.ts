@@ -37,7 +37,13 @@ describe('HttpMetrics', () => {
     http.register(ours);
     const theirs = new Registry();
     const labelNames = ['method', 'route', 'status_class'];
-    const histogram = new Histogram({ name: 'todo_http_request_duration_seconds', help: 'h', labelNames, buckets: [...DURATION_BUCKETS], registers: [theirs] });
+    const histogram = new Histogram({
+      name: 'todo_http_request_duration_seconds',
+      help: 'h',
+      labelNames,
+      buckets: [...DURATION_BUCKETS],
+      registers: [theirs],
+    });
     const counter = new Counter({ name: 'todo_http_requests_total', help: 'c', labelNames, registers: [theirs] });
     for (const [method, route, status, seconds] of observations) {
       http.arrived();

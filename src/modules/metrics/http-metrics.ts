@@ -101,7 +101,10 @@ export class HttpMetrics implements RequestObserver {
 
   /** Adds the three HTTP series to `registry`. */
   register(registry: Registry): void {
-    const http = this;
+    // prom-client calls collect() with the metric as `this`: the counts are reached through these.
+    const allSeries = () => this.series();
+    const inFlight = () => this.inFlight;
+    const samples = (name: string) => this.histogramSamples(name);
     new Counter({
       name: 'todo_http_requests_total',
       help: 'HTTP requests answered, by method, route template and status class',
@@ -109,7 +112,7 @@ export class HttpMetrics implements RequestObserver {
       registers: [registry],
       collect() {
         this.reset();
-        for (const [labels, series] of http.series()) this.inc(labels, series.count);
+        for (const [labels, series] of allSeries()) this.inc(labels, series.count);
       },
     });
     new Gauge({
@@ -117,7 +120,7 @@ export class HttpMetrics implements RequestObserver {
       help: 'HTTP requests received and not yet answered',
       registers: [registry],
       collect() {
-        this.set(http.inFlight);
+        this.set(inFlight());
       },
     });
     const name = 'todo_http_request_duration_seconds';
@@ -127,7 +130,7 @@ export class HttpMetrics implements RequestObserver {
       help,
       type: 'histogram',
       aggregator: 'sum',
-      get: async () => ({ name, help, type: 'histogram', aggregator: 'sum', values: http.histogramSamples(name) }),
+      get: async () => ({ name, help, type: 'histogram', aggregator: 'sum', values: samples(name) }),
       reset: () => undefined,
     };
     registry.registerMetric(histogram as unknown as Metric);

@@ -40,7 +40,9 @@ export class MetricsServer implements OnApplicationBootstrap, BeforeApplicationS
     });
     this.server = server;
     const bound = this.address();
-    new Logger('Metrics').log(`metrics on http://${bound.address.includes(':') ? `[${bound.address}]` : bound.address}:${bound.port}${METRICS_PATH}`);
+    new Logger('Metrics').log(
+      `metrics on http://${bound.address.includes(':') ? `[${bound.address}]` : bound.address}:${bound.port}${METRICS_PATH}`,
+    );
   }
 
   /** Where it listens (with METRICS_PORT=0, the port the system gave it). */

@@ -69,7 +69,10 @@ export class ServiceMetrics implements OnModuleDestroy {
 
     const log = new Logger('Metrics');
     const webhookProbes = new Map<KeyMode, BoundedProbe<WebhookBacklogReading>>(
-      MODES.map((mode) => [mode, new BoundedProbe(`the webhook backlog (${mode} mode)`, () => webhooks.read(mode), COLLECT_TIMEOUT_MS, log)]),
+      MODES.map((mode) => [
+        mode,
+        new BoundedProbe(`the webhook backlog (${mode} mode)`, () => webhooks.read(mode), COLLECT_TIMEOUT_MS, log),
+      ]),
     );
     const webhookReadings = async (): Promise<Array<[KeyMode, WebhookBacklogReading]>> => {
       const readings = await Promise.all(MODES.map(async (mode) => [mode, await webhookProbes.get(mode)!.read()] as const));

@@ -1,6 +1,5 @@
 import { currentMode } from '../../../common/auth/mode-context';
 import { FakeClock } from '../../../common/testing/fake-clock';
-import { InMemoryDeliveryRepository } from '../infrastructure/in-memory/in-memory-delivery.repository';
 import { aDelivery, aWebhook, inMemoryWebhooksStorage } from '../testing/webhooks-storage';
 import { EventRelay, RelayStep } from './event-relay';
 import { WebhookBacklog } from './webhook-backlog';
@@ -45,7 +44,7 @@ describe('WebhookBacklog', () => {
     await storage.webhooks.insert(webhook);
     const clock = new FakeClock('2026-11-02T00:00:00.000Z');
     await storage.deliveries.insertMany([aDelivery(webhook.id, { nextAttemptAt: new Date(clock.now().getTime() + 60_000) })]);
-    const backlog = new WebhookBacklog(storage.deliveries as InMemoryDeliveryRepository, new FixedRelay(null), clock);
+    const backlog = new WebhookBacklog(storage.deliveries, new FixedRelay(null), clock);
     expect(await backlog.read('live')).toEqual({ pending: 1, failed: 0, oldestDueAgeSeconds: 0, relayLagSeconds: 0 });
   });
 });
