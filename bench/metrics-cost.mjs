@@ -87,13 +87,18 @@ async function main() {
           const keys = accounts.map((a) => a.key);
           const amount = AMOUNTS[title];
           const cpuBefore = cpuSeconds(service.pid);
-          const result = await keyedRun(service.url, { connections: CONNECTIONS, duration: DURATION, amount }, keys, (i) => build(accounts[i]));
+          const result = await keyedRun(service.url, { connections: CONNECTIONS, duration: DURATION, amount }, keys, (i) =>
+            build(accounts[i]),
+          );
           const cpu = cpuSeconds(service.pid) - cpuBefore;
-          if (result.non2xx > 0 || result.errors > 0) throw new Error(`${title} (${name}): ${result.non2xx} non-2xx, ${result.errors} errors`);
+          if (result.non2xx > 0 || result.errors > 0)
+            throw new Error(`${title} (${name}): ${result.non2xx} non-2xx, ${result.errors} errors`);
           const rps = amount ? (CONNECTIONS * 1000) / result.latency.mean : result.requests.total / result.duration;
           const cpuUs = (cpu * 1e6) / result.requests.total;
           runs[name].push({ rps, cpuUs, p99: result.latency.p99 });
-          say(`${title} round ${round + 1} ${name}: ${Math.round(rps)} req/s, ${cpuUs.toFixed(0)} µs CPU per request, p99 ${result.latency.p99} ms`);
+          say(
+            `${title} round ${round + 1} ${name}: ${Math.round(rps)} req/s, ${cpuUs.toFixed(0)} µs CPU per request, p99 ${result.latency.p99} ms`,
+          );
         }
       }
       const med = (name, field) => middle(runs[name].map((r) => r[field]));

@@ -32,7 +32,11 @@ const cases = {
     ours.ended(requests[i % 5], responses[i % 3], 0.002);
   },
   'prom-client observe + inc': (i) => {
-    const labels = { method: 'GET', route: requests[i % 5].route?.path ?? 'unmatched', status_class: responses[i % 3].statusCode < 300 ? '2xx' : '4xx' };
+    const labels = {
+      method: 'GET',
+      route: requests[i % 5].route?.path ?? 'unmatched',
+      status_class: responses[i % 3].statusCode < 300 ? '2xx' : '4xx',
+    };
     histogram.observe(labels, 0.002);
     counter.inc(labels);
   },
@@ -48,4 +52,5 @@ for (let round = 0; round < ROUNDS; round += 1) {
   }
 }
 const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-for (const [name, values] of Object.entries(results)) console.log(`${name.padEnd(32)} ${median(values).toFixed(0).padStart(6)} ns per request`);
+for (const [name, values] of Object.entries(results))
+  console.log(`${name.padEnd(32)} ${median(values).toFixed(0).padStart(6)} ns per request`);
