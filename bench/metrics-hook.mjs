@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// What the metrics add to each request, in process (docs/performance.md, "Metrics"): the
+// What the metrics add to each request, in process (docs/performance.md, "Metrics cost a request a map lookup"): the
 // request log's end hook with HttpMetrics (what the service runs), against prom-client's own
 // Histogram.observe and Counter.inc with the same labels (the obvious way to write it), over
 // the same mix of routes, methods and statuses. Prints nanoseconds per request, median of rounds.

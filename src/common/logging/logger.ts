@@ -155,7 +155,7 @@ export interface RequestObserver {
  *
  * `observer` (the metrics, when METRICS_PORT is set) shares the line's start and end hooks,
  * rather than adding a middleware and listeners of its own to every request
- * (docs/performance.md, "Metrics").
+ * (docs/adr/0010-http-metrics-counted-beside-prom-client.md).
  */
 export function createHttpLogger(
   logger: Logger,
