@@ -7,7 +7,11 @@
 //
 //   node bench/two-builds.mjs DIR_A DIR_B [workloads]          e.g. . /tmp/other-build add1,add20
 //   A_ENV='REDIS_URL=redis://127.0.0.1:6379' node bench/two-builds.mjs . .   # the same build with and without Redis
+//   B_ENV='METRICS_PORT=0' node bench/two-builds.mjs . . me,items,add1,add20   # the same build without and with metrics
 //   BENCH_ROUNDS=3 BENCH_DURATION=8 BENCH_CONNECTIONS=50 BENCH_KEYS=50 (as npm run bench)
+//   BENCH_EMBEDDED=1: each build on an embedded PostgreSQL of its own (in a temporary DATA_DIR)
+//   instead of the shared throwaway server, so the run shares no state (/tmp/bench-baseline) with
+//   another bench running on the machine at the same time
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -25,6 +29,7 @@ for (const dir of [dirA, dirB]) {
     process.exit(2);
   }
 }
+const embedded = process.env.BENCH_EMBEDDED === '1';
 if (!existsSync(join(shared, 'run-baseline.sh'))) {
   say(`no shared benchmark at ${shared}`);
   process.exit(3);
@@ -42,22 +47,27 @@ const envOf = (text) =>
 
 async function main() {
   if (!existsSync(join(shared, 'node_modules', 'autocannon'))) runChecked('npm', ['ci', '--no-audit', '--no-fund'], { cwd: shared });
-  runChecked(join(shared, 'run-baseline.sh'), ['stop'], { cwd: shared });
-  const started = runChecked(join(shared, 'run-baseline.sh'), ['start'], { cwd: shared });
-  const projectUrl = /project DATABASE_URL=(\S+)/.exec(started)?.[1];
+  let projectUrl;
+  if (!embedded) {
+    runChecked(join(shared, 'run-baseline.sh'), ['stop'], { cwd: shared });
+    const started = runChecked(join(shared, 'run-baseline.sh'), ['start'], { cwd: shared });
+    projectUrl = /project DATABASE_URL=(\S+)/.exec(started)?.[1];
+  }
   const services = [];
   try {
-    if (!projectUrl) throw new Error('run-baseline.sh did not print the project DATABASE_URL');
-    const secondUrl = projectUrl.replace(/\/project$/, '/project_b');
-    runChecked('psql', [projectUrl, '-qc', 'CREATE DATABASE project_b']);
+    if (!embedded && !projectUrl) throw new Error('run-baseline.sh did not print the project DATABASE_URL');
+    const secondUrl = projectUrl?.replace(/\/project$/, '/project_b');
+    if (!embedded) runChecked('psql', [projectUrl, '-qc', 'CREATE DATABASE project_b']);
     const base = { ...process.env, NODE_ENV: 'production', RATE_LIMIT_MAX: '1000000' };
     delete base.LOG_LEVEL;
     delete base.REDIS_URL;
+    // Without DATABASE_URL, startService gives each service an embedded PostgreSQL of its own.
+    if (embedded) delete base.DATABASE_URL;
     for (const [dir, databaseUrl, extra] of [
       [dirA, projectUrl, envOf(process.env.A_ENV)],
       [dirB, secondUrl, envOf(process.env.B_ENV)],
     ]) {
-      services.push(await startService({ ...base, DATABASE_URL: databaseUrl, ...extra }, resolve(dir)));
+      services.push(await startService({ ...base, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), ...extra }, resolve(dir)));
     }
     const [a, b] = services;
     say(`A: ${resolve(dirA)} on ${a.url}; B: ${resolve(dirB)} on ${b.url}`);
@@ -74,7 +84,7 @@ async function main() {
     if (driver.status !== 0) throw new Error(`the shared driver failed (${driver.status})`);
   } finally {
     for (const service of services) await service.stop();
-    runChecked(join(shared, 'run-baseline.sh'), ['stop'], { cwd: shared });
+    if (!embedded) runChecked(join(shared, 'run-baseline.sh'), ['stop'], { cwd: shared });
   }
 }
 

@@ -14,6 +14,7 @@ import { Clock } from './common/ports/clock';
 import { OpenApiRoutes } from './docs/openapi';
 import { RootLogger } from './common/logging/root-logger';
 import { mcpBodyErrors } from './modules/mcp/http/mcp-exception.filter';
+import { HttpMetrics } from './modules/metrics/http-metrics';
 
 /**
  * Builds the whole HTTP application. main.ts and the e2e specs both go through here,
@@ -48,10 +49,13 @@ export async function createApp(
   app.set('trust proxy', config.trustProxy);
   const gate = app.get(ShutdownGate);
   adapter.closeThrough(gate);
-  // Order matters: request id and request log first; an HTTP/1.1 request without Host is a 400;
+  // Order matters: request id and request log (and the metrics' count of the request) first; an HTTP/1.1 request without Host is a 400;
   // once shutdown has begun, requests are answered 503 by the gate before anything reads them;
   // then the body (size, syntax) before any routing, as the contract's order of checks says.
-  app.use(createHttpLogger(logger.pino, new RepeatedFaults(app.get(Clock), logger.pino)));
+  // The metrics (METRICS_PORT) observe every request through the request log's hooks.
+  app.use(
+    createHttpLogger(logger.pino, new RepeatedFaults(app.get(Clock), logger.pino), config.metrics ? app.get(HttpMetrics) : undefined),
+  );
   app.use(requireHost);
   app.use(gate.middleware);
   // Only the developer page and its API use cookies (the session); /v1/ never reads them.

@@ -33,6 +33,7 @@ import { RateLimitModule } from './modules/rate-limit/rate-limit.module';
 import { SlidingWindowThrottlerStorage } from './modules/rate-limit/infrastructure/throttler/sliding-window-throttler.storage';
 import { WebhooksModule } from './modules/webhooks/webhooks.module';
 import { SandboxModule } from './modules/sandbox/sandbox.module';
+import { MetricsModule } from './modules/metrics/metrics.module';
 
 @Module({})
 export class AppModule {
@@ -84,6 +85,8 @@ export class AppModule {
         // Sends the queued mail; its one route is the development mailbox.
         MailDeliveryModule,
         DevelopersModule,
+        // Prometheus metrics on a port of their own, only when METRICS_PORT asks for them.
+        ...(config.metrics ? [MetricsModule] : []),
         ...(extra.imports ?? []),
       ],
       providers: [

@@ -103,6 +103,14 @@ describe('loadConfig', () => {
     expect(loadConfig({ HOST: '' }).host).toBe('127.0.0.1');
   });
 
+  it('runs no metrics server unless METRICS_PORT is set, and one on loopback when it is', () => {
+    expect(loadConfig({}).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '' }).metrics).toBeUndefined();
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '0' }).metrics).toEqual({ port: 0, host: '127.0.0.1' });
+    expect(loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' }).metrics).toEqual({ port: 9464, host: '0.0.0.0' });
+  });
+
   it.each([
     [{ TRUST_PROXY: 'true' }, /TRUST_PROXY must be a number of proxy hops/],
     [{ TRUST_PROXY: 'anyone' }, /TRUST_PROXY must be a number of proxy hops/],
@@ -125,6 +133,11 @@ describe('loadConfig', () => {
     ],
     [{ HOST: 'every interface' }, /HOST must be an address or host name to listen on/],
     [{ EMBEDDED_PG_SYSTEM_DIR: 'relative/dir' }, /EMBEDDED_PG_SYSTEM_DIR must be an absolute path/],
+    [{ METRICS_PORT: 'metrics' }, /METRICS_PORT must be an integer from 0 to 65535 \(got "metrics"\)/],
+    [{ METRICS_PORT: '3000' }, /METRICS_PORT must differ from PORT/],
+    [{ PORT: '8080', METRICS_PORT: '8080' }, /METRICS_PORT must differ from PORT/],
+    [{ METRICS_PORT: '9464', METRICS_HOST: 'every interface' }, /METRICS_HOST must be an address or host name to listen on/],
+    [{ METRICS_HOST: '0.0.0.0' }, /METRICS_HOST needs METRICS_PORT/],
   ])('rejects %j with one line naming the variable', (env, message) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(message);

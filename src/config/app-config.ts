@@ -80,12 +80,24 @@ function trustProxy() {
 }
 
 /** A host name or an IPv4/IPv6 address to listen on. */
-function host() {
+function host(name = 'HOST') {
+  return z.string().refine((raw) => /^[A-Za-z0-9.:_-]{1,253}$/.test(raw) && !raw.startsWith('-'), {
+    message: `${name} must be an address or host name to listen on, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)`,
+  });
+}
+
+/** A port number, or undefined when unset (a server that is off unless asked for). */
+function optionalPort(name: string) {
   return z
     .string()
-    .default('127.0.0.1')
-    .refine((raw) => /^[A-Za-z0-9.:_-]{1,253}$/.test(raw) && !raw.startsWith('-'), {
-      message: 'HOST must be an address or host name to listen on, e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)',
+    .optional()
+    .transform((raw, ctx) => {
+      if (raw === undefined) return undefined;
+      if (!/^\d+$/.test(raw) || Number(raw) > 65535) {
+        ctx.addIssue({ code: 'custom', message: `${name} must be an integer from 0 to 65535 (got "${raw}")` });
+        return z.NEVER;
+      }
+      return Number(raw);
     });
 }
 
@@ -110,7 +122,9 @@ const schema = z
         }
       }),
     PORT: integer('PORT', 0, 65535, 3000),
-    HOST: host(),
+    HOST: host().default('127.0.0.1'),
+    METRICS_PORT: optionalPort('METRICS_PORT'),
+    METRICS_HOST: host('METRICS_HOST').optional(),
     DATABASE_URL: url('DATABASE_URL', ['postgres:', 'postgresql:']),
     REDIS_URL: url('REDIS_URL', ['redis:', 'rediss:']),
     RATE_LIMIT_MAX: integer('RATE_LIMIT_MAX', 1, 1_000_000, 120),
@@ -189,6 +203,16 @@ const schema = z
     path: ['WEBHOOK_LEASE_MS'],
     message: 'WEBHOOK_LEASE_MS must be greater than WEBHOOK_TIMEOUT_MS',
   })
+  // The metrics server is a second listener: it cannot share the API's port, and a host alone
+  // would suggest a server that is not there.
+  .refine((v) => v.METRICS_PORT === undefined || v.METRICS_PORT === 0 || v.METRICS_PORT !== v.PORT, {
+    path: ['METRICS_PORT'],
+    message: 'METRICS_PORT must differ from PORT: the metrics are served on a port of their own',
+  })
+  .refine((v) => v.METRICS_HOST === undefined || v.METRICS_PORT !== undefined, {
+    path: ['METRICS_HOST'],
+    message: 'METRICS_HOST needs METRICS_PORT (unset, no metrics server runs)',
+  })
   .refine((v) => v.HTTP_HEADERS_TIMEOUT_MS <= v.HTTP_REQUEST_TIMEOUT_MS, {
     path: ['HTTP_HEADERS_TIMEOUT_MS'],
     message: 'HTTP_HEADERS_TIMEOUT_MS must not be larger than HTTP_REQUEST_TIMEOUT_MS',
@@ -213,6 +237,14 @@ export interface WebhookSettings {
   leaseMs: number;
   pollIntervalMs: number;
   batchSize: number;
+}
+
+/** The Prometheus metrics server (docs/operations.md, "Metrics"). */
+export interface MetricsSettings {
+  /** Its own port (METRICS_PORT; 0 takes any free one), never the API's. */
+  port: number;
+  /** The address it listens on: 127.0.0.1 unless METRICS_HOST says otherwise. */
+  host: string;
 }
 
 export interface MailSettings {
@@ -295,6 +327,8 @@ export class AppConfig {
   readonly webhooks!: WebhookSettings;
   /** Mail settings (docs/configuration.md and docs/operations.md, "Mail"). */
   readonly mail!: MailSettings;
+  /** The metrics server; undefined (METRICS_PORT unset): none runs and nothing is measured. */
+  readonly metrics?: MetricsSettings;
 
   constructor(values: AppConfig) {
     Object.assign(this, values);
@@ -330,6 +364,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return new AppConfig({
     port: v.PORT,
     host: v.HOST,
+    metrics: v.METRICS_PORT === undefined ? undefined : { port: v.METRICS_PORT, host: v.METRICS_HOST ?? '127.0.0.1' },
     databaseUrl: v.DATABASE_URL,
     redisUrl: v.REDIS_URL,
     rateLimitMax: v.RATE_LIMIT_MAX,

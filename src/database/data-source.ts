@@ -1,5 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DataSource, DataSourceOptions } from 'typeorm';
+import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
 import type { Logger } from 'pino';
 import { ENTITIES } from './entities';
 import { MIGRATIONS } from './migrations';
@@ -178,6 +179,39 @@ export async function openDatabase(settings: DatabaseSettings, logger: Logger): 
   await connectWithRetry(sandbox, settings, logger);
   registerSandbox(live, sandbox);
   return live;
+}
+
+/** A connection pool's state, as pg's Pool counts it. */
+export interface PoolStats {
+  mode: KeyMode;
+  /** Connections open (idle or in use). */
+  size: number;
+  idle: number;
+  /** Callers waiting for a connection. */
+  waiting: number;
+}
+
+/** pg's Pool as TypeORM's Postgres driver holds it (`master`): its public counters. */
+interface PgPoolCounters {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+}
+
+/**
+ * Each mode's pool (openDatabase), for the metrics: pg's own counters, read without a statement.
+ * A DataSource not (or no longer) connected has no pool and is left out.
+ */
+export function poolStats(live: DataSource): PoolStats[] {
+  const stats: PoolStats[] = [];
+  for (const [mode, source] of [
+    ['live', live],
+    ['test', sandboxOf(live)],
+  ] as const) {
+    const pool = source?.isInitialized ? ((source.driver as PostgresDriver).master as PgPoolCounters | undefined) : undefined;
+    if (pool) stats.push({ mode, size: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount });
+  }
+  return stats;
 }
 
 /** Closes the pools of both modes (openDatabase). */

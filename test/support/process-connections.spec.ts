@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { AddressInfo, connect, createServer, Server } from 'node:net';
-import { ownsConnection } from './process-connections';
+import { listeningSockets, ownsConnection } from './process-connections';
 import { freePort } from './service-process';
 
 const HOST = '127.0.0.1';
@@ -49,5 +49,21 @@ describe('ownsConnection', () => {
       receiver.close();
       elsewhere.close();
     }
+  });
+});
+
+describe('listeningSockets', () => {
+  it("lists the sockets a process listens on, and not its connections or another process's listeners", async () => {
+    const before = listeningSockets(process.pid);
+    const server = await listening();
+    const peer = connect({ host: HOST, port: portOf(server) });
+    await once(peer, 'connect');
+    try {
+      expect(listeningSockets(process.pid)).toEqual([...before, `${HOST}:${portOf(server)}`].sort());
+    } finally {
+      peer.destroy();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+    expect(listeningSockets(process.pid)).toEqual(before);
   });
 });

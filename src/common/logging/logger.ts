@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { isSpanContextValid, type SpanContext, trace } from '@opentelemetry/api';
 import pino, { DestinationStream, Logger } from 'pino';
@@ -160,6 +161,17 @@ function expectedFaultOf(res: ServerResponse): ExpectedFault | undefined {
 export const FAULT_REQUESTS = 'requests answered 503';
 
 /**
+ * Told of every request the request-log middleware sees: when it arrives, and once when it
+ * ends (its response finished, or its connection closed first). The metrics (HttpMetrics) are
+ * one; with none, the middleware does nothing more than write its line.
+ */
+export interface RequestObserver {
+  arrived(): void;
+  /** `seconds`: from arrival to the end, on the monotonic clock. */
+  ended(req: IncomingMessage, res: ServerResponse, seconds: number): void;
+}
+
+/**
  * One JSON line per request: method, path, status, duration (ms), request id and client
  * address, in the shape pino-http writes (`reqId`, `req`, `res`, `duration_ms`), and, when
  * tracing is on, the request's `trace_id` and `span_id` (its server span). No headers:
@@ -187,14 +199,19 @@ export const FAULT_REQUESTS = 'requests answered 503';
  * the duration), none of which a redacted path (REDACTED_PATHS) can name, so redaction could
  * only copy the line and find nothing, at about half the line's cost. A line with an error goes
  * through the root logger, redaction and all.
+ *
+ * `observer` (the metrics, when METRICS_PORT is set) shares the line's start and end hooks,
+ * rather than adding a middleware and listeners of its own to every request
+ * (docs/adr/0010-http-metrics-counted-beside-prom-client.md).
  */
 export function createHttpLogger(
   logger: Logger,
   faults: RepeatedFaults,
+  observer?: RequestObserver,
 ): (req: IncomingMessage & { id?: unknown }, res: ServerResponse, next: () => void) => void {
   const lines = logger.child({}, { redact: [] });
   return (req, res, next) => {
-    const started = Date.now();
+    const started = performance.now();
     const id = requestIdFor(req, res);
     const url = req.url ?? '';
     req.id = id;
@@ -202,11 +219,14 @@ export function createHttpLogger(
     // active one (the response's events may fire outside its context). Without the SDK the
     // API has no context to read and answers undefined.
     const span = trace.getActiveSpan()?.spanContext();
+    observer?.arrived();
     const done = (err?: unknown): void => {
       res.removeListener('close', done);
       res.removeListener('finish', done);
       res.removeListener('error', done);
-      logRequest(logger, lines, faults, req, url, res, id, Date.now() - started, err, span);
+      const elapsedMs = performance.now() - started;
+      observer?.ended(req, res, elapsedMs / 1000);
+      logRequest(logger, lines, faults, req, url, res, id, Math.round(elapsedMs), err, span);
     };
     res.on('close', done);
     res.on('finish', done);

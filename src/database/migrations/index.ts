@@ -18,6 +18,7 @@ import { KeyUsage1763801250000 } from './1763801250000-key-usage';
 import { Mail1763801300000 } from './1763801300000-mail';
 import { AccountTokens1763801350000 } from './1763801350000-account-tokens';
 import { Livemode1763801400000 } from './1763801400000-livemode';
+import { FailedDeliveriesIndex1763801450000 } from './1763801450000-failed-deliveries-index';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -44,4 +45,5 @@ export const MIGRATIONS = [
   Mail1763801300000,
   AccountTokens1763801350000,
   Livemode1763801400000,
+  FailedDeliveriesIndex1763801450000,
 ];

@@ -4,6 +4,7 @@ import { AppConfig } from '../../config/app-config';
 import { Clock } from '../../common/ports/clock';
 import { FAIL_FAST_REDIS_OPTIONS } from '../../common/redis/redis-options';
 import { RateLimitStore } from './domain/rate-limit-store';
+import { ThrottlerRefusals } from './domain/throttler-refusals';
 import { MemoryRateLimitStore } from './infrastructure/in-memory/memory-rate-limit.store';
 import { RedisRateLimitStore } from './infrastructure/redis/redis-rate-limit.store';
 import { SlidingWindowThrottlerStorage } from './infrastructure/throttler/sliding-window-throttler.storage';
@@ -46,18 +47,20 @@ async function createStore(config: AppConfig, clock: Clock): Promise<RateLimitSt
 
 /**
  * The rolling windows (RateLimitStore), and the same windows as @nestjs/throttler's storage,
- * which app.module.ts hands to ThrottlerModule: every limit of the service counts in them.
+ * which app.module.ts hands to ThrottlerModule: every limit of the service counts in them; and
+ * the announcements of their refusals (ThrottlerRefusals), which the metrics count.
  */
 @Module({
   providers: [
     { provide: RateLimitStore, inject: [AppConfig, Clock], useFactory: createStore },
+    { provide: ThrottlerRefusals, useValue: new ThrottlerRefusals() },
     {
       provide: SlidingWindowThrottlerStorage,
-      inject: [RateLimitStore],
-      useFactory: (store: RateLimitStore) => new SlidingWindowThrottlerStorage(store),
+      inject: [RateLimitStore, ThrottlerRefusals],
+      useFactory: (store: RateLimitStore, refusals: ThrottlerRefusals) => new SlidingWindowThrottlerStorage(store, refusals),
     },
   ],
-  exports: [RateLimitStore, SlidingWindowThrottlerStorage],
+  exports: [RateLimitStore, SlidingWindowThrottlerStorage, ThrottlerRefusals],
 })
 export class RateLimitModule implements OnModuleDestroy {
   constructor(private readonly store: RateLimitStore) {}

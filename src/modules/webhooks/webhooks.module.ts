@@ -20,6 +20,7 @@ import { AddressClassifier, HostResolver } from './domain/url-policy';
 import { WebhookRepository } from './domain/webhook.repository';
 import { WebhookSender } from './domain/webhook-sender';
 import { DeliveryNudge, WebhooksService } from './domain/webhooks.service';
+import { WebhookBacklog } from './domain/webhook-backlog';
 import { WebhooksController } from './http/webhooks.controller';
 import { AesGcmSecretCipher } from './infrastructure/delivery/aes-gcm-secret-cipher';
 import { loadMasterKey } from '../../common/crypto/master-key';
@@ -36,7 +37,8 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
 /**
  * Webhook endpoints, their signed deliveries and the worker that sends them (API.md section 8).
  * The worker's relay (EventRelay) turns the events outbox of the events module into deliveries.
- * Exports WebhooksService, which the developer page's session-authenticated routes call as /v1/webhooks does.
+ * Exports WebhooksService, which the developer page's session-authenticated routes call as /v1/webhooks does,
+ * and WebhookBacklog, each mode's queue and relay lag for the metrics.
  */
 @Module({
   imports: [AuthModule, ListsModule, IdempotencyModule],
@@ -92,6 +94,11 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
     { provide: DeliveryNudge, useExisting: DeliveryWorker },
     DeliveriesJanitor,
     {
+      provide: WebhookBacklog,
+      inject: [DeliveryRepository, EventRelay, Clock],
+      useFactory: (deliveries: DeliveryRepository, relay: EventRelay, clock: Clock) => new WebhookBacklog(deliveries, relay, clock),
+    },
+    {
       provide: WebhooksService,
       inject: [
         WebhookRepository,
@@ -130,6 +137,6 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
         }),
     },
   ],
-  exports: [WebhooksService],
+  exports: [WebhooksService, WebhookBacklog],
 })
 export class WebhooksModule {}

@@ -1,4 +1,5 @@
 import { Clock } from '../../../common/ports/clock';
+import { dueAgeSeconds } from '../../../common/ports/queue-backlog';
 import { isUuid } from '../../../common/ports/id-generator';
 import { MailBodyCipher, MailBodyUnreadable } from './mail-body-cipher';
 import type { MailProps } from './mail-message';
@@ -20,7 +21,16 @@ export interface OutboxMessage {
   createdAt: Date;
 }
 
-/** What operators and developers see of the queue: dead mail and its retry, and the development outbox. */
+/** The mail queue as the metrics show it. */
+export interface MailBacklogReading {
+  pending: number;
+  /** Dead messages still kept. */
+  failed: number;
+  /** How long the earliest due pending message has waited past its attempt time (0: none due). */
+  oldestDueAgeSeconds: number;
+}
+
+/** What operators and developers see of the queue: dead mail and its retry, the development outbox, and the backlog the metrics show. */
 export class MailOperations {
   constructor(
     private readonly mails: MailRepository,
@@ -38,6 +48,12 @@ export class MailOperations {
     const again = isUuid(id) ? await this.mails.retryDead(id, this.clock.now()) : null;
     if (!again) throw new DeadMailNotFound();
     return again;
+  }
+
+  /** Pending and dead messages and the wait of the earliest due one (read at scrape time, never on a request's path). */
+  async backlog(): Promise<MailBacklogReading> {
+    const backlog = await this.mails.backlog();
+    return { pending: backlog.pending, failed: backlog.failed, oldestDueAgeSeconds: dueAgeSeconds(backlog, this.clock.now()) };
   }
 
   /** The newest messages of the development outbox, newest first, opened. */

@@ -1,3 +1,4 @@
+import type { QueueBacklog } from '../../../common/ports/queue-backlog';
 import type { ClaimedMail, MailProps, MailUpdate } from './mail-message';
 
 /** Port: the stored messages, and the queue of due ones that every instance's worker shares. */
@@ -34,6 +35,8 @@ export abstract class MailRepository {
    * attempted at least once, due after `now`) becomes due at `now`. Returns how many.
    */
   abstract wakeDeferred(now: Date): Promise<number>;
+  /** The pending and dead messages, and the earliest pending attempt: one cheap read for the metrics. */
+  abstract backlog(): Promise<QueueBacklog>;
   /** Dead messages, most recently given up first, `limit` of them. */
   abstract listDead(limit: number): Promise<MailProps[]>;
   /** A dead message due again at `now` with a fresh set of attempts; null when no dead message has that id. */

@@ -1,3 +1,4 @@
+import type { QueueBacklog } from '../../../common/ports/queue-backlog';
 import type { ClaimedDelivery, DeliveryProps, DeliveryStatus } from './delivery';
 
 /** A delivery page position: newest first by (createdAt, id). */
@@ -38,6 +39,8 @@ export abstract class DeliveryRepository {
   abstract rescheduleNow(id: string, now: Date): Promise<DeliveryProps | null>;
   /** Deletes up to `limit` succeeded or failed deliveries last updated before `cutoff`; returns how many went. */
   abstract purgeFinishedBefore(cutoff: Date, limit: number): Promise<number>;
+  /** The pending and failed deliveries (every webhook's), and the earliest pending attempt: one cheap read for the metrics. */
+  abstract backlog(): Promise<QueueBacklog>;
   /** A disabled webhook's pending deliveries end as failed with `reason`. */
   abstract failPendingOfWebhook(webhookId: string, reason: string, now: Date): Promise<number>;
 }

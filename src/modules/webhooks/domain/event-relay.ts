@@ -16,4 +16,10 @@ export interface RelayStep {
  */
 export abstract class EventRelay {
   abstract relay(now: Date, limit: number): Promise<RelayStep>;
+  /**
+   * When the next event the relay has still to pass was recorded: the first event after its
+   * position, in the outbox's order, whether it waits for the relay's next step or for older
+   * transactions to end (the relay reads only below the snapshot's xmin); null when there is none.
+   */
+  abstract nextWaitingSince(): Promise<Date | null>;
 }

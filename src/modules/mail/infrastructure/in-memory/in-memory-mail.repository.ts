@@ -1,3 +1,4 @@
+import type { QueueBacklog } from '../../../../common/ports/queue-backlog';
 import type { ClaimedMail, MailProps, MailStatus, MailUpdate } from '../../domain/mail-message';
 import { MailRepository } from '../../domain/mail.repository';
 
@@ -34,6 +35,16 @@ export class InMemoryMailRepository extends MailRepository {
       this.rows.set(m.id, { ...m, lockedUntil: leaseUntil });
       return { mail: strip(m), lockedUntil: leaseUntil };
     });
+  }
+
+  async backlog(): Promise<QueueBacklog> {
+    const all = [...this.rows.values()];
+    const due = all.filter((m) => m.status === 'pending').map((m) => m.nextAttemptAt!.getTime());
+    return {
+      pending: due.length,
+      failed: all.filter((m) => m.status === 'dead').length,
+      oldestDueAt: due.length > 0 ? new Date(Math.min(...due)) : null,
+    };
   }
 
   async finishAttempt(id: string, lockedUntil: Date, u: MailUpdate): Promise<boolean> {

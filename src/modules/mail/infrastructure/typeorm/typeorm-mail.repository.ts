@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
+import type { QueueBacklog } from '../../../../common/ports/queue-backlog';
 import type { ClaimedMail, MailProps, MailStatus, MailUpdate } from '../../domain/mail-message';
 import { MailRepository } from '../../domain/mail.repository';
 
@@ -151,6 +152,17 @@ export class TypeOrmMailRepository extends MailRepository {
       [now],
     );
     return rows[0].n;
+  }
+
+  /** Index reads only: the pending ones and their earliest attempt on `mail_due`, the dead ones on `mail_finished` (status first). */
+  async backlog(): Promise<QueueBacklog> {
+    const [row] = await this.query<Array<{ pending: number; failed: number; oldest_due_at: Date | null }>>(
+      `SELECT (SELECT count(*) FROM mail WHERE status = 'pending')::int AS pending,
+              (SELECT count(*) FROM mail WHERE status = 'dead')::int AS failed,
+              (SELECT min(next_attempt_at) FROM mail WHERE status = 'pending') AS oldest_due_at`,
+      [],
+    );
+    return { pending: row.pending, failed: row.failed, oldestDueAt: row.oldest_due_at };
   }
 
   async listDead(limit: number): Promise<MailProps[]> {

@@ -1,5 +1,6 @@
 import { FakeClock } from '../../../../common/testing/fake-clock';
 import { describeThrottlerStorageContract } from '../../testing/throttler-storage.contract';
+import { ThrottlerRefusals } from '../../domain/throttler-refusals';
 import { MemoryRateLimitStore } from '../in-memory/memory-rate-limit.store';
 import { SlidingWindowThrottlerStorage } from './sliding-window-throttler.storage';
 
@@ -27,5 +28,17 @@ describe('SlidingWindowThrottlerStorage', () => {
     const storage = new SlidingWindowThrottlerStorage(new MemoryRateLimitStore(new FakeClock()));
     await storage.increment('k', 10_000, 1, 600_000, 'default');
     expect(await storage.increment('k', 10_000, 1, 600_000, 'default')).toMatchObject({ isBlocked: true, timeToBlockExpire: 10 });
+  });
+
+  it('announces each refusal under its throttler, and no admitted hit', async () => {
+    const refusals = new ThrottlerRefusals();
+    const heard: string[] = [];
+    refusals.listen((name) => heard.push(name));
+    const storage = new SlidingWindowThrottlerStorage(new MemoryRateLimitStore(new FakeClock()), refusals);
+    await storage.increment('portal:a', 60_000, 1, 60_000, 'portal');
+    await storage.increment('portal:a', 60_000, 1, 60_000, 'portal');
+    await storage.increment('k', 60_000, 1, 60_000);
+    await storage.increment('k', 60_000, 1, 60_000);
+    expect(heard).toEqual(['portal', 'default']);
   });
 });

@@ -1,3 +1,4 @@
+import type { QueueBacklog } from '../../../../common/ports/queue-backlog';
 import type { ClaimedDelivery, DeliveryProps } from '../../domain/delivery';
 import { DeliveryPosition, DeliveryRepository, DeliveryUpdate } from '../../domain/delivery.repository';
 import { sealedSecretsAt } from '../../domain/webhook';
@@ -63,6 +64,17 @@ export class InMemoryDeliveryRepository extends DeliveryRepository {
         webhook: { id: webhook.id, url: webhook.url, sealedSecrets: sealedSecretsAt(webhook, now), firstFailureAt: webhook.firstFailureAt },
       };
     });
+  }
+
+  async backlog(): Promise<QueueBacklog> {
+    const all = [...this.store.deliveries.values()];
+    const pending = all.filter((d) => d.status === 'pending');
+    const due = pending.map((d) => d.nextAttemptAt!.getTime());
+    return {
+      pending: pending.length,
+      failed: all.filter((d) => d.status === 'failed').length,
+      oldestDueAt: due.length > 0 ? new Date(Math.min(...due)) : null,
+    };
   }
 
   async finishAttempt(id: string, lockedUntil: Date, u: DeliveryUpdate): Promise<boolean> {

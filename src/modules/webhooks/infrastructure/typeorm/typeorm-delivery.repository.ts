@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
+import type { QueueBacklog } from '../../../../common/ports/queue-backlog';
 import type { ClaimedDelivery, DeliveryProps, DeliveryStatus } from '../../domain/delivery';
 import { DeliveryPosition, DeliveryRepository, DeliveryUpdate } from '../../domain/delivery.repository';
 
@@ -192,6 +193,22 @@ export class TypeOrmDeliveryRepository extends DeliveryRepository {
       [cutoff, limit],
     );
     return rows[0].n;
+  }
+
+  /**
+   * Three index reads: the pending ones and their earliest attempt on the claim's index
+   * (webhook_deliveries_due), the failed ones on their own partial index
+   * (webhook_deliveries_failed), so the count never walks the succeeded deliveries kept for
+   * their retention.
+   */
+  async backlog(): Promise<QueueBacklog> {
+    const [row] = await this.query<Array<{ pending: number; failed: number; oldest_due_at: Date | null }>>(
+      `SELECT (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending')::int AS pending,
+              (SELECT count(*) FROM webhook_deliveries WHERE status = 'failed')::int AS failed,
+              (SELECT min(next_attempt_at) FROM webhook_deliveries WHERE status = 'pending') AS oldest_due_at`,
+      [],
+    );
+    return { pending: row.pending, failed: row.failed, oldestDueAt: row.oldest_due_at };
   }
 
   async failPendingOfWebhook(webhookId: string, reason: string, now: Date): Promise<number> {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
+import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import { eventIdSql, eventPayloadSql, eventsOfRowSql } from '../../../../common/persistence/events-sql';
 import { EventRelay, RelayStep } from '../../domain/event-relay';
 
@@ -76,6 +77,11 @@ const RELAY = new NamedStatement(
           (SELECT count(*) FROM moved)::integer AS moved`,
 );
 
+/** The first event after the relay's position, through the events' primary key (txid, seq): one index probe. */
+const NEXT_WAITING = `SELECT e.created_at
+   FROM webhook_relay_position p
+   JOIN LATERAL (SELECT created_at FROM events e WHERE (e.txid, e.seq) > (p.txid, p.seq) ORDER BY e.txid, e.seq LIMIT 1) e ON true`;
+
 @Injectable()
 export class TypeOrmEventRelay extends EventRelay {
   constructor(private readonly dataSource: DataSource) {
@@ -85,5 +91,10 @@ export class TypeOrmEventRelay extends EventRelay {
   async relay(now: Date, limit: number): Promise<RelayStep> {
     const [row] = await RELAY.run<{ events: number; deliveries: number }>(this.dataSource, [limit, now]);
     return { events: row.events, deliveries: row.deliveries };
+  }
+
+  async nextWaitingSince(): Promise<Date | null> {
+    const rows = await managerOf(this.dataSource).query<Array<{ created_at: Date }>>(NEXT_WAITING, []);
+    return rows[0]?.created_at ?? null;
   }
 }
