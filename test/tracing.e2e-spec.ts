@@ -1,19 +1,12 @@
 import { spawnSync } from 'node:child_process';
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
-import { NodeSecretGenerator } from '../src/common/crypto/node-secret-generator';
-import { Sha256TokenHasher } from '../src/common/crypto/sha256-token-hasher';
-import { UuidGenerator } from '../src/common/crypto/uuid-generator';
-import { SystemClock } from '../src/common/ports/clock';
 import { closeDatabase, openDatabase } from '../src/database/data-source';
-import { AccountsService } from '../src/modules/auth/domain/accounts.service';
-import { ScryptPasswordHasher } from '../src/modules/auth/infrastructure/crypto/scrypt-password-hasher';
-import { TypeOrmUserRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-user.repository';
-import { ApiKey, UNRESTRICTED } from '../src/modules/keys/domain/api-key';
 import { CollectedSpan, OtlpCollector } from './support/otlp-collector';
 import { ownDatabase, type OwnDatabase } from './support/own-database';
+import { storedAccount } from './support/stored-account';
 import { recordSecret } from './support/secret-ledger';
 import { ROOT, ServiceProcess, spawnInstances } from './support/service-process';
 import { SmtpReceiver } from './support/smtp-receiver';
@@ -97,25 +90,7 @@ describe('traces', () => {
     db = await openDatabase({ url: env.DATABASE_URL, poolSize: 2, connectTimeoutS: 10 }, pino({ level: 'silent' }));
     // The service's migrations make the tables; a first instance's start runs them.
     [service] = await spawnInstances(env, 1);
-    const user = await new AccountsService(
-      new TypeOrmUserRepository(db),
-      new ScryptPasswordHasher(2 ** 10),
-      new SystemClock(),
-      new UuidGenerator(),
-    ).signUp({ email, username: `tracing_${suffix}`, name: 'Tracing', password: 'long enough password' }, { emailVerified: true });
-    const issued = ApiKey.issue(
-      { id: randomUUID(), userId: user.id, label: 'tracing', now: new Date(), restrictions: UNRESTRICTED },
-      new NodeSecretGenerator(),
-      new Sha256TokenHasher(),
-    );
-    const props = issued.key.toProps();
-    await db.query(
-      `INSERT INTO api_keys (id, user_id, label, prefix, last4, key_hash, scopes, mode, status, created_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', now())`,
-      [props.id, props.userId, props.label, props.prefix, props.last4, props.keyHash, props.scopes, props.mode],
-    );
-    key = issued.secret;
-    recordSecret('api key', key);
+    key = (await storedAccount(db, { email, username: `tracing_${suffix}`, name: 'Tracing' }, ['live'])).keys.live;
 
     // One request that reads from PostgreSQL, marked by its request id.
     const requestId = `tracing-lists-${suffix}`;

@@ -1,18 +1,11 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import { NodeSecretGenerator } from '../src/common/crypto/node-secret-generator';
-import { Sha256TokenHasher } from '../src/common/crypto/sha256-token-hasher';
+import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
-import { SystemClock } from '../src/common/ports/clock';
-import { UuidGenerator } from '../src/common/crypto/uuid-generator';
 import { closeDatabase, openDatabase } from '../src/database/data-source';
-import { AccountsService } from '../src/modules/auth/domain/accounts.service';
-import { ScryptPasswordHasher } from '../src/modules/auth/infrastructure/crypto/scrypt-password-hasher';
-import { TypeOrmUserRepository } from '../src/modules/auth/infrastructure/typeorm/typeorm-user.repository';
-import { ApiKey, UNRESTRICTED } from '../src/modules/keys/domain/api-key';
 import type { KeyMode } from '../src/common/auth/principal';
 import { ownDatabase, type OwnDatabase } from './support/own-database';
 import { ownsConnection } from './support/process-connections';
+import { storedAccount } from './support/stored-account';
 import { recordSecret } from './support/secret-ledger';
 import { ServiceProcess, spawnInstances, stopInstances } from './support/service-process';
 import { feedPath, feedUntil } from './support/feed';
@@ -69,34 +62,9 @@ describe('webhook deliveries across two instances', () => {
     env.DATABASE_URL = database.url;
     db = await openDatabase({ url: env.DATABASE_URL, poolSize: 2, connectTimeoutS: 10 }, pino({ level: 'silent' }));
     const suffix = randomBytes(5).toString('hex');
-    const user = await new AccountsService(
-      new TypeOrmUserRepository(db),
-      new ScryptPasswordHasher(2 ** 10),
-      new SystemClock(),
-      new UuidGenerator(),
-    ).signUp({
-      email: `cluster_${suffix}@example.test`,
-      username: `cluster_${suffix}`,
-      name: 'Cluster',
-      password: 'long enough password',
-    });
-    const issue = async (mode: KeyMode) => {
-      const issued = ApiKey.issue(
-        { id: randomUUID(), userId: user.id, label: `cluster ${mode}`, now: new Date(), restrictions: { ...UNRESTRICTED, mode } },
-        new NodeSecretGenerator(),
-        new Sha256TokenHasher(),
-      );
-      const props = issued.key.toProps();
-      await db.query(
-        `INSERT INTO api_keys (id, user_id, label, prefix, last4, key_hash, scopes, mode, status, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, 'active', now())`,
-        [props.id, props.userId, props.label, props.prefix, props.last4, props.keyHash, props.scopes, props.mode],
-      );
-      recordSecret('api key', issued.secret);
-      return issued.secret;
-    };
-    key = await issue('live');
-    testKey = await issue('test');
+    ({ live: key, test: testKey } = (
+      await storedAccount(db, { email: `cluster_${suffix}@example.test`, username: `cluster_${suffix}`, name: 'Cluster' }, ['live', 'test'])
+    ).keys);
     receiver = await new WebhookReceiver().start();
     instances = await spawnInstances(env, 2);
   }, 120_000);
