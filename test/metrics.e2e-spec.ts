@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
+import { Clock } from '../src/common/ports/clock';
 import { MetricsServer } from '../src/modules/metrics/metrics-server';
 import { newMail } from '../src/modules/mail/domain/mail-message';
 import { TypeOrmMailRepository } from '../src/modules/mail/infrastructure/typeorm/typeorm-mail.repository';
@@ -152,7 +153,9 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     // A disabled webhook: the delivery worker claims no delivery of it, so the rows stay as written.
     const webhook = aWebhook(owner.user.id, { status: 'disabled', disabledReason: 'metrics spec' });
     await new TypeOrmWebhookRepository(db).insert(webhook);
-    const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+    // Times on the service's own Clock, which the gauges' ages are measured against.
+    const now = t.app.get(Clock).now();
+    const minutesAgo = (n: number) => new Date(now.getTime() - n * 60_000);
     await new TypeOrmDeliveryRepository(db).insertMany([
       aDelivery(webhook.id, { nextAttemptAt: minutesAgo(10) }),
       aDelivery(webhook.id, { nextAttemptAt: minutesAgo(-10) }),
@@ -160,8 +163,7 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     ]);
     // Mail not due for an hour (the worker leaves it), and a dead message.
     const mails = new TypeOrmMailRepository(db);
-    const mail = (id: string) =>
-      newMail({ id, kind: 'verify-email', to: 'ada@example.com', subject: 'S', sealedBody: 'sealed', now: new Date() });
+    const mail = (id: string) => newMail({ id, kind: 'verify-email', to: 'ada@example.com', subject: 'S', sealedBody: 'sealed', now });
     await mails.insert({ ...mail(randomUUID()), nextAttemptAt: minutesAgo(-60) });
     await mails.insert({ ...mail(randomUUID()), status: 'dead', nextAttemptAt: null });
 

@@ -61,8 +61,8 @@ interface Sample {
  * A request costs a map lookup by its route template, two array reads and a walk of the
  * bucket bounds: prom-client's own `observe` and `inc` validate and hash their label object on
  * every call, over forty times that (docs/adr/0010-http-metrics-counted-beside-prom-client.md).
- * So the counts live here,
- * per route, method and status class, and prom-client reads them at scrape time: the counter
+ * So the counts live here, per route, method and status class, and prom-client reads them at
+ * scrape time: the counter
  * and the gauge through their `collect()`, the histogram as a metric of the registry whose
  * `get()` answers the values prom-client's Histogram would (http-metrics.spec.ts holds the two
  * to the same output).

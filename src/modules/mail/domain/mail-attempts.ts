@@ -69,7 +69,7 @@ export class MailAttempts {
       // The server still defers it: the message stays where it was on its schedule.
       const lastError = redactError(result.error);
       const kept = await this.uow.run(() => this.mails.finishProbe(mail.id, claim.lockedUntil, lastError, now));
-      if (!kept) this.log.warn({ mail_id: mail.id, kind: mail.kind }, 'mail lease lost before its result was written');
+      if (!kept) this.leaseLost(claim);
       return { status: 'pending', lastError, nextAttemptAt: mail.nextAttemptAt, eraseBody: false, now };
     }
     const attempts = mail.attempts + 1;
@@ -82,8 +82,7 @@ export class MailAttempts {
     // deferred for its own recipient (a full mailbox) at every send.
     if (kept && accepted(update) && mail.attempts > 0) await this.wake(now);
     if (!kept) {
-      // Another instance took the message over after this one's lease ran out; its result stands.
-      this.log.warn({ mail_id: mail.id, kind: mail.kind }, 'mail lease lost before its result was written');
+      this.leaseLost(claim);
     } else if (update.status === 'dead') {
       // Once per message: a dead message is never claimed again unless an operator retries it.
       this.log.warn(
@@ -92,6 +91,11 @@ export class MailAttempts {
       );
     }
     return update;
+  }
+
+  /** Another instance took the message over after this one's lease ran out; its result stands. */
+  private leaseLost({ mail }: ClaimedMail): void {
+    this.log.warn({ mail_id: mail.id, kind: mail.kind }, 'mail lease lost before its result was written');
   }
 
   /**
