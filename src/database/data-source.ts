@@ -219,3 +219,27 @@ export async function closeDatabase(live: DataSource): Promise<void> {
   const sandbox = sandboxOf(live);
   await Promise.all([live, sandbox].filter((source) => source?.isInitialized).map((source) => source!.destroy()));
 }
+
+/**
+ * Closes the pools (closeDatabase), waiting at most `waitMs`; true if they closed in time.
+ *
+ * pg's Pool.end() waits for every client the pool holds, one still being opened included, and
+ * opening a connection to a database that accepts it but never answers (stopped, overloaded)
+ * lasts the whole connect timeout. The process closes the pools last, when every request and
+ * background round has ended or been cut, so nothing acknowledged depends on what is still
+ * pending: the process exits and its sockets close with it.
+ */
+export async function closeDatabaseWithin(live: DataSource, waitMs: number): Promise<boolean> {
+  const closed = closeDatabase(live).then(() => true);
+  let timer: NodeJS.Timeout | undefined;
+  const expired = new Promise<false>((resolve) => {
+    timer = setTimeout(() => resolve(false), waitMs);
+  });
+  try {
+    return await Promise.race([closed, expired]);
+  } finally {
+    clearTimeout(timer);
+    // A close that fails after the wait has ended has no one left to tell.
+    closed.catch(() => undefined);
+  }
+}

@@ -4,15 +4,27 @@ import { AppConfig } from '../config/app-config';
 import { RootLogger } from '../common/logging/root-logger';
 import { TypeOrmUnitOfWork } from '../common/persistence/typeorm-unit-of-work';
 import { UnitOfWork } from '../common/ports/unit-of-work';
-import { closeDatabase, openDatabase } from './data-source';
+import { closeDatabaseWithin, openDatabase } from './data-source';
+
+/**
+ * How long the pools' close waits for connections still being opened: a connect to a database
+ * that never answers lasts DB_ACQUIRE_TIMEOUT_MS, which would otherwise add itself to every
+ * shutdown during an outage.
+ */
+export const POOL_CLOSE_WAIT_MS = 1_000;
 
 /** Closes the pools (both modes') only after the HTTP server has finished its in-flight requests. */
 @Injectable()
 class DatabaseLifecycle implements OnApplicationShutdown {
-  constructor(@Inject(DataSource) private readonly dataSource: DataSource) {}
+  constructor(
+    @Inject(DataSource) private readonly dataSource: DataSource,
+    private readonly logger: RootLogger,
+  ) {}
 
   async onApplicationShutdown(): Promise<void> {
-    await closeDatabase(this.dataSource);
+    if (!(await closeDatabaseWithin(this.dataSource, POOL_CLOSE_WAIT_MS))) {
+      this.logger.pino.warn(`database connections still opening after ${POOL_CLOSE_WAIT_MS} ms: left to the process's exit`);
+    }
   }
 }
 
