@@ -1,4 +1,4 @@
-import { currentMode, runInMode } from './mode-context';
+import { currentMode, runInMode } from './work-context';
 
 /** A promise the test settles by hand (Node 20 has no Promise.withResolvers). */
 function gate(): { promise: Promise<void>; resolve: () => void } {
