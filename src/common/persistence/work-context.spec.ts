@@ -1,4 +1,4 @@
-import { currentMode, runInMode } from './work-context';
+import { currentMode, runInMode, runInUnit, unitInProgress } from './work-context';
 
 /** A promise the test settles by hand (Node 20 has no Promise.withResolvers). */
 function gate(): { promise: Promise<void>; resolve: () => void } {
@@ -10,7 +10,7 @@ function gate(): { promise: Promise<void>; resolve: () => void } {
 /** Resolves after every callback queued with setImmediate so far (and the microtasks before it). */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-describe('mode context', () => {
+describe('work context', () => {
   it('is live outside any context', () => {
     expect(currentMode()).toBe('live');
   });
@@ -106,5 +106,38 @@ describe('mode context', () => {
     open.resolve();
     await outer;
     expect(currentMode()).toBe('live');
+  });
+
+  it('runs a unit of work in the mode in progress, and leaves the unit behind on a change of mode', async () => {
+    const unit = {};
+    const seen: Array<[string, object | undefined]> = [];
+    await runInMode('test', () =>
+      runInUnit(unit, async () => {
+        await nextTurn();
+        seen.push([currentMode(), unitInProgress()]);
+        await runInMode('test', async () => seen.push([currentMode(), unitInProgress()]));
+        await runInMode('live', async () => seen.push([currentMode(), unitInProgress()]));
+      }),
+    );
+    expect(seen).toEqual([
+      ['test', unit],
+      ['test', unit],
+      ['live', undefined],
+    ]);
+    expect(unitInProgress()).toBeUndefined();
+  });
+
+  it('counts units of work and mode contexts together: the storage stays enabled while either is in flight', async () => {
+    const open = gate();
+    const unit = runInUnit({}, () => open.promise);
+    let late: string | undefined;
+    await runInMode('test', async () => void setImmediate(() => (late = currentMode())));
+    await nextTurn();
+    expect(late).toBe('test');
+    open.resolve();
+    await unit;
+    await runInMode('test', async () => void setImmediate(() => (late = currentMode())));
+    await nextTurn();
+    expect(late).toBe('live');
   });
 });
