@@ -21,7 +21,7 @@ import {
 import { ApiKey, hashKey } from './api-key';
 import { KEY_CACHE_TTL_MS } from './key-cache';
 import { KEY_RENEW_AHEAD_MS, KEY_RENEW_EVERY_MS } from './key-renewals';
-import { KEPT_ENDED_KEYS, KeysService, MAX_ACTIVE_KEYS } from './keys.service';
+import { KEPT_ENDED_KEYS, MAX_ACTIVE_KEYS } from './keys.service';
 import { InProcessRevocationBus } from './revocation-bus';
 
 describe('KeysService', () => {
