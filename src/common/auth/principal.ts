@@ -36,7 +36,7 @@ export interface Principal extends ViewerInMode {
   allowedIps?: readonly string[] | null;
   /**
    * The key's label and expiry (null: never), for GET /v1/me to describe the key without a
-   * statement. KeysService always sets them; absent, the key is read.
+   * statement. KeyAuthenticator always sets them; absent, the key is read.
    */
   label?: string;
   expiresAt?: Date | null;

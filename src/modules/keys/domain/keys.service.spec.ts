@@ -24,7 +24,7 @@ import { KEY_RENEW_AHEAD_MS, KEY_RENEW_EVERY_MS } from './key-renewals';
 import { KEPT_ENDED_KEYS, MAX_ACTIVE_KEYS } from './keys.service';
 import { InProcessRevocationBus } from './revocation-bus';
 
-describe('KeysService', () => {
+describe('KeysService and KeyAuthenticator', () => {
   let clock: FakeClock;
   let repo: InMemoryApiKeyRepository;
   let keys: KeysOfOneInstance;
