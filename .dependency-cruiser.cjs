@@ -84,6 +84,14 @@ module.exports = {
       to: { path: '^src/modules/[^/]+/application/' },
     },
     {
+      name: 'domain-free-of-ambient-mode',
+      comment:
+        'Domain and application code and the shared ports take the mode as data (a Principal, a ViewerInMode, an argument) and run work in another mode through the ModeScope port (src/common/ports/mode-scope.ts): they never read the ambient work context (src/common/persistence/work-context.ts, the one AsyncLocalStorage, docs/adr/0012-one-ambient-work-context.md) nor keep an AsyncLocalStorage of their own (node:async_hooks). Specs included.',
+      severity: 'error',
+      from: { path: [...DOMAIN, '^src/modules/[^/]+/application/'] },
+      to: { path: ['^src/common/persistence/work-context\\.ts$', '^(node:)?async_hooks$'] },
+    },
+    {
       name: 'infrastructure-free-of-http',
       comment:
         "Adapters never import the HTTP layer (a module's http/ or src/common/http/): a resource shape both an adapter and a route need (an event's data, a rendered page) lives in the module's application/ and both import it.",

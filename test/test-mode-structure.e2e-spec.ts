@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Client, type PoolClient } from 'pg';
 import { DataSource } from 'typeorm';
 import type { PostgresDriver } from 'typeorm/driver/postgres/PostgresDriver.js';
-import { runInMode } from '../src/common/auth/mode-context';
+import { runInMode } from '../src/common/persistence/work-context';
 import type { KeyMode } from '../src/common/auth/principal';
 import { dataSourceFor, MODE_SCHEMAS } from '../src/common/persistence/mode-data-sources';
 import { NamedStatement } from '../src/common/persistence/named-statement';

@@ -3,6 +3,8 @@ import { DataSource } from 'typeorm';
 import { AppConfig } from '../config/app-config';
 import { RootLogger } from '../common/logging/root-logger';
 import { TypeOrmUnitOfWork } from '../common/persistence/typeorm-unit-of-work';
+import { AmbientModeScope } from '../common/persistence/ambient-mode-scope';
+import { ModeScope } from '../common/ports/mode-scope';
 import { UnitOfWork } from '../common/ports/unit-of-work';
 import { closeDatabaseWithin, openDatabase } from './data-source';
 
@@ -48,8 +50,9 @@ class DatabaseLifecycle implements OnApplicationShutdown {
       },
     },
     { provide: UnitOfWork, useClass: TypeOrmUnitOfWork },
+    { provide: ModeScope, useClass: AmbientModeScope },
     DatabaseLifecycle,
   ],
-  exports: [DataSource, UnitOfWork],
+  exports: [DataSource, UnitOfWork, ModeScope],
 })
 export class DatabaseModule {}

@@ -41,6 +41,7 @@ describe('architecture rules (.dependency-cruiser.cjs)', () => {
       'domain-free-of-libraries': ['src/modules/alpha/domain/uses-libraries.ts'],
       'domain-free-of-adapters': ['src/modules/alpha/domain/uses-http.ts'],
       'domain-free-of-application': ['src/modules/alpha/domain/uses-read-model.ts'],
+      'domain-free-of-ambient-mode': ['src/modules/alpha/application/uses-ambient-mode.ts'],
       'infrastructure-free-of-http': ['src/modules/alpha/infrastructure/uses-presenter.ts'],
       'modules-through-their-exports': ['src/modules/alpha/http/uses-other-adapter.ts'],
       'test-support-only-in-tests': ['src/modules/alpha/http/uses-test-double.ts'],
@@ -55,6 +56,13 @@ describe('architecture rules (.dependency-cruiser.cjs)', () => {
     for (const name of [/^(node:)?crypto$/, /zod/, /ipaddr\.js/, /@nestjs\/common/]) {
       expect(targets.some((target) => name.test(target))).toBe(true);
     }
+  });
+
+  it('finds both ambient imports of the planted application file: the work context and node:async_hooks', () => {
+    const targets = planted.filter((v) => v.rule === 'domain-free-of-ambient-mode').map((v) => v.to);
+    expect(targets).toHaveLength(2);
+    expect(targets.some((target) => /^(node:)?async_hooks$/.test(target))).toBe(true);
+    expect(targets).toContain('src/common/persistence/work-context.ts');
   });
 
   it('finds both imports of the planted client file: a Node built-in and the service', () => {

@@ -1,7 +1,10 @@
-import type { Viewer } from './principal';
+import type { KeyMode, Viewer, ViewerInMode } from './principal';
 
-/** The viewer of every list the account can see: a developer-page session, or a key without list_ids. */
-export const accountViewer = (userId: string): Viewer => ({ userId, listIds: null });
+/**
+ * The viewer of every list the account can see, in `mode`: a developer-page session, or a key
+ * without list_ids.
+ */
+export const accountViewer = (userId: string, mode: KeyMode = 'live'): ViewerInMode => ({ userId, listIds: null, mode });
 
 /**
  * Whether a list the account can see is one the viewer reaches (API.md section 9): always for

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { currentMode } from '../auth/mode-context';
 import type { KeyMode } from '../auth/principal';
+import { currentMode } from './work-context';
 
 /** The PostgreSQL schema of each mode's data (docs/test-mode.md): the same migrations build both. */
 export const MODE_SCHEMAS: Readonly<Record<KeyMode, string>> = { live: 'public', test: 'sandbox' };
@@ -20,7 +20,7 @@ const isSandbox = new WeakSet<DataSource>();
  *
  * Repositories keep the one DataSource Nest injects (the live one) and reach the database only
  * through managerOf, NamedStatement and the unit of work, which ask `dataSourceFor` for the
- * mode in progress (currentMode); docs/adr/0007-test-mode-schema-per-mode.md says why.
+ * mode in progress (currentMode, work-context.ts); docs/adr/0007-test-mode-schema-per-mode.md says why.
  */
 export function dataSourceFor(live: DataSource, mode: KeyMode = currentMode()): DataSource {
   if (mode === 'live' || isSandbox.has(live)) return live;

@@ -1,13 +1,9 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { Injectable } from '@nestjs/common';
 import { DataSource, EntityManager, QueryRunner } from 'typeorm';
 import { UnitOfWork } from '../ports/unit-of-work';
 import { leavesConnectionInDoubt } from './database-failure';
 import { dataSourceFor } from './mode-data-sources';
-
-const current = new AsyncLocalStorage<EntityManager>();
-/** Units of work started through TypeOrmUnitOfWork.run and not finished, across all instances. */
-let unitsInFlight = 0;
+import { runInUnit, unitInProgress } from './work-context';
 
 /**
  * The transaction of the unit of work in progress, or the manager of the mode's DataSource
@@ -16,12 +12,13 @@ let unitsInFlight = 0;
  * automatically.
  */
 export function managerOf(dataSource: DataSource): EntityManager {
-  return current.getStore() ?? dataSourceFor(dataSource).manager;
+  return transactionInProgress() ?? dataSourceFor(dataSource).manager;
 }
 
 /** The transaction of the unit of work in progress, if any. */
 export function transactionInProgress(): EntityManager | undefined {
-  return current.getStore();
+  const unit = unitInProgress();
+  return unit instanceof EntityManager ? unit : undefined;
 }
 
 /** TypeORM's PostgreSQL runner can hand its connection back with an error, which makes pg-pool discard it. */
@@ -68,17 +65,7 @@ export class TypeOrmUnitOfWork extends UnitOfWork {
   }
 
   run<T>(work: () => Promise<T>): Promise<T> {
-    if (current.getStore()) return work();
-    unitsInFlight += 1;
-    return runInTransaction(dataSourceFor(this.dataSource), (manager) => current.run(manager, work)).finally(() => {
-      unitsInFlight -= 1;
-      // On Node 20 and 22, an AsyncLocalStorage that has run once keeps promise hooks on every
-      // promise of the process, for good (a few % of a request's CPU), though only units of
-      // work read it. With none in flight nothing can: disabling
-      // takes the hooks off until the next run() puts them back. (Node 24's AsyncLocalStorage
-      // needs no hooks; there, disable() only clears the store of this callback's context, in
-      // which no unit of work's store is set.)
-      if (unitsInFlight === 0) current.disable();
-    });
+    if (transactionInProgress()) return work();
+    return runInTransaction(dataSourceFor(this.dataSource), (manager) => runInUnit(manager, work));
   }
 }

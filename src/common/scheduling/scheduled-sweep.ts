@@ -1,7 +1,7 @@
 import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { SchedulerRegistry } from '@nestjs/schedule';
-import { MODES, runInMode } from '../auth/mode-context';
-import type { KeyMode } from '../auth/principal';
+import { runInMode } from '../persistence/work-context';
+import { type KeyMode, MODES } from '../auth/principal';
 import { RepeatedFaults } from '../logging/repeated-faults';
 import type { Clock } from '../ports/clock';
 

@@ -1,4 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
+import { runInUnit, unitInProgress } from '../persistence/work-context';
 import { UnitOfWork } from '../ports/unit-of-work';
 
 /**
@@ -8,16 +8,17 @@ import { UnitOfWork } from '../ports/unit-of-work';
  */
 export class InMemoryUnitOfWork extends UnitOfWork {
   private tail: Promise<unknown> = Promise.resolve();
-  private readonly inside = new AsyncLocalStorage<true>();
+  /** This instance's mark on the work context: work inside one of its units joins it. */
+  private readonly unit = {};
 
   async run<T>(work: () => Promise<T>): Promise<T> {
-    if (this.inside.getStore()) return work();
+    if (unitInProgress() === this.unit) return work();
     const previous = this.tail;
     let release!: () => void;
     this.tail = new Promise<void>((resolve) => (release = resolve));
     await previous;
     try {
-      return await this.inside.run(true, work);
+      return await runInUnit(this.unit, work);
     } finally {
       release();
     }

@@ -1,25 +1,33 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
 import { KeysModule } from '../keys/keys.module';
 import { ApiKeyGuard } from './http/api-key.guard';
-import { KeyModeMiddleware } from './http/key-mode.middleware';
+import { enterRequestMode, testKey, testModeQuery } from './http/request-mode.middleware';
 import { KeyThrottlerGuard } from './http/key-throttler.guard';
 import { ScopeGuard } from './http/scope.guard';
 
 /**
  * The global guards of every route, registered in this order by app.module.ts (APP_GUARD):
  * who is calling (401), the rate limits (429), the route's scope (403), as the contract's
- * order of checks requires. Before them, on the keyed paths, the middleware that runs a test
- * key's request in test mode. The throttlers themselves are configured in throttlers.ts.
+ * order of checks requires. Before them, the middleware that runs a sandbox request in test
+ * mode: a test key's on the keyed paths, and the developer page's `?mode=test` on its routes
+ * that take it (the controllers marked @PortalMode). The throttlers themselves are configured
+ * in throttlers.ts.
  */
 @Module({
   imports: [KeysModule],
-  providers: [ApiKeyGuard, KeyThrottlerGuard, ScopeGuard, KeyModeMiddleware],
+  providers: [ApiKeyGuard, KeyThrottlerGuard, ScopeGuard],
   exports: [ApiKeyGuard, KeyThrottlerGuard, ScopeGuard],
 })
 export class AccessModule implements NestModule {
   configure(consumer: MiddlewareConsumer): void {
     consumer
-      .apply(KeyModeMiddleware)
+      .apply(enterRequestMode(testKey))
       .forRoutes({ path: 'v1/*path', method: RequestMethod.ALL }, { path: 'mcp{/*path}', method: RequestMethod.ALL });
+    consumer
+      .apply(enterRequestMode(testModeQuery))
+      .forRoutes(
+        { path: 'developers/api/lists{/*path}', method: RequestMethod.ALL },
+        { path: 'developers/api/webhooks{/*path}', method: RequestMethod.ALL },
+      );
   }
 }

@@ -1,5 +1,6 @@
 import { Inject, Module, OnModuleDestroy } from '@nestjs/common';
 import { Clock } from '../../common/ports/clock';
+import { ModeScope } from '../../common/ports/mode-scope';
 import { SecretGenerator } from '../../common/ports/secret-generator';
 import { TokenHasher } from '../../common/ports/token-hasher';
 import { IdGenerator } from '../../common/ports/id-generator';
@@ -10,7 +11,12 @@ import { ListAccess } from '../lists/domain/list-access';
 import { ListsModule } from '../lists/lists.module';
 import { AddressRanges } from './domain/address-ranges';
 import { ApiKeyRepository } from './domain/api-key.repository';
+import { KeyAuthenticator } from './domain/key-authenticator';
+import { KeyCache } from './domain/key-cache';
+import { KeyIssuer } from './domain/key-issuer';
+import { KeyRenewals } from './domain/key-renewals';
 import { KeysService } from './domain/keys.service';
+import { LastUseRecorder } from './domain/last-use-recorder';
 import { InProcessRevocationBus, RevocationBus } from './domain/revocation-bus';
 import { connectRedisRevocationBus, RedisRevocationBus } from './infrastructure/redis/redis-revocation.bus';
 import { IpaddrAddressRanges } from './infrastructure/ipaddr/ipaddr-address-ranges';
@@ -25,9 +31,10 @@ function createRevocationBus(config: AppConfig, root: RootLogger): RevocationBus
 }
 
 /**
- * API keys: their creation and restrictions, the key cache, revocation and rotation. It asks
- * the lists module (ListAccess) whether a key's lists exist for its account; it exports the
- * AddressRanges the access guard checks a key's `allowed_ips` with.
+ * API keys: their lifecycle (KeysService: creation and restrictions, revocation and rotation)
+ * and who a request's key is (KeyAuthenticator, over the key cache, its background renewals and
+ * the last-use debouncer). It asks the lists module (ListAccess) whether a key's lists exist for
+ * its account; it exports the AddressRanges the access guard checks a key's `allowed_ips` with.
  */
 @Module({
   imports: [ListsModule],
@@ -35,45 +42,64 @@ function createRevocationBus(config: AppConfig, root: RootLogger): RevocationBus
     { provide: ApiKeyRepository, useClass: TypeOrmApiKeyRepository },
     { provide: AddressRanges, useClass: IpaddrAddressRanges },
     { provide: RevocationBus, inject: [AppConfig, RootLogger], useFactory: createRevocationBus },
+    { provide: KeyCache, inject: [RevocationBus], useFactory: (revocations: RevocationBus) => new KeyCache(revocations) },
+    {
+      provide: KeyIssuer,
+      inject: [IdGenerator, SecretGenerator, TokenHasher],
+      useFactory: (ids: IdGenerator, secrets: SecretGenerator, hasher: TokenHasher) => new KeyIssuer(ids, secrets, hasher),
+    },
     {
       provide: KeysService,
-      inject: [ApiKeyRepository, Clock, IdGenerator, SecretGenerator, TokenHasher, ListAccess, AddressRanges, RevocationBus, RootLogger],
+      inject: [ApiKeyRepository, Clock, KeyIssuer, ListAccess, AddressRanges, ModeScope, KeyCache],
       useFactory: (
         keys: ApiKeyRepository,
         clock: Clock,
-        ids: IdGenerator,
-        secrets: SecretGenerator,
-        hasher: TokenHasher,
+        issuer: KeyIssuer,
         lists: ListAccess,
         addresses: AddressRanges,
-        revocations: RevocationBus,
-        root: RootLogger,
-      ) =>
-        new KeysService(
+        modes: ModeScope,
+        cache: KeyCache,
+      ) => new KeysService(keys, clock, issuer, lists, addresses, modes, cache),
+    },
+    {
+      provide: KeyRenewals,
+      inject: [ApiKeyRepository, KeyCache, RootLogger],
+      useFactory: (keys: ApiKeyRepository, cache: KeyCache, root: RootLogger) => new KeyRenewals(keys, cache, root.pino),
+    },
+    {
+      provide: LastUseRecorder,
+      inject: [ApiKeyRepository, Clock, RootLogger],
+      useFactory: (keys: ApiKeyRepository, clock: Clock, root: RootLogger) =>
+        new LastUseRecorder(
           keys,
-          clock,
-          ids,
-          secrets,
-          hasher,
-          lists,
-          addresses,
-          revocations,
           // One per key used while the database is away: the first logged, the rest summarised.
           summarisingWarnings(root.pino, clock, { 'could not record last use of a key': 'keys whose last use could not be recorded' }),
         ),
     },
+    {
+      provide: KeyAuthenticator,
+      inject: [ApiKeyRepository, Clock, TokenHasher, KeyCache, KeyRenewals, LastUseRecorder],
+      useFactory: (
+        keys: ApiKeyRepository,
+        clock: Clock,
+        hasher: TokenHasher,
+        cache: KeyCache,
+        renewals: KeyRenewals,
+        lastUse: LastUseRecorder,
+      ) => new KeyAuthenticator(keys, clock, hasher, cache, renewals, lastUse),
+    },
   ],
-  exports: [KeysService, AddressRanges],
+  exports: [KeysService, KeyAuthenticator, AddressRanges],
 })
 export class KeysModule implements OnModuleDestroy {
   constructor(
     @Inject(RevocationBus) private readonly revocations: RevocationBus,
-    private readonly keys: KeysService,
+    private readonly authenticator: KeyAuthenticator,
   ) {}
 
   /** Before the database closes (onApplicationShutdown): a renewal still reading would fail and warn. */
   async onModuleDestroy(): Promise<void> {
     if (this.revocations instanceof RedisRevocationBus) this.revocations.close();
-    await this.keys.renewalsSettled();
+    await this.authenticator.renewalsSettled();
   }
 }

@@ -15,6 +15,7 @@ import { MailModule } from '../mail/mail.module';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { UserDirectory } from '../auth/domain/user-directory';
 import { InvitationRepository } from './domain/invitation.repository';
+import { InvitationMailer } from './domain/invitation-mail';
 import { InvitationsService } from './domain/invitations.service';
 import { ListAccess } from './domain/list-access';
 import { ListAccessService } from './domain/list-access.service';
@@ -71,7 +72,17 @@ import { EventLogModule } from '../events/event-log.module';
         events: ListEvents,
         mail: MailQueue,
         config: AppConfig,
-      ) => new InvitationsService(lists, invitations, users, uow, clock, ids, events, mail, { developerPage: developerPageUrl(config) }),
+      ) =>
+        new InvitationsService(
+          lists,
+          invitations,
+          users,
+          uow,
+          clock,
+          ids,
+          events,
+          new InvitationMailer(mail, { developerPage: developerPageUrl(config) }),
+        ),
     },
     {
       provide: SharesService,

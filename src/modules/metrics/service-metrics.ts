@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy } from '@nestjs/common';
 import { collectDefaultMetrics, Counter, Gauge, Registry } from 'prom-client';
 import { DataSource } from 'typeorm';
-import { MODES } from '../../common/auth/mode-context';
+import { MODES } from '../../common/auth/principal';
 import type { KeyMode } from '../../common/auth/principal';
 import { poolStats } from '../../database/data-source';
 import { UNAUTHENTICATED } from '../access/http/api-key.guard';

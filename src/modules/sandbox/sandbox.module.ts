@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { ModeScope } from '../../common/ports/mode-scope';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { IdempotencyService } from '../idempotency/domain/idempotency.service';
@@ -20,9 +21,9 @@ import { SandboxService } from './domain/sandbox.service';
   providers: [
     {
       provide: SandboxService,
-      inject: [ListsService, WebhooksService, IdempotencyService, UnitOfWork],
-      useFactory: (lists: ListsService, webhooks: WebhooksService, idempotency: IdempotencyService, uow: UnitOfWork) =>
-        new SandboxService(lists, webhooks, idempotency, uow),
+      inject: [ListsService, WebhooksService, IdempotencyService, UnitOfWork, ModeScope],
+      useFactory: (lists: ListsService, webhooks: WebhooksService, idempotency: IdempotencyService, uow: UnitOfWork, modes: ModeScope) =>
+        new SandboxService(lists, webhooks, idempotency, uow, modes),
     },
   ],
   exports: [SandboxService],

@@ -1,3 +1,4 @@
+import { ModeScope } from '../../common/ports/mode-scope';
 import { Module } from '@nestjs/common';
 import { CursorCodec } from '../../common/ports/cursor-codec';
 import { SecretGenerator } from '../../common/ports/secret-generator';
@@ -95,8 +96,9 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
     DeliveriesJanitor,
     {
       provide: WebhookBacklog,
-      inject: [DeliveryRepository, EventRelay, Clock],
-      useFactory: (deliveries: DeliveryRepository, relay: EventRelay, clock: Clock) => new WebhookBacklog(deliveries, relay, clock),
+      inject: [DeliveryRepository, EventRelay, Clock, ModeScope],
+      useFactory: (deliveries: DeliveryRepository, relay: EventRelay, clock: Clock, modes: ModeScope) =>
+        new WebhookBacklog(deliveries, relay, clock, modes),
     },
     {
       provide: WebhooksService,

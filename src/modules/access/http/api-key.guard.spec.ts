@@ -4,7 +4,7 @@ import { FakeClock } from '../../../common/testing/fake-clock';
 import { AppConfig } from '../../../config/app-config';
 import { AddressNotAllowed, InvalidApiKey, MissingApiKey } from '../../keys/domain/keys.errors';
 import { IpaddrAddressRanges } from '../../keys/infrastructure/ipaddr/ipaddr-address-ranges';
-import type { KeysService } from '../../keys/domain/keys.service';
+import type { KeyAuthenticator } from '../../keys/domain/key-authenticator';
 import { MemoryRateLimitStore } from '../../rate-limit/infrastructure/in-memory/memory-rate-limit.store';
 import { SlidingWindowThrottlerStorage } from '../../rate-limit/infrastructure/throttler/sliding-window-throttler.storage';
 import { contextOf, type GuardedRoute, READER } from '../testing/guarded-routes';
@@ -26,7 +26,13 @@ function setup(failure?: Error) {
   const storage = new SlidingWindowThrottlerStorage(new MemoryRateLimitStore(new FakeClock()));
   const increment = jest.spyOn(storage, 'increment');
   const config = { rateLimitUnauthenticatedMax: 2 } as AppConfig;
-  const guard = new ApiKeyGuard(new Reflector(), { authenticate } as unknown as KeysService, storage, new IpaddrAddressRanges(), config);
+  const guard = new ApiKeyGuard(
+    new Reflector(),
+    { authenticate } as unknown as KeyAuthenticator,
+    storage,
+    new IpaddrAddressRanges(),
+    config,
+  );
 
   function call(handler: GuardedRoute, key?: string, ip = '192.0.2.1', headers?: Record<string, string>) {
     const request: Record<string, unknown> = { headers: headers ?? (key === undefined ? {} : { 'x-api-key': key }), ip, socket: {} };

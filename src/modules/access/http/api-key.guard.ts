@@ -6,11 +6,11 @@ import { RateLimited, Unauthenticated } from '../../../common/errors/domain-erro
 import { clientAddress, clientIp } from '../../../common/http/client-address';
 import { routeAccess } from '../../../common/http/decorators';
 import type { Principal, RequestWithPrincipal } from '../../../common/http/principal';
+import { requestMode, type RequestWithMode } from '../../../common/http/request-mode';
 import { AppConfig } from '../../../config/app-config';
 import { AddressRanges } from '../../keys/domain/address-ranges';
 import { AddressNotAllowed, InvalidApiKey } from '../../keys/domain/keys.errors';
-import { currentMode } from '../../../common/auth/mode-context';
-import { KeysService } from '../../keys/domain/keys.service';
+import { KeyAuthenticator } from '../../keys/domain/key-authenticator';
 
 /** The credentials of `Authorization: Bearer <token>`, on the routes that take them (@AcceptBearerKey). */
 function bearerToken(request: Request): string | undefined {
@@ -45,7 +45,7 @@ export class ApiKeyGuard implements CanActivate {
 
   constructor(
     private readonly reflector: Reflector,
-    private readonly keys: KeysService,
+    private readonly keys: KeyAuthenticator,
     @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
     private readonly addresses: AddressRanges,
     config: AppConfig,
@@ -56,10 +56,10 @@ export class ApiKeyGuard implements CanActivate {
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
     const { isPublic, bearer } = routeAccess(this.reflector, context);
     if (isPublic) return true;
-    return this.authenticate(context.getArgByIndex<Request & RequestWithPrincipal>(0), bearer);
+    return this.authenticate(context.getArgByIndex<Request & RequestWithPrincipal & RequestWithMode>(0), bearer);
   }
 
-  private async authenticate(request: Request & RequestWithPrincipal, bearer: boolean): Promise<boolean> {
+  private async authenticate(request: Request & RequestWithPrincipal & RequestWithMode, bearer: boolean): Promise<boolean> {
     const header = request.headers['x-api-key'];
     let principal: Principal;
     try {
@@ -77,10 +77,10 @@ export class ApiKeyGuard implements CanActivate {
       }
       throw error;
     }
-    // The request runs in the mode its key's prefix names (KeyModeMiddleware); a key is issued
+    // The request runs in the mode its key's prefix names (enterRequestMode); a key is issued
     // with its mode's prefix, so this holds unless that invariant is broken, and then no data
     // of either mode is reached.
-    if (principal.mode !== currentMode()) throw new InvalidApiKey();
+    if (principal.mode !== requestMode(request)) throw new InvalidApiKey();
     const { allowedIps } = principal;
     if (allowedIps && !this.addresses.allows(allowedIps, clientIp(request) ?? '')) throw new AddressNotAllowed();
     request.principal = principal;

@@ -2,9 +2,8 @@ import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterce
 import { ApiPropertyOptional, ApiQuery, IntersectionType } from '@nestjs/swagger';
 import { IsIn, IsOptional } from 'class-validator';
 import type { Request } from 'express';
-import { from, lastValueFrom, type Observable, switchMap } from 'rxjs';
-import { MODES, runInMode } from '../../../common/auth/mode-context';
-import type { KeyMode } from '../../../common/auth/principal';
+import { from, type Observable, switchMap } from 'rxjs';
+import { type KeyMode, MODES } from '../../../common/auth/principal';
 import { createValidationPipe } from '../../../common/http/validation';
 
 const MODE_DESCRIPTION = 'The data the route works on: `live` (the default) or `test` (the sandbox, API.md section 10)';
@@ -21,11 +20,12 @@ export class ModeQuery {
 export const WithMode = <T>(query: Type<T>) => IntersectionType(query, ModeQuery);
 
 /**
- * Runs a portal handler in the mode its `?mode=` names. The session is the account's, whatever
- * the mode, so the page chooses the mode per request; the handler, and the statements it sends,
- * then work on that mode's schema exactly as a key of that mode would (key-mode.middleware.ts), and
- * an id of the other mode is a 404 there. The mode is checked by the ModeQuery DTO through the
- * application's own validation pipe, so a wrong one is the same 400 as any bad query.
+ * Checks a portal route's `?mode=`. The session is the account's, whatever the mode, so the page
+ * chooses the mode per request; enterRequestMode (access.module.ts) has already run the
+ * request in the mode it names, so the handler, and the statements it sends, work on that mode's
+ * schema exactly as a key of that mode would, and an id of the other mode is a 404 there. The
+ * mode is checked by the ModeQuery DTO through the application's own validation pipe, so a wrong
+ * one is the same 400 as any bad query, before the handler runs.
  */
 @Injectable()
 export class PortalModeInterceptor implements NestInterceptor {
@@ -35,23 +35,16 @@ export class PortalModeInterceptor implements NestInterceptor {
     const { mode } = context.switchToHttp().getRequest<Request>().query;
     const query = mode === undefined ? {} : { mode };
     return from(this.validation.transform(query, { type: 'query', metatype: ModeQuery }) as Promise<ModeQuery>).pipe(
-      switchMap(({ mode: chosen = 'live' }) => (chosen === 'live' ? next.handle() : handleInMode(chosen, next))),
+      switchMap(() => next.handle()),
     );
   }
 }
 
 /**
- * The handler's observable run in `mode`. Nest binds the handler, and the pipes before it, to the
- * async context in which `next.handle()` is called, so calling it inside runInMode carries the
- * mode into them; the context ends when the handler's observable does.
- */
-function handleInMode(mode: KeyMode, next: CallHandler): Observable<unknown> {
-  return from(runInMode(mode, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
-}
-
-/**
  * On a portal controller: each of its routes takes `?mode=live|test` and works on that mode's
- * data (PortalModeInterceptor), and the OpenAPI document says so for each.
+ * data (enterRequestMode enters it, PortalModeInterceptor checks it; access.module.ts
+ * registers the middleware for these controllers' paths), and the OpenAPI document says so for
+ * each.
  */
 export const PortalMode = () =>
   applyDecorators(

@@ -1,6 +1,5 @@
 import { Body, Controller, UseGuards } from '@nestjs/common';
 import { ApiCookieAuth, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { runInMode } from '../../../common/auth/mode-context';
 import { accountViewer } from '../../../common/auth/reach';
 import { ApiDataResponse, ApiErrorResponses } from '../../../common/http/api-response.decorators';
 import { PostOk, Public } from '../../../common/http/decorators';
@@ -15,8 +14,8 @@ import { CurrentSession, SessionGuard } from './session.guard';
 /**
  * The developer page's "Reset test data": POST /v1/sandbox/reset with a session instead of a
  * test key, calling the same service with the same answer. Portal routes run live unless they
- * enter a mode, so this one enters test mode itself: the session's account is reset in the
- * sandbox, never in live. No Idempotency-Key here, as for the portal's other routes.
+ * enter a mode, so this one resets in test mode by name: the session's account is reset in
+ * the sandbox, never in live. No Idempotency-Key here, as for the portal's other routes.
  */
 @ApiTags('developer portal')
 @ApiCookieAuth('sid')
@@ -37,6 +36,6 @@ export class PortalSandboxController {
   @ApiCrossSiteResponse()
   @ApiErrorResponses(400)
   async reset(@CurrentSession() session: Session, @Body(NoFieldsPipe) _body: unknown) {
-    return { deleted: await runInMode('test', () => this.sandbox.reset(accountViewer(session.userId))) };
+    return { deleted: await this.sandbox.reset(accountViewer(session.userId, 'test')) };
   }
 }

@@ -29,7 +29,7 @@ describe('PortalWebhooksController', () => {
     expect((await controller.list(owner)).webhooks).toEqual([expect.not.objectContaining({ secret: expect.anything() })]);
     expect((await controller.list(stranger)).webhooks).toEqual([]);
     for (const attempt of [
-      () => controller.test(stranger, webhook.id, {}),
+      () => controller.test(stranger, 'live', webhook.id, {}),
       () => controller.rotate(stranger, webhook.id, {}),
       () => controller.deliveries(stranger, webhook.id, {}),
       () => controller.delete(stranger, webhook.id),
@@ -37,7 +37,7 @@ describe('PortalWebhooksController', () => {
       await expect(attempt()).rejects.toMatchObject({ code: 'WEBHOOK_NOT_FOUND' });
     }
 
-    const { delivery } = await controller.test(owner, webhook.id, {});
+    const { delivery } = await controller.test(owner, 'live', webhook.id, {});
     expect((await controller.deliveries(owner, webhook.id, {})).deliveries.map((d) => d.id)).toEqual([delivery.id]);
     expect((await controller.retry(owner, webhook.id, delivery.id, {})).delivery).toMatchObject({ id: delivery.id, status: 'pending' });
     await controller.delete(owner, webhook.id);

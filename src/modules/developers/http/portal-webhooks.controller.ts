@@ -8,7 +8,9 @@ import { PostOk, Public } from '../../../common/http/decorators';
 import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
 import { ShownOnceInterceptor } from '../../../common/http/shown-once';
 import { PAGE_LIMIT } from '../../../common/paging/cursor';
+import type { KeyMode } from '../../../common/auth/principal';
 import { accountViewer } from '../../../common/auth/reach';
+import { CurrentMode } from '../../../common/http/request-mode';
 import type { Session } from '../../auth/domain/session';
 import { WebhooksService } from '../../webhooks/domain/webhooks.service';
 import { CreateWebhookDto } from '../../webhooks/http/dto/create-webhook.dto';
@@ -89,8 +91,13 @@ export class PortalWebhooksController {
   @ApiCrossSiteResponse()
   @ApiErrorResponses(404)
   @ApiRuleResponse('the webhook is disabled')
-  async test(@CurrentSession() session: Session, @Param('id') id: string, @Body(NoFieldsPipe) _body: unknown) {
-    return { delivery: presentDelivery(await this.webhooks.sendTest(accountViewer(session.userId), id)) };
+  async test(
+    @CurrentSession() session: Session,
+    @CurrentMode() mode: KeyMode,
+    @Param('id') id: string,
+    @Body(NoFieldsPipe) _body: unknown,
+  ) {
+    return { delivery: presentDelivery(await this.webhooks.sendTest(accountViewer(session.userId, mode), id)) };
   }
 
   @Get(':id/deliveries')

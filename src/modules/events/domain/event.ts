@@ -1,4 +1,4 @@
-import { currentMode } from '../../../common/auth/mode-context';
+import type { KeyMode } from '../../../common/auth/principal';
 
 /** The event types of API.md section 8, in the order the contract lists them. */
 export const EVENT_TYPES = [
@@ -78,11 +78,10 @@ export function comparePositions(a: EventPosition, b: EventPosition): number {
 }
 
 /**
- * The event JSON for `event`, under the id `id`, recorded in the mode in progress (`livemode`:
- * false in test mode). The mode is the one whose schema the event is stored in: the event log
- * records it inside the request's mode context (common/auth/mode-context.ts).
+ * The event JSON for `event`, under the id `id`, recorded in `mode` (`livemode`: false in test
+ * mode): the mode whose schema the event is stored in, which the event log's adapter knows.
  */
-export function eventJson(id: string, event: NewEvent): EventJson {
+export function eventJson(id: string, event: NewEvent, mode: KeyMode): EventJson {
   return {
     id,
     type: event.type,
@@ -90,6 +89,6 @@ export function eventJson(id: string, event: NewEvent): EventJson {
     list: { id: event.list.id, name: event.list.name },
     actor: { id: event.actor.id, username: event.actor.username, name: event.actor.name },
     data: event.data,
-    livemode: currentMode() === 'live',
+    livemode: mode === 'live',
   };
 }

@@ -135,7 +135,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
     describe('which list an add means (the rule of ListAccess pickList, in each store)', () => {
       const at = (minute: number) => new Date(Date.UTC(2026, 0, 1, 0, minute));
       const one = () => drafts(['item']);
-      const named = (name: string, items = one(), viewer = accountViewer(s.owner)) =>
+      const named = (name: string, items = one(), viewer: Viewer = accountViewer(s.owner)) =>
         s.items.addToList({ viewer, reference: readListReference(name), items, maxPerList: 10_000, at: T1 });
       /** The owner of the lists, through a key restricted to these lists. */
       const restrictedTo = (...listIds: string[]): Viewer => ({ userId: s.owner, listIds });

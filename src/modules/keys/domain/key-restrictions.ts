@@ -1,4 +1,4 @@
-import type { KeyMode } from '../../../common/auth/principal';
+import { type KeyMode, MODES } from '../../../common/auth/principal';
 import { Scope, SCOPES } from '../../../common/auth/scopes';
 import { isUuid } from '../../../common/ports/id-generator';
 import type { AddressRanges } from './address-ranges';
@@ -11,7 +11,7 @@ export const MAX_ALLOWED_IPS = 20;
 export const MAX_KEY_LIFETIME_DAYS = 366;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-export const KEY_MODES: readonly KeyMode[] = ['live', 'test'];
+export const KEY_MODES = MODES;
 
 /**
  * What a caller asks of a new key, as it arrives (the portal's body, the operator command's

@@ -3,7 +3,7 @@ import { Sha256TokenHasher } from '../../../common/crypto/sha256-token-hasher';
 import type { WarningLog } from '../../../common/ports/warning-log';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { InMemoryApiKeyRepository } from '../infrastructure/in-memory/in-memory-api-key.repository';
-import { FakeListAccess, keysServiceFor } from '../testing/keys-fixture';
+import { FakeListAccess, type KeysOfOneInstance, keysServiceFor } from '../testing/keys-fixture';
 import { SCOPES } from '../../../common/auth/scopes';
 import { ListNotFound } from '../../lists/domain/lists.errors';
 import {
@@ -19,13 +19,15 @@ import {
   RevokedApiKey,
 } from './keys.errors';
 import { ApiKey, hashKey } from './api-key';
-import { KEPT_ENDED_KEYS, KEY_CACHE_TTL_MS, KEY_RENEW_AHEAD_MS, KEY_RENEW_EVERY_MS, KeysService, MAX_ACTIVE_KEYS } from './keys.service';
+import { KEY_CACHE_TTL_MS } from './key-cache';
+import { KEY_RENEW_AHEAD_MS, KEY_RENEW_EVERY_MS } from './key-renewals';
+import { KEPT_ENDED_KEYS, MAX_ACTIVE_KEYS } from './keys.service';
 import { InProcessRevocationBus } from './revocation-bus';
 
-describe('KeysService', () => {
+describe('KeysService and KeyAuthenticator', () => {
   let clock: FakeClock;
   let repo: InMemoryApiKeyRepository;
-  let keys: KeysService;
+  let keys: KeysOfOneInstance;
   let lists: FakeListAccess;
 
   /** A service over the shared repository and clock; `bus` and `log` as an instance would have them. */

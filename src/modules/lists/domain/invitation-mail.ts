@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../../../common/ports/mail-queue';
+import type { MailQueue, OutgoingMail } from '../../../common/ports/mail-queue';
 
 /** Where an invitation mail leads: the developer page at PUBLIC_ORIGIN, where the invitee signs up or in. */
 export interface InvitationLinks {
@@ -18,3 +18,15 @@ export const invitationMail = (links: InvitationLinks, to: string, listName: str
     'The invitation expires in 14 days.',
   ].join('\n'),
 });
+
+/** Queues the invitation mails, each leading to `links`. */
+export class InvitationMailer {
+  constructor(
+    private readonly mail: MailQueue,
+    private readonly links: InvitationLinks,
+  ) {}
+
+  send(to: string, listName: string, inviterName: string, role: string): Promise<void> {
+    return this.mail.enqueue(invitationMail(this.links, to, listName, inviterName, role));
+  }
+}

@@ -1,14 +1,12 @@
-import { currentMode } from '../../../common/auth/mode-context';
-import type { Viewer } from '../../../common/auth/principal';
+import type { Viewer, ViewerInMode } from '../../../common/auth/principal';
 import { reachesList } from '../../../common/auth/reach';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator } from '../../../common/ports/id-generator';
-import { MailQueue } from '../../../common/ports/mail-queue';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { UserDirectory } from '../../auth/domain/user-directory';
 import { normaliseEmail } from '../../auth/domain/user';
 import { Invitation, InvitationDetails } from './invitation';
-import { InvitationLinks, invitationMail } from './invitation-mail';
+import { InvitationMailer } from './invitation-mail';
 import { InvitationRepository } from './invitation.repository';
 import { List, VisibleList } from './list';
 import { ListEvents } from './list-events';
@@ -36,13 +34,12 @@ export class InvitationsService {
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
     private readonly events: ListEvents,
-    private readonly mail: MailQueue,
-    private readonly links: InvitationLinks,
+    private readonly mailer: InvitationMailer,
   ) {
     this.admission = new MemberAdmission(lists);
   }
 
-  async invite(viewer: Viewer, listId: string, input: { email: string; role: MemberRole }): Promise<InvitationDetails> {
+  async invite(viewer: ViewerInMode, listId: string, input: { email: string; role: MemberRole }): Promise<InvitationDetails> {
     const userId = viewer.userId;
     const visible = await findVisibleOrThrow(this.lists, viewer, listId);
     visible.authorize('invite');
@@ -56,7 +53,7 @@ export class InvitationsService {
       if ((await this.invitations.countPending(list.id, now)) >= MAX_PENDING_INVITATIONS) throw new PendingInvitationLimit();
       await this.admission.assertRoom(list);
       // Test mode mails nobody (a sandbox must not reach real people), so it counts no mail either.
-      const mailed = currentMode() === 'live';
+      const mailed = viewer.mode === 'live';
       // Last of the checks: a refused invitation costs no mail of the day.
       if (mailed && !(await this.invitations.countInvitationMail(userId, now.toISOString().slice(0, 10), MAX_INVITATION_MAILS_PER_DAY))) {
         throw new InvitationMailLimit();
@@ -67,7 +64,7 @@ export class InvitationsService {
       await this.invitations.insert(invitation);
       if (mailed) {
         const inviter = await this.users.findById(userId);
-        await this.mail.enqueue(invitationMail(this.links, email, list.name, inviter?.name ?? 'Someone', input.role));
+        await this.mailer.send(email, list.name, inviter?.name ?? 'Someone', input.role);
       }
       const details = invitation.describe(now, list);
       await this.events.record(userId, now, [{ type: 'invitation.created', list, invitation: details }]);

@@ -1,4 +1,4 @@
-import type { Viewer } from '../../../common/auth/principal';
+import type { ViewerInMode } from '../../../common/auth/principal';
 import { accountViewer } from '../../../common/auth/reach';
 import { listsFixture, ListsFixture } from '../testing/lists-fixture';
 import { Membership } from './membership';
@@ -14,7 +14,7 @@ describe('a list-restricted key in the lists services', () => {
   let friend: string;
   let inside: string;
   let outside: string;
-  let key: Viewer;
+  let key: ViewerInMode;
 
   const account = () => accountViewer(me);
 
@@ -25,7 +25,7 @@ describe('a list-restricted key in the lists services', () => {
     inside = (await f.listsService.create(account(), 'Groceries')).list.id;
     f.clock.advance(1);
     outside = (await f.listsService.create(account(), 'Chores')).list.id;
-    key = { userId: me, listIds: [inside] };
+    key = { userId: me, listIds: [inside], mode: 'live' };
   });
 
   it('sees its lists alone: an outside list is the 404 of an unknown one on every list route', async () => {

@@ -8,6 +8,7 @@ import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-wo
 import { UserDirectory } from '../../auth/domain/user-directory';
 import { InMemoryUserRepository } from '../../auth/infrastructure/in-memory/in-memory-user.repository';
 import { InMemoryMailQueue } from '../../mail/infrastructure/in-memory/in-memory-mail-queue';
+import { InvitationMailer } from '../domain/invitation-mail';
 import { InvitationsService } from '../domain/invitations.service';
 import { ListAccessService } from '../domain/list-access.service';
 import { ListsService } from '../domain/lists.service';
@@ -67,9 +68,16 @@ export function listsFixture() {
     ...repositories,
     eventLog,
     listsService: new ListsService(repositories.lists, uow, clock, ids, new HmacCursorCodec(randomBytes(32)), events),
-    invitationsService: new InvitationsService(repositories.lists, repositories.invitations, users, uow, clock, ids, events, mail, {
-      developerPage: 'https://todo.example/developers',
-    }),
+    invitationsService: new InvitationsService(
+      repositories.lists,
+      repositories.invitations,
+      users,
+      uow,
+      clock,
+      ids,
+      events,
+      new InvitationMailer(mail, { developerPage: 'https://todo.example/developers' }),
+    ),
     sharesService: new SharesService(
       repositories.lists,
       repositories.shares,

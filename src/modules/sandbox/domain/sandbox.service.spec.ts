@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { runInMode } from '../../../common/auth/mode-context';
 import { accountViewer } from '../../../common/auth/reach';
+import { AmbientModeScope } from '../../../common/persistence/ambient-mode-scope';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { IdempotencyService } from '../../idempotency/domain/idempotency.service';
@@ -18,7 +18,7 @@ function sandboxFixture() {
   const records = new InMemoryIdempotencyRepository();
   const uow = new InMemoryUnitOfWork();
   const idempotency = new IdempotencyService(records, uow, new FakeClock('2026-03-01T09:00:00.000Z'));
-  const service = new SandboxService(lists.listsService, hooks.service, idempotency, uow);
+  const service = new SandboxService(lists.listsService, hooks.service, idempotency, uow, new AmbientModeScope());
   return { lists, hooks, records, idempotency, service };
 }
 
@@ -43,7 +43,7 @@ describe('SandboxService', () => {
     for (const key of ['old', 'resetting']) await f.idempotency.execute({ userId: me, key, fingerprint: key }, async () => ({}));
     await f.idempotency.execute({ userId: friend, key: 'old', fingerprint: 'old' }, async () => ({}));
 
-    const deleted = await runInMode('test', () => f.service.reset(accountViewer(me), 'resetting'));
+    const deleted = await f.service.reset(accountViewer(me, 'test'), 'resetting');
 
     expect(deleted).toEqual({ lists: 2, memberships: 1, webhooks: 2 });
     expect((await listsService.page(accountViewer(me), 100)).lists).toEqual([]);
@@ -75,7 +75,7 @@ describe('SandboxService', () => {
   it('answers zeros on an empty sandbox', async () => {
     const f = sandboxFixture();
     const me = await f.lists.addUser();
-    expect(await runInMode('test', () => f.service.reset(accountViewer(me)))).toEqual({ lists: 0, memberships: 0, webhooks: 0 });
+    expect(await f.service.reset(accountViewer(me, 'test'))).toEqual({ lists: 0, memberships: 0, webhooks: 0 });
   });
 
   it('refuses to run outside test mode, before deleting anything', async () => {
@@ -83,7 +83,7 @@ describe('SandboxService', () => {
     const me = await f.lists.addUser();
     await f.lists.listsService.create(accountViewer(me), 'Live list');
     await expect(f.service.reset(accountViewer(me))).rejects.toThrow(/refused in live mode/);
-    await expect(runInMode('live', () => f.service.reset(accountViewer(me)))).rejects.toThrow(/refused in live mode/);
+    await expect(f.service.reset(accountViewer(me))).rejects.toThrow(/refused in live mode/);
     expect((await f.lists.listsService.page(accountViewer(me), 100)).lists).toHaveLength(1);
   });
 
@@ -91,7 +91,7 @@ describe('SandboxService', () => {
     const f = sandboxFixture();
     const me = await f.lists.addUser();
     const list = await f.lists.listsService.create(accountViewer(me), 'Kept');
-    await expect(runInMode('test', () => f.service.reset({ userId: me, listIds: [list.list.id] }))).rejects.toMatchObject({
+    await expect(f.service.reset({ userId: me, listIds: [list.list.id], mode: 'test' })).rejects.toMatchObject({
       kind: 'forbidden',
       code: 'KEY_LISTS_RESTRICTED',
     });

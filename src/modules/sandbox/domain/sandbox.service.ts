@@ -1,5 +1,5 @@
-import { currentMode } from '../../../common/auth/mode-context';
-import type { Viewer } from '../../../common/auth/principal';
+import type { ViewerInMode } from '../../../common/auth/principal';
+import { ModeScope } from '../../../common/ports/mode-scope';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { IdempotencyService } from '../../idempotency/domain/idempotency.service';
 import { ListsService } from '../../lists/domain/lists.service';
@@ -20,9 +20,9 @@ export interface SandboxReset {
  * Resets an account's sandbox (`POST /v1/sandbox/reset`, and the developer page's "Reset test
  * data"): its lists deleted and its memberships left as the lists module records them one by
  * one (list.deleted, member.removed), its webhooks with their deliveries and its idempotency
- * records deleted. It works on whatever mode the request runs in, as every service does
- * (mode-context.ts): the test-key route and the page run it in test mode, and it refuses to
- * start in any other, so no path can reach live data through it.
+ * records deleted. It runs in the viewer's mode (ModeScope), which must be test: a test key, or
+ * the page's session in test mode; it refuses to start in any other, so no path can reach live
+ * data through it.
  *
  * One transaction: a reset is seen whole or not at all (docs/API.md, "Resetting the sandbox").
  */
@@ -32,6 +32,7 @@ export class SandboxService {
     private readonly webhooks: WebhooksService,
     private readonly idempotency: IdempotencyService,
     private readonly uow: UnitOfWork,
+    private readonly modes: ModeScope,
   ) {}
 
   /**
@@ -39,15 +40,17 @@ export class SandboxService {
    * record (taken in this same transaction) stays, so that a repeat replays this answer as for
    * any POST. A list-restricted key may not reset: the reset reaches every list of the account (403).
    */
-  async reset(viewer: Viewer, keepIdempotencyKey: string | null = null): Promise<SandboxReset> {
-    if (currentMode() !== 'test') throw new Error(`sandbox reset refused in ${currentMode()} mode: it only ever works on the sandbox`);
+  async reset(viewer: ViewerInMode, keepIdempotencyKey: string | null = null): Promise<SandboxReset> {
+    if (viewer.mode !== 'test') throw new Error(`sandbox reset refused in ${viewer.mode} mode: it only ever works on the sandbox`);
     assertMayReachOutside(viewer, 'resetSandbox');
     const userId = viewer.userId;
-    return this.uow.run(async () => {
-      const { lists, memberships } = await this.lists.deleteAllOf(userId);
-      const webhooks = await this.webhooks.deleteAllOf(userId);
-      await this.idempotency.forgetAccount(userId, keepIdempotencyKey);
-      return { lists, memberships, webhooks };
-    });
+    return this.modes.run(viewer.mode, () =>
+      this.uow.run(async () => {
+        const { lists, memberships } = await this.lists.deleteAllOf(userId);
+        const webhooks = await this.webhooks.deleteAllOf(userId);
+        await this.idempotency.forgetAccount(userId, keepIdempotencyKey);
+        return { lists, memberships, webhooks };
+      }),
+    );
   }
 }

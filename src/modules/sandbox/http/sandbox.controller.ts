@@ -15,8 +15,8 @@ export class SandboxController {
   constructor(private readonly sandbox: SandboxService) {}
 
   /**
-   * Test keys only (@RequireMode: a live key is a 403 before its scope is looked at). The
-   * KeyModeMiddleware runs a test key's request in test mode, so the service works on the sandbox.
+   * Test keys only (@RequireMode: a live key is a 403 before its scope is looked at). The service
+   * resets in the key's mode, the sandbox's.
    */
   @IdempotentPost('reset')
   @RequireMode('test')

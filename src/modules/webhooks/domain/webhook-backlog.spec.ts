@@ -1,11 +1,20 @@
-import { currentMode } from '../../../common/auth/mode-context';
+import type { KeyMode } from '../../../common/auth/principal';
+import { ModeScope } from '../../../common/ports/mode-scope';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { aDelivery, aWebhook, inMemoryWebhooksStorage } from '../testing/webhooks-storage';
 import { EventRelay, RelayStep } from './event-relay';
 import { WebhookBacklog } from './webhook-backlog';
 
+/** Runs the work as it is, and notes the mode it was asked for. */
+class NotedModes extends ModeScope {
+  asked: KeyMode[] = [];
+  run<T>(mode: KeyMode, work: () => Promise<T>): Promise<T> {
+    this.asked.push(mode);
+    return work();
+  }
+}
+
 class FixedRelay extends EventRelay {
-  modes: string[] = [];
   constructor(private readonly waitingSince: Date | null) {
     super();
   }
@@ -13,7 +22,6 @@ class FixedRelay extends EventRelay {
     return { events: 0, deliveries: 0 };
   }
   async nextWaitingSince(): Promise<Date | null> {
-    this.modes.push(currentMode());
     return this.waitingSince;
   }
 }
@@ -33,9 +41,10 @@ describe('WebhookBacklog', () => {
       aDelivery(webhook.id, { status: 'succeeded', nextAttemptAt: null }),
     ]);
     const relay = new FixedRelay(at(-2.5));
-    const backlog = new WebhookBacklog(storage.deliveries, relay, clock);
+    const modes = new NotedModes();
+    const backlog = new WebhookBacklog(storage.deliveries, relay, clock, modes);
     expect(await backlog.read('test')).toEqual({ pending: 2, failed: 1, oldestDueAgeSeconds: 90, relayLagSeconds: 2.5 });
-    expect(relay.modes).toEqual(['test']);
+    expect(modes.asked).toEqual(['test']);
   });
 
   it('reads 0 for ages when nothing is due yet and no event waits', async () => {
@@ -44,7 +53,7 @@ describe('WebhookBacklog', () => {
     await storage.webhooks.insert(webhook);
     const clock = new FakeClock('2026-11-02T00:00:00.000Z');
     await storage.deliveries.insertMany([aDelivery(webhook.id, { nextAttemptAt: new Date(clock.now().getTime() + 60_000) })]);
-    const backlog = new WebhookBacklog(storage.deliveries, new FixedRelay(null), clock);
+    const backlog = new WebhookBacklog(storage.deliveries, new FixedRelay(null), clock, new NotedModes());
     expect(await backlog.read('live')).toEqual({ pending: 1, failed: 0, oldestDueAgeSeconds: 0, relayLagSeconds: 0 });
   });
 });

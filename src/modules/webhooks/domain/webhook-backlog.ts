@@ -1,6 +1,6 @@
-import { runInMode } from '../../../common/auth/mode-context';
 import type { KeyMode } from '../../../common/auth/principal';
 import { Clock } from '../../../common/ports/clock';
+import { ModeScope } from '../../../common/ports/mode-scope';
 import { dueAgeSeconds } from '../../../common/ports/queue-backlog';
 import { DeliveryRepository } from './delivery.repository';
 import { EventRelay } from './event-relay';
@@ -24,10 +24,11 @@ export class WebhookBacklog {
     private readonly deliveries: DeliveryRepository,
     private readonly relay: EventRelay,
     private readonly clock: Clock,
+    private readonly modes: ModeScope,
   ) {}
 
   read(mode: KeyMode): Promise<WebhookBacklogReading> {
-    return runInMode(mode, async () => {
+    return this.modes.run(mode, async () => {
       const backlog = await this.deliveries.backlog();
       const waitingSince = await this.relay.nextWaitingSince();
       const now = this.clock.now();

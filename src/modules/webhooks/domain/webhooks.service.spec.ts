@@ -58,7 +58,7 @@ describe('WebhooksService', () => {
     const f = webhooksFixture();
     const [inside, outside] = [randomUUID(), randomUUID()];
     f.lists.visible.set(USER, new Set([inside, outside]));
-    const key = { userId: USER, listIds: [inside] };
+    const key = { userId: USER, listIds: [inside], mode: 'live' as const };
     const create = (listId: string | null) => f.service.create(key, { url: 'https://example.com/', types: null, listId });
     await expect(create(null)).rejects.toMatchObject({
       kind: 'forbidden',

@@ -1,5 +1,4 @@
-import { currentMode } from '../../../common/auth/mode-context';
-import type { Viewer } from '../../../common/auth/principal';
+import type { Viewer, ViewerInMode } from '../../../common/auth/principal';
 import { CursorCodec, cursorField } from '../../../common/ports/cursor-codec';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
@@ -112,7 +111,7 @@ export class WebhooksService {
   }
 
   /** A `webhook.test` event for this webhook alone, queued now and the worker woken. */
-  async sendTest(viewer: Viewer, webhookId: string): Promise<DeliveryProps> {
+  async sendTest(viewer: ViewerInMode, webhookId: string): Promise<DeliveryProps> {
     const webhook = await this.owned(viewer, webhookId);
     if (webhook.status !== 'active') throw new WebhookDisabled();
     const now = this.clock.now();
@@ -125,7 +124,7 @@ export class WebhooksService {
       list: null,
       actor: caller && { id: caller.id, username: caller.username, name: caller.name },
       data: { webhook: { id: webhook.id, url: webhook.url } },
-      livemode: currentMode() === 'live',
+      livemode: viewer.mode === 'live',
     });
     const delivery = newDelivery({ id: this.ids.next(), webhookId: webhook.id, eventId, eventType: TEST_EVENT_TYPE, payload, now });
     await this.deliveries.insertMany([delivery]);

@@ -2,6 +2,7 @@ import { reachesList } from '../../../../common/auth/reach';
 import { comparePositions, eventJson, EventJson, EventPosition, NewEvent } from '../../domain/event';
 import { EventLog, FeedRead, FeedSlice } from '../../domain/event-log';
 import { newEventId } from '../new-event-id';
+import { currentMode } from '../../../../common/persistence/work-context';
 
 interface StoredEvent {
   position: EventPosition;
@@ -37,7 +38,7 @@ export class InMemoryEventLog extends EventLog {
     for (const event of events) {
       this.stored.push({
         position: { txid, seq: this.nextSeq++ },
-        event: structuredClone(eventJson(newEventId(), event)),
+        event: structuredClone(eventJson(newEventId(), event, currentMode())),
         createdAt: event.createdAt,
         audience: new Set(this.audienceOf(event.list.id)),
       });

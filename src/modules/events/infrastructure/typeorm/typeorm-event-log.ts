@@ -14,6 +14,7 @@ import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import { eventJson, EventJson, EventPosition, NewEvent } from '../../domain/event';
 import { EventLog, FeedRead, FeedSlice } from '../../domain/event-log';
 import { newEventId } from '../new-event-id';
+import { currentMode } from '../../../../common/persistence/work-context';
 
 /**
  * Events and their audience in one statement: each list's order key moved on its row (which
@@ -130,11 +131,13 @@ export class TypeOrmEventLog extends EventLog {
   async record(events: readonly NewEvent[]): Promise<void> {
     if (events.length === 0) return;
     const ids = events.map(() => newEventId());
+    // The mode whose schema RECORD writes to: the one that picks its pool.
+    const mode = currentMode();
     await RECORD.run(this.dataSource, [
       ids,
       events.map((event) => event.type),
       events.map((event) => event.list.id),
-      events.map((event, index) => JSON.stringify(eventJson(ids[index], event))),
+      events.map((event, index) => JSON.stringify(eventJson(ids[index], event, mode))),
       events.map((event) => event.createdAt),
     ]);
   }

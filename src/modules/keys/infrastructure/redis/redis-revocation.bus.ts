@@ -2,7 +2,7 @@ import Redis from 'ioredis';
 import { Clock, SystemClock } from '../../../../common/ports/clock';
 import { OutageLog, RedisCircuit } from '../../../../common/redis/redis-circuit';
 import { FAIL_FAST_REDIS_OPTIONS } from '../../../../common/redis/redis-options';
-import { KEY_CACHE_TTL_MS } from '../../domain/keys.service';
+import { KEY_CACHE_TTL_MS } from '../../domain/key-cache';
 import { RevocationBus } from '../../domain/revocation-bus';
 
 export type RevocationLog = OutageLog;

@@ -1,7 +1,7 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { LeasedQueueWorker, WorkerOptions } from '../../../../common/outbox/leased-queue-worker';
-import { currentMode, MODES, runInMode } from '../../../../common/auth/mode-context';
-import type { KeyMode } from '../../../../common/auth/principal';
+import { currentMode, runInMode } from '../../../../common/persistence/work-context';
+import { type KeyMode, MODES } from '../../../../common/auth/principal';
 import { Clock } from '../../../../common/ports/clock';
 import type { ClaimedDelivery } from '../../domain/delivery';
 import { DeliveryAttempts } from '../../domain/delivery-attempts';

@@ -1,4 +1,4 @@
-import { currentMode, runInMode } from './mode-context';
+import { currentMode, runInMode, runInUnit, unitInProgress } from './work-context';
 
 /** A promise the test settles by hand (Node 20 has no Promise.withResolvers). */
 function gate(): { promise: Promise<void>; resolve: () => void } {
@@ -10,7 +10,15 @@ function gate(): { promise: Promise<void>; resolve: () => void } {
 /** Resolves after every callback queued with setImmediate so far (and the microtasks before it). */
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-describe('mode context', () => {
+/** The mode a callback armed inside a test-mode context sees when it runs, after the context settled. */
+async function modeOfWorkThatOutlivesItsContext(): Promise<string | undefined> {
+  let late: string | undefined;
+  await runInMode('test', async () => void setImmediate(() => (late = currentMode())));
+  await nextTurn();
+  return late;
+}
+
+describe('work context', () => {
   it('is live outside any context', () => {
     expect(currentMode()).toBe('live');
   });
@@ -78,33 +86,49 @@ describe('mode context', () => {
     await expect(runInMode('test', work)).rejects.toThrow('failed work');
     expect(currentMode()).toBe('live');
     // The count of contexts in flight came back to zero: the storage is disabled (see below), and a new context works.
-    let armed: string | undefined;
-    await runInMode('test', async () => void setImmediate(() => (armed = currentMode())));
-    await nextTurn();
-    expect(armed).toBe('live');
+    expect(await modeOfWorkThatOutlivesItsContext()).toBe('live');
     await expect(runInMode('test', async () => currentMode())).resolves.toBe('test');
   });
 
   it('is disabled once no context is in flight: work that outlives its context does not keep its mode', async () => {
-    let late: string | undefined;
-    await runInMode('test', async () => {
-      // Armed inside the context, run after it settled.
-      setImmediate(() => (late = currentMode()));
-    });
-    await nextTurn();
-    expect(late).toBe('live');
+    expect(await modeOfWorkThatOutlivesItsContext()).toBe('live');
   });
 
   it('keeps the mode for a timer armed in a context while another context is still in flight', async () => {
     const open = gate();
     const outer = runInMode('test', () => open.promise);
-    let late: string | undefined;
-    await runInMode('test', async () => void setImmediate(() => (late = currentMode())));
-    await nextTurn();
     // Not a promise this module makes: the documented reason background work takes its mode explicitly.
-    expect(late).toBe('test');
+    expect(await modeOfWorkThatOutlivesItsContext()).toBe('test');
     open.resolve();
     await outer;
     expect(currentMode()).toBe('live');
+  });
+
+  it('runs a unit of work in the mode in progress, and leaves the unit behind on a change of mode', async () => {
+    const unit = {};
+    const seen: Array<[string, object | undefined]> = [];
+    await runInMode('test', () =>
+      runInUnit(unit, async () => {
+        await nextTurn();
+        seen.push([currentMode(), unitInProgress()]);
+        await runInMode('test', async () => seen.push([currentMode(), unitInProgress()]));
+        await runInMode('live', async () => seen.push([currentMode(), unitInProgress()]));
+      }),
+    );
+    expect(seen).toEqual([
+      ['test', unit],
+      ['test', unit],
+      ['live', undefined],
+    ]);
+    expect(unitInProgress()).toBeUndefined();
+  });
+
+  it('counts units of work and mode contexts together: the storage stays enabled while either is in flight', async () => {
+    const open = gate();
+    const unit = runInUnit({}, () => open.promise);
+    expect(await modeOfWorkThatOutlivesItsContext()).toBe('test');
+    open.resolve();
+    await unit;
+    expect(await modeOfWorkThatOutlivesItsContext()).toBe('live');
   });
 });
