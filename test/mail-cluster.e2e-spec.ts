@@ -6,7 +6,7 @@ import { TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-wor
 import { SystemClock } from '../src/common/ports/clock';
 import { closeDatabase, openDatabase } from '../src/database/data-source';
 import { SealedMailQueue } from '../src/modules/mail/domain/sealed-mail-queue';
-import { AesGcmMailBodyCipher } from '../src/modules/mail/infrastructure/aes-gcm-mail-body-cipher';
+import { aesGcmMailBodyCipher } from '../src/modules/mail/infrastructure/aes-gcm-mail-body-cipher';
 import { TypeOrmMailRepository } from '../src/modules/mail/infrastructure/typeorm/typeorm-mail.repository';
 import { ownDatabase, type OwnDatabase } from './support/own-database';
 import { findSecrets } from './support/secret-scan';
@@ -60,7 +60,7 @@ describe('mail across two instances', () => {
   it('delivers each of many queued messages exactly once while both instances work the queue', async () => {
     const queue = new SealedMailQueue(
       new TypeOrmMailRepository(db),
-      new AesGcmMailBodyCipher(Buffer.from(masterKey, 'utf8')),
+      aesGcmMailBodyCipher(Buffer.from(masterKey, 'utf8')),
       new SystemClock(),
       new UuidGenerator(),
     );

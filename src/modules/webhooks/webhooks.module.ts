@@ -22,7 +22,7 @@ import { WebhookSender } from './domain/webhook-sender';
 import { DeliveryNudge, WebhooksService } from './domain/webhooks.service';
 import { WebhookBacklog } from './domain/webhook-backlog';
 import { WebhooksController } from './http/webhooks.controller';
-import { AesGcmSecretCipher } from './infrastructure/delivery/aes-gcm-secret-cipher';
+import { aesGcmSecretCipher } from './infrastructure/delivery/aes-gcm-secret-cipher';
 import { loadMasterKey } from '../../common/crypto/master-key';
 import { DeliveriesJanitor } from './infrastructure/delivery/deliveries-janitor';
 import { DeliveryWorker } from './infrastructure/delivery/delivery-worker';
@@ -49,7 +49,7 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
     {
       provide: SecretCipher,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => new AesGcmSecretCipher(loadMasterKey(config.webhooks.secretKey, config.dataDir)),
+      useFactory: (config: AppConfig) => aesGcmSecretCipher(loadMasterKey(config.webhooks.secretKey, config.dataDir)),
     },
     { provide: HostResolver, useClass: DnsHostResolver },
     { provide: AddressClassifier, useClass: IpaddrAddressClassifier },

@@ -15,7 +15,7 @@ import { DeliveryAttempts } from '../domain/delivery-attempts';
 import { HostResolver, HostUnresolvable } from '../domain/url-policy';
 import { OutgoingRequest, WebhookSender } from '../domain/webhook-sender';
 import { DeliveryNudge, WebhooksService } from '../domain/webhooks.service';
-import { AesGcmSecretCipher } from '../infrastructure/delivery/aes-gcm-secret-cipher';
+import { aesGcmSecretCipher } from '../infrastructure/delivery/aes-gcm-secret-cipher';
 import { HmacPayloadSigner } from '../infrastructure/delivery/hmac-payload-signer';
 import { IpaddrAddressClassifier } from '../infrastructure/delivery/ipaddr-address-classifier';
 import { inMemoryWebhooksStorage } from './webhooks-storage';
@@ -64,7 +64,7 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
   const clock = new FakeClock('2026-11-24T10:00:00.000Z');
   const ids = new SequentialIdGenerator();
   const uow = new InMemoryUnitOfWork();
-  const cipher = new AesGcmSecretCipher(randomBytes(32));
+  const cipher = aesGcmSecretCipher(randomBytes(32));
   const lists = new FakeListAccess();
   const resolver = new FakeResolver();
   const sender = new ScriptedSender();
