@@ -39,7 +39,7 @@ export function mailFixture(options: { random?: () => number; probeIntervalMs?: 
   const warnings: Array<{ context: Record<string, unknown>; message: string }> = [];
   const log = { warn: (context: object, message: string) => warnings.push({ context: context as Record<string, unknown>, message }) };
   const queue = new SealedMailQueue(mails, cipher, clock, ids);
-  const attempts = new MailAttempts(mails, uow, clock, cipher, sender, log, options.random ?? (() => 0));
+  const attempts = new MailAttempts(mails, cipher, sender, { uow, clock, log, random: options.random ?? (() => 0) });
   const operations = new MailOperations(mails, cipher, clock);
   /** Claims what is due now and attempts it, as one round of the worker does. */
   const round = async () => {

@@ -12,6 +12,7 @@ import { ListNotFound } from '../../lists/domain/lists.errors';
 import { AccessibleList, ListAccess } from '../../lists/domain/list-access';
 import type { AttemptResult } from '../domain/delivery';
 import { DeliveryAttempts } from '../domain/delivery-attempts';
+import { DeliveryRequests } from '../domain/delivery-requests';
 import { HostResolver, HostUnresolvable } from '../domain/url-policy';
 import { OutgoingRequest, WebhookSender } from '../domain/webhook-sender';
 import { DeliveryNudge, WebhooksService } from '../domain/webhooks.service';
@@ -89,13 +90,14 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
   const attempts = new DeliveryAttempts(
     storage.webhooks,
     storage.deliveries,
-    uow,
-    clock,
-    cipher,
-    new HmacPayloadSigner(),
+    new DeliveryRequests(cipher, new HmacPayloadSigner(), clock),
     sender,
-    { warn: (context, message) => warnings.push({ context, message }) },
-    options.random ?? (() => 0),
+    {
+      uow,
+      clock,
+      log: { warn: (context, message) => warnings.push({ context, message }) },
+      random: options.random ?? (() => 0),
+    },
   );
   /** What a worker round does: claim what is due and attempt it. */
   const runDue = async () => {
