@@ -60,12 +60,8 @@ export class TypeOrmMailRepository extends MailRepository {
     this.table = new OutboxTable(dataSource, 'mail', 'dead');
   }
 
-  private query<T>(sql: string, parameters: unknown[]): Promise<T> {
-    return this.table.query(sql, parameters);
-  }
-
   async insert(m: MailProps): Promise<void> {
-    await this.query(`INSERT INTO mail (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
+    await this.table.query(`INSERT INTO mail (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`, [
       m.id,
       m.kind,
       m.to,
@@ -81,12 +77,12 @@ export class TypeOrmMailRepository extends MailRepository {
   }
 
   async findById(id: string): Promise<MailProps | null> {
-    const rows = await this.query<Row[]>(`SELECT ${COLUMNS} FROM mail WHERE id = $1`, [id]);
+    const rows = await this.table.query<Row[]>(`SELECT ${COLUMNS} FROM mail WHERE id = $1`, [id]);
     return rows[0] ? toProps(rows[0]) : null;
   }
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedMail[]> {
-    const rows = await this.query<Row[]>(CLAIM, [now, leaseUntil, limit]);
+    const rows = await this.table.query<Row[]>(CLAIM, [now, leaseUntil, limit]);
     return rows.map((row) => ({ mail: toProps(row), lockedUntil: leaseUntil }));
   }
 
@@ -101,7 +97,7 @@ export class TypeOrmMailRepository extends MailRepository {
   }
 
   async claimDeferred(now: Date, leaseUntil: Date, triedBefore: Date, limit: number): Promise<ClaimedMail[]> {
-    const rows = await this.query<Row[]>(CLAIM_DEFERRED, [now, leaseUntil, triedBefore, limit]);
+    const rows = await this.table.query<Row[]>(CLAIM_DEFERRED, [now, leaseUntil, triedBefore, limit]);
     return rows.map((row) => ({ mail: toProps(row), lockedUntil: leaseUntil }));
   }
 
@@ -123,14 +119,15 @@ export class TypeOrmMailRepository extends MailRepository {
   }
 
   async listDead(limit: number): Promise<MailProps[]> {
-    const rows = await this.query<Row[]>(`SELECT ${COLUMNS} FROM mail WHERE status = 'dead' ORDER BY updated_at DESC, id DESC LIMIT $1`, [
-      limit,
-    ]);
+    const rows = await this.table.query<Row[]>(
+      `SELECT ${COLUMNS} FROM mail WHERE status = 'dead' ORDER BY updated_at DESC, id DESC LIMIT $1`,
+      [limit],
+    );
     return rows.map(toProps);
   }
 
   async retryDead(id: string, now: Date): Promise<MailProps | null> {
-    const rows = await this.query<Row[]>(
+    const rows = await this.table.query<Row[]>(
       `WITH again AS (
          UPDATE mail SET status = 'pending', attempts = 0, next_attempt_at = $2, locked_until = NULL, updated_at = $2
           WHERE id = $1 AND status = 'dead'
@@ -142,9 +139,10 @@ export class TypeOrmMailRepository extends MailRepository {
   }
 
   async latestOutbox(limit: number): Promise<MailProps[]> {
-    const rows = await this.query<Row[]>(`SELECT ${COLUMNS} FROM mail WHERE status = 'outbox' ORDER BY created_at DESC, id DESC LIMIT $1`, [
-      limit,
-    ]);
+    const rows = await this.table.query<Row[]>(
+      `SELECT ${COLUMNS} FROM mail WHERE status = 'outbox' ORDER BY created_at DESC, id DESC LIMIT $1`,
+      [limit],
+    );
     return rows.map(toProps);
   }
 

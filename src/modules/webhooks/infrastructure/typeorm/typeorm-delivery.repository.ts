@@ -69,10 +69,6 @@ export class TypeOrmDeliveryRepository extends DeliveryRepository {
     this.table = new OutboxTable(dataSource, 'webhook_deliveries', 'failed');
   }
 
-  private query<T>(sql: string, parameters: unknown[]): Promise<T> {
-    return this.table.query(sql, parameters);
-  }
-
   async insertMany(deliveries: readonly DeliveryProps[]): Promise<number> {
     if (deliveries.length === 0) return 0;
     const columns = (d: DeliveryProps) => [
@@ -107,19 +103,22 @@ export class TypeOrmDeliveryRepository extends DeliveryRepository {
   }
 
   async findOfWebhook(webhookId: string, id: string): Promise<DeliveryProps | null> {
-    const rows = await this.query<Row[]>(`SELECT ${COLUMNS} FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2`, [id, webhookId]);
+    const rows = await this.table.query<Row[]>(`SELECT ${COLUMNS} FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2`, [
+      id,
+      webhookId,
+    ]);
     return rows[0] ? toProps(rows[0]) : null;
   }
 
   async pageOfWebhook(webhookId: string, limit: number, after: DeliveryPosition | null): Promise<DeliveryProps[]> {
     const rows = after
-      ? await this.query<Row[]>(
+      ? await this.table.query<Row[]>(
           `SELECT ${COLUMNS} FROM webhook_deliveries
             WHERE webhook_id = $1 AND (created_at, id) < ($2, $3)
             ORDER BY created_at DESC, id DESC LIMIT $4`,
           [webhookId, after.createdAt, after.id, limit],
         )
-      : await this.query<Row[]>(
+      : await this.table.query<Row[]>(
           `SELECT ${COLUMNS} FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
           [webhookId, limit],
         );
@@ -127,7 +126,7 @@ export class TypeOrmDeliveryRepository extends DeliveryRepository {
   }
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
-    const rows = await this.query<ClaimRow[]>(CLAIM, [now, leaseUntil, limit]);
+    const rows = await this.table.query<ClaimRow[]>(CLAIM, [now, leaseUntil, limit]);
     return rows.map((row) => {
       const previousLasts =
         row.previous_secret_sealed !== null && row.previous_secret_expires_at !== null && now < row.previous_secret_expires_at;
@@ -154,7 +153,7 @@ export class TypeOrmDeliveryRepository extends DeliveryRepository {
   }
 
   async rescheduleNow(id: string, now: Date): Promise<DeliveryProps | null> {
-    const rows = await this.query<Row[]>(
+    const rows = await this.table.query<Row[]>(
       `WITH again AS (
          UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $2, locked_until = NULL, updated_at = $2
           WHERE id = $1
