@@ -32,8 +32,9 @@ const DOMAIN_MAY_IMPORT = [
   '^src/common/text/',
   '^src/common/auth/',
   '^src/common/paging/cursor\\.ts$',
-  // The retry schedule that webhook deliveries and mail share: pure arithmetic on dates.
-  '^src/common/outbox/retry-schedule\\.ts$',
+  // What webhook deliveries and mail share as domain code: the retry schedule (arithmetic on
+  // dates) and the steps of one leased attempt (over the shared ports only).
+  '^src/common/outbox/(retry-schedule|leased-attempts)\\.ts$',
   // Reported by its own rule (domain-free-of-application).
   '^src/modules/[^/]+/application/',
 ];

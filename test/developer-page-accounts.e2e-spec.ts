@@ -5,9 +5,8 @@ import {
   describeInBrowser,
   expectNoSidewaysScroll,
   fieldError,
-  ServiceInBrowser,
+  serviceInBrowserForFile,
   signUpInPage,
-  startServiceInBrowser,
   statusSays,
 } from './support/chromium';
 import { PortalClient } from './support/portal-client';
@@ -19,9 +18,10 @@ const PASSWORD = 'a long enough password';
 
 /** Accounts you can trust on the developer page (API.md section 12), with the development mailbox. */
 describeInBrowser('developer page: verified email, password reset and change, the mailbox, in a real browser', () => {
-  let tab: ServiceInBrowser;
+  const tab = serviceInBrowserForFile({ MAIL_POLL_INTERVAL_MS: '50' }, 'developer_page_accounts', { publicOrigin: true });
   let base: string;
   let page: Page;
+  beforeAll(() => ({ base, page } = tab));
   const username = `acct_${uniqueTag()}`;
   const email = `${username}@example.test`;
 
@@ -49,12 +49,6 @@ describeInBrowser('developer page: verified email, password reset and change, th
     recordSecret('mailed token', /#(?:verify|reset)=([A-Za-z0-9_-]+)$/.exec(href)![1]);
     return href;
   }
-
-  beforeAll(async () => {
-    tab = await startServiceInBrowser({ MAIL_POLL_INTERVAL_MS: '50' }, 'developer_page_accounts', { publicOrigin: true });
-    ({ base, page } = tab);
-  });
-  afterAll(() => tab?.close());
 
   it('asks a new account to verify its email; Resend mails a new link, and the link in the mailbox verifies it', async () => {
     await page.goto(`${base}/developers`);
@@ -221,15 +215,9 @@ describeInBrowser('developer page: verified email, password reset and change, th
 });
 
 describeInBrowser('developer page where mail is really sent: no mailbox', () => {
-  let tab: ServiceInBrowser;
-
-  beforeAll(async () => {
-    // An SMTP server is configured (never reached here): the outbox is not served, as in production.
-    tab = await startServiceInBrowser({ SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'todo@example.test' }, 'developer_page_smtp', {
-      publicOrigin: true,
-    });
-  });
-  afterAll(() => tab?.close());
+  // An SMTP server is configured (never reached here): the outbox is not served, as in production.
+  const env = { SMTP_URL: 'smtp://127.0.0.1:9', MAIL_FROM: 'todo@example.test' };
+  const tab = serviceInBrowserForFile(env, 'developer_page_smtp', { publicOrigin: true });
 
   it('never shows the mailbox when its route answers 404', async () => {
     const { base } = tab;

@@ -6,9 +6,7 @@ import {
   describeInBrowser,
   expectNoSidewaysScroll,
   fieldError,
-  ServiceInBrowser,
-  signUpInPage,
-  startServiceInBrowser,
+  serviceInBrowserForFile,
   statusSays,
 } from './support/chromium';
 import { waitFor } from './support/wait-for';
@@ -20,10 +18,13 @@ const RATE_LIMIT = 40;
 
 /** Restricted keys on the developer page (API.md section 9): creation, the key table, rolling, usage. */
 describeInBrowser('developer page: restricted keys, in a real browser', () => {
-  let tab: ServiceInBrowser;
+  const username = `keys_${uniqueTag()}`;
+  const tab = serviceInBrowserForFile({ RATE_LIMIT_MAX: String(RATE_LIMIT) }, 'developer_page_keys', {
+    signUp: { username, password: PASSWORD },
+  });
   let base: string;
   let page: Page;
-  const username = `keys_${uniqueTag()}`;
+  beforeAll(() => ({ base, page } = tab));
 
   const v1 = (key: string, path: string, init: RequestInit = {}) =>
     fetch(`${base}/v1/${path}`, { ...init, headers: { 'X-API-Key': key, 'Content-Type': 'application/json', ...init.headers } });
@@ -31,14 +32,6 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
   const keyForm = () => page.getByRole('form', { name: 'New API key' });
 
   const createKey = (label: string) => createKeyInPage(page, label);
-
-  beforeAll(async () => {
-    tab = await startServiceInBrowser({ RATE_LIMIT_MAX: String(RATE_LIMIT) }, 'developer_page_keys');
-    ({ base, page } = tab);
-    await page.goto(`${base}/developers`);
-    await signUpInPage(page, username, PASSWORD);
-  });
-  afterAll(() => tab?.close());
 
   it('creates a restricted key: a preset, chosen lists, an expiry and addresses, shown in the table as the API holds them', async () => {
     const helper = await createKey('helper key');

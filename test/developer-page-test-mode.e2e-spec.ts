@@ -1,15 +1,7 @@
 /// <reference lib="dom" />
 import { randomBytes } from 'node:crypto';
 import { Page, Request } from 'playwright-core';
-import {
-  createKeyInPage,
-  describeInBrowser,
-  expectNoSidewaysScroll,
-  ServiceInBrowser,
-  signUpInPage,
-  startServiceInBrowser,
-  statusSays,
-} from './support/chromium';
+import { createKeyInPage, describeInBrowser, expectNoSidewaysScroll, serviceInBrowserForFile, statusSays } from './support/chromium';
 import { recordSecret } from './support/secret-ledger';
 import { waitFor } from './support/wait-for';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -23,11 +15,14 @@ const PASSWORD = 'a long enough password';
  * offers "Reset test data", confirmed first. The tests run in order, on one account.
  */
 describeInBrowser('developer page: test mode, in a real browser', () => {
-  let tab: ServiceInBrowser;
+  const username = `sandbox_${uniqueTag()}`;
+  // Webhooks may point at 127.0.0.1 here: the receiver the webhook test sends to.
+  const tab = serviceInBrowserForFile({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }, 'developer_page_test_mode', {
+    signUp: { username, password: PASSWORD },
+  });
   let base: string;
   let page: Page;
   let receiver: WebhookReceiver;
-  const username = `sandbox_${uniqueTag()}`;
   /** Keys of each mode, made through the page by the tests that need them. */
   let liveKey: string;
   let testKey: string;
@@ -71,17 +66,10 @@ describeInBrowser('developer page: test mode, in a real browser', () => {
   const listNames = async (key: string) => ((await v1(key, 'lists')).body.data.lists as Array<{ name: string }>).map((l) => l.name);
 
   beforeAll(async () => {
-    // Webhooks may point at 127.0.0.1 here: the receiver the webhook test sends to.
-    tab = await startServiceInBrowser({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true' }, 'developer_page_test_mode');
     ({ base, page } = tab);
     receiver = await new WebhookReceiver().start();
-    await page.goto(`${base}/developers`);
-    await signUpInPage(page, username, PASSWORD);
   });
-  afterAll(async () => {
-    await receiver?.stop();
-    await tab?.close();
-  });
+  afterAll(() => receiver?.stop());
 
   it('switches to test mode: only test keys show, a new key is a test key with its badge, and the choice lasts through a reload', async () => {
     const problemsBefore = tab.problems.length;

@@ -26,10 +26,7 @@ describe('items (e2e)', () => {
     it('adds trimmed texts in request order and answers {list: {id, name}, items} with every Item field', async () => {
       const owner = await w.person();
       const list = await w.newList(owner, 'Groceries');
-      const res = await w
-        .as(owner)
-        .post('/v1/actions/add', { list: list.id, items: ['  milk ', 'bread', '\teggs\n'] })
-        .expect(200);
+      const res = await w.act(owner, 'add', { list: list.id, items: ['  milk ', 'bread', '\teggs\n'] }, 200);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.body.error).toBeNull();
       expect(res.body.data.list).toEqual({ id: list.id, name: 'Groceries' });
@@ -68,10 +65,7 @@ describe('items (e2e)', () => {
       const owner = await w.person();
       const list = await w.newList(owner, 'Hardware Store');
       for (const reference of [list.id, list.id.toUpperCase(), 'hardware store', '  HARDWARE STORE  ']) {
-        const res = await w
-          .as(owner)
-          .post('/v1/actions/add', { list: reference, items: [reference] })
-          .expect(200);
+        const res = await w.act(owner, 'add', { list: reference, items: [reference] }, 200);
         expect(res.body.data.list).toEqual({ id: list.id, name: 'Hardware Store' });
       }
       expect((await w.counters(list)).item_count).toBe(4);
@@ -81,19 +75,13 @@ describe('items (e2e)', () => {
       const [me, alice, bob] = await Promise.all([w.person(), w.person(), w.person()]);
       const alicesChores = await w.newList(alice, 'Chores');
       await w.share(alice, alicesChores, 'editor', me);
-      const onlyShared = await w
-        .as(me)
-        .post('/v1/actions/add', { list: 'chores', items: ['sweep'] })
-        .expect(200);
+      const onlyShared = await w.act(me, 'add', { list: 'chores', items: ['sweep'] }, 200);
       expect(onlyShared.body.data.list.id).toBe(alicesChores.id);
 
       const mine = await w.newList(me, 'CHORES');
       const bobsChores = await w.newList(bob, 'Chores');
       await w.share(bob, bobsChores, 'editor', me);
-      const own = await w
-        .as(me)
-        .post('/v1/actions/add', { list: 'Chores', items: ['dust'] })
-        .expect(200);
+      const own = await w.act(me, 'add', { list: 'Chores', items: ['dust'] }, 200);
       expect(own.body.data.list).toEqual({ id: mine.id, name: 'CHORES' });
       expect((await w.counters(bobsChores)).item_count).toBe(0);
     });
@@ -105,10 +93,7 @@ describe('items (e2e)', () => {
       await w.share(alice, a, 'editor', me);
       await w.share(bob, b, 'viewer', me);
       for (const action of ['add', 'complete', 'reopen', 'remove']) {
-        const res = await w
-          .as(me)
-          .post(`/v1/actions/${action}`, { list: 'TRIP', items: ['tent'] })
-          .expect(422);
+        const res = await w.act(me, action, { list: 'TRIP', items: ['tent'] }, 422);
         const message = errorOf(res);
         expect(message).toMatch(/ambiguous/i);
         expect(message).toContain(a.id);
@@ -117,59 +102,27 @@ describe('items (e2e)', () => {
       }
       expect((await w.counters(a)).item_count).toBe(0);
       // The id still reaches either list.
-      await w
-        .as(me)
-        .post('/v1/actions/add', { list: a.id, items: ['tent'] })
-        .expect(200);
+      await w.act(me, 'add', { list: a.id, items: ['tent'] }, 200);
     });
 
     it('lets owners and editors add; a viewer gets 403; a stranger 404 by id and by name', async () => {
       const { owner, editor, viewer, stranger, list } = await team();
-      await w
-        .as(owner)
-        .post('/v1/actions/add', { list: list.id, items: ['by owner'] })
-        .expect(200);
-      const byEditor = await w
-        .as(editor)
-        .post('/v1/actions/add', { list: list.name, items: ['by editor'] })
-        .expect(200);
+      await w.act(owner, 'add', { list: list.id, items: ['by owner'] }, 200);
+      const byEditor = await w.act(editor, 'add', { list: list.name, items: ['by editor'] }, 200);
       expect(byEditor.body.data.items[0].created_by).toBe(editor.id);
 
       const before = await snapshot(owner, list);
-      expect(
-        errorOf(
-          await w
-            .as(viewer)
-            .post('/v1/actions/add', { list: list.id, items: ['x'] })
-            .expect(403),
-        ),
-      ).toMatch(/viewer/);
-      await w
-        .as(viewer)
-        .post('/v1/actions/add', { list: list.name, items: ['x'] })
-        .expect(403);
-      expect(
-        errorOf(
-          await w
-            .as(stranger)
-            .post('/v1/actions/add', { list: list.id, items: ['x'] })
-            .expect(404),
-        ),
-      ).toMatch(/not found/i);
-      await w
-        .as(stranger)
-        .post('/v1/actions/add', { list: list.name, items: ['x'] })
-        .expect(404);
+      expect(errorOf(await w.act(viewer, 'add', { list: list.id, items: ['x'] }, 403))).toMatch(/viewer/);
+      await w.act(viewer, 'add', { list: list.name, items: ['x'] }, 403);
+      expect(errorOf(await w.act(stranger, 'add', { list: list.id, items: ['x'] }, 404))).toMatch(/not found/i);
+      await w.act(stranger, 'add', { list: list.name, items: ['x'] }, 404);
       expect(await snapshot(owner, list)).toEqual(before);
     });
 
     it('answers 404 for a list that does not exist, by id, by name, or by a malformed id; actions never create lists', async () => {
       const owner = await w.person();
       for (const reference of [randomUUID(), 'No such list', 'not-a-uuid-1234', '00000000-0000-0000-0000-00000000000g']) {
-        await w
-          .as(owner)
-          .post('/v1/actions/add', { list: reference, items: ['x'] })
-          .expect(404);
+        await w.act(owner, 'add', { list: reference, items: ['x'] }, 404);
       }
       const lists = await w.as(owner).get('/v1/lists').expect(200);
       expect(lists.body.data.lists).toEqual([]);
@@ -179,15 +132,9 @@ describe('items (e2e)', () => {
       const owner = await w.person();
       const list = await w.newList(owner);
       const emoji = '😀'.repeat(500);
-      const res = await w
-        .as(owner)
-        .post('/v1/actions/add', { list: list.id, items: [emoji, 'x'.repeat(500), 'Grüße, 東京 ✓'] })
-        .expect(200);
+      const res = await w.act(owner, 'add', { list: list.id, items: [emoji, 'x'.repeat(500), 'Grüße, 東京 ✓'] }, 200);
       expect(res.body.data.items.map((i: { text: string }) => i.text)).toEqual([emoji, 'x'.repeat(500), 'Grüße, 東京 ✓']);
-      const tooLong = await w
-        .as(owner)
-        .post('/v1/actions/add', { list: list.id, items: ['x'.repeat(501)] })
-        .expect(400);
+      const tooLong = await w.act(owner, 'add', { list: list.id, items: ['x'.repeat(501)] }, 400);
       expect(errorOf(tooLong)).toMatch(/500/);
     });
 
@@ -197,10 +144,7 @@ describe('items (e2e)', () => {
       const hundred = Array.from({ length: 100 }, (_, i) => `item ${i + 1}`);
       const res = await w.as(owner).post('/v1/actions/add', { list: list.id, items: hundred }).expect(200);
       expect(res.body.data.items.map((i: { text: string }) => i.text)).toEqual(hundred);
-      await w
-        .as(owner)
-        .post('/v1/actions/add', { list: list.id, items: [...hundred, 'one too many'] })
-        .expect(400);
+      await w.act(owner, 'add', { list: list.id, items: [...hundred, 'one too many'] }, 400);
       await w.as(owner).post('/v1/actions/add', { list: list.id, items: [] }).expect(400);
       expect((await w.counters(list)).item_count).toBe(100);
     });
@@ -236,10 +180,7 @@ describe('items (e2e)', () => {
         .send(`{"list":"${list.id}","items":["ok","bad \\ud800 half"]}`)
         .expect(400);
       expect(errorOf(surrogate)).toMatch(/surrogate|unicode/i);
-      const nul = await w
-        .as(owner)
-        .post('/v1/actions/add', { list: list.id, items: ['a\u0000b'] })
-        .expect(400);
+      const nul = await w.act(owner, 'add', { list: list.id, items: ['a\u0000b'] }, 400);
       expect(errorOf(nul)).toMatch(/NUL/);
       await w.as(owner).post('/v1/actions/add').set('Content-Type', 'text/plain').send('milk').expect(400);
       await w.as(owner).post('/v1/actions/add').set('Content-Type', 'application/json').send('{"list": ').expect(400);
@@ -248,18 +189,9 @@ describe('items (e2e)', () => {
 
     it('checks the body (400) before the list (404), the list before the role (403)', async () => {
       const { viewer, stranger, list } = await team();
-      await w
-        .as(stranger)
-        .post('/v1/actions/add', { list: list.id, items: [''] })
-        .expect(400);
-      await w
-        .as(viewer)
-        .post('/v1/actions/add', { list: list.id, items: [''] })
-        .expect(400);
-      await w
-        .as(viewer)
-        .post('/v1/actions/add', { list: randomUUID(), items: ['x'] })
-        .expect(404);
+      await w.act(stranger, 'add', { list: list.id, items: [''] }, 400);
+      await w.act(viewer, 'add', { list: list.id, items: [''] }, 400);
+      await w.act(viewer, 'add', { list: randomUUID(), items: ['x'] }, 404);
     });
 
     it('needs a valid key (401) and the items:write scope (403)', async () => {
@@ -276,19 +208,9 @@ describe('items (e2e)', () => {
         .expect(401);
       const narrow = await w.personWithScopes(['items:read', 'lists:read', 'lists:write', 'profile:read']);
       const theirs = await w.newList(narrow);
-      expect(
-        errorOf(
-          await w
-            .as(narrow)
-            .post('/v1/actions/add', { list: theirs.id, items: ['x'] })
-            .expect(403),
-        ),
-      ).toMatch(/items:write/);
+      expect(errorOf(await w.act(narrow, 'add', { list: theirs.id, items: ['x'] }, 403))).toMatch(/items:write/);
       for (const action of ['complete', 'reopen', 'remove']) {
-        await w
-          .as(narrow)
-          .post(`/v1/actions/${action}`, { list: theirs.id, items: ['x'] })
-          .expect(403);
+        await w.act(narrow, action, { list: theirs.id, items: ['x'] }, 403);
       }
       expect((await w.counters(theirs)).item_count).toBe(0);
     });
@@ -298,10 +220,7 @@ describe('items (e2e)', () => {
     it('complete takes the oldest open item of that text (case-insensitive, trimmed), recording who and when', async () => {
       const { owner, editor, list } = await team();
       const [milk1, bread, milk2] = await w.add(owner, list, ['Milk', 'bread', 'milk']);
-      const res = await w
-        .as(editor)
-        .post('/v1/actions/complete', { list: list.name, items: ['  MILK '] })
-        .expect(200);
+      const res = await w.act(editor, 'complete', { list: list.name, items: ['  MILK '] }, 200);
       expect(res.body.data.list).toEqual({ id: list.id, name: list.name });
       expect(res.body.data.items).toEqual([
         {
@@ -312,10 +231,7 @@ describe('items (e2e)', () => {
         },
       ]);
       // The next complete of the same text takes the next oldest open one.
-      const next = await w
-        .as(owner)
-        .post('/v1/actions/complete', { list: list.id, items: ['milk'] })
-        .expect(200);
+      const next = await w.act(owner, 'complete', { list: list.id, items: ['milk'] }, 200);
       expect(next.body.data.items.map((i: { id: string }) => i.id)).toEqual([milk2.id]);
       expect(next.body.data.items[0].completed_by).toBe(owner.id);
       expect(await w.counters(list)).toMatchObject({ item_count: 3, open_item_count: 1 });
@@ -332,10 +248,7 @@ describe('items (e2e)', () => {
       const owner = await w.person();
       const list = await w.newList(owner, 'Caf\u00e9 Stra\u00dfe');
       const [strasse, sigma, istanbul] = await w.add(owner, list, ['Straße', 'ΟΔΟΣ', '\u0130stanbul']);
-      const res = await w
-        .as(owner)
-        .post('/v1/actions/complete', { list: 'CAFE\u0301 STRASSE', items: ['STRASSE', 'οδος'] })
-        .expect(200);
+      const res = await w.act(owner, 'complete', { list: 'CAFE\u0301 STRASSE', items: ['STRASSE', 'οδος'] }, 200);
       expect(res.body.data.list).toEqual({ id: list.id, name: 'Caf\u00e9 Stra\u00dfe' });
       expect(res.body.data.items.map((i: { id: string; text: string }) => [i.id, i.text])).toEqual([
         [strasse.id, 'Straße'],
@@ -343,15 +256,9 @@ describe('items (e2e)', () => {
       ]);
       // "İ" folds to i + U+0307: a plain "istanbul" is not the same text, the decomposed form is.
       const before = await snapshot(owner, list);
-      await w
-        .as(owner)
-        .post('/v1/actions/complete', { list: list.id, items: ['istanbul'] })
-        .expect(404);
+      await w.act(owner, 'complete', { list: list.id, items: ['istanbul'] }, 404);
       expect(await snapshot(owner, list)).toEqual(before);
-      const dotted = await w
-        .as(owner)
-        .post('/v1/actions/complete', { list: list.id, items: ['I\u0307STANBUL'] })
-        .expect(200);
+      const dotted = await w.act(owner, 'complete', { list: list.id, items: ['I\u0307STANBUL'] }, 200);
       expect(dotted.body.data.items[0].id).toBe(istanbul.id);
     });
 
@@ -359,14 +266,8 @@ describe('items (e2e)', () => {
       const owner = await w.person();
       const list = await w.newList(owner);
       const [a, b, c] = await w.add(owner, list, ['tea', 'tea', 'tea']);
-      await w
-        .as(owner)
-        .post('/v1/actions/complete', { list: list.id, items: [c.id, b.id] })
-        .expect(200);
-      const res = await w
-        .as(owner)
-        .post('/v1/actions/reopen', { list: list.id, items: ['Tea'] })
-        .expect(200);
+      await w.act(owner, 'complete', { list: list.id, items: [c.id, b.id] }, 200);
+      const res = await w.act(owner, 'reopen', { list: list.id, items: ['Tea'] }, 200);
       expect(res.body.data.items).toEqual([{ ...b, completed: false, completed_at: null, completed_by: null }]);
       expect(await w.counters(list)).toMatchObject({ item_count: 3, open_item_count: 2 });
       expect((await w.allItems(owner, list)).map((i) => [i.id, i.completed])).toEqual([
@@ -380,47 +281,27 @@ describe('items (e2e)', () => {
       const owner = await w.person();
       const list = await w.newList(owner);
       const [first, second] = await w.add(owner, list, ['soap', 'soap']);
-      const done = (
-        await w
-          .as(owner)
-          .post('/v1/actions/complete', { list: list.id, items: [first.id] })
-          .expect(200)
-      ).body.data.items[0];
-      const res = await w
-        .as(owner)
-        .post('/v1/actions/remove', { list: list.id, items: ['SOAP'] })
-        .expect(200);
+      const done = (await w.act(owner, 'complete', { list: list.id, items: [first.id] }, 200)).body.data.items[0];
+      const res = await w.act(owner, 'remove', { list: list.id, items: ['SOAP'] }, 200);
       expect(res.body.data).toEqual({ list: { id: list.id, name: list.name }, items: [done] });
       expect(await w.allItems(owner, list)).toEqual([second]);
       expect(await w.counters(list)).toMatchObject({ item_count: 1, open_item_count: 1 });
       // Gone for good: neither its id nor anything else brings it back.
-      await w
-        .as(owner)
-        .post('/v1/actions/remove', { list: list.id, items: [first.id] })
-        .expect(404);
-      await w
-        .as(owner)
-        .post('/v1/actions/reopen', { list: list.id, items: [first.id] })
-        .expect(404);
+      await w.act(owner, 'remove', { list: list.id, items: [first.id] }, 404);
+      await w.act(owner, 'reopen', { list: list.id, items: [first.id] }, 404);
     });
 
     it('never matches one item twice in a request: repeated texts take the next oldest; a repeated id finds nothing more', async () => {
       const owner = await w.person();
       const list = await w.newList(owner);
       const [x1, x2, x3] = await w.add(owner, list, ['x', 'x', 'x']);
-      const res = await w
-        .as(owner)
-        .post('/v1/actions/complete', { list: list.id, items: ['x', x1.id, 'x'] })
-        .expect(200);
+      const res = await w.act(owner, 'complete', { list: list.id, items: ['x', x1.id, 'x'] }, 200);
       // The id claims its item first, so the texts take the two after it, in entry order.
       expect(res.body.data.items.map((i: { id: string }) => i.id)).toEqual([x2.id, x1.id, x3.id]);
 
       const list2 = await w.newList(owner);
       const [y] = await w.add(owner, list2, ['y', 'y']);
-      const twice = await w
-        .as(owner)
-        .post('/v1/actions/remove', { list: list2.id, items: [y.id, y.id] })
-        .expect(404);
+      const twice = await w.act(owner, 'remove', { list: list2.id, items: [y.id, y.id] }, 404);
       expect(errorOf(twice)).toContain(y.id);
       expect((await w.counters(list2)).item_count).toBe(2);
     });
@@ -429,59 +310,29 @@ describe('items (e2e)', () => {
       const owner = await w.person();
       const list = await w.newList(owner);
       const [item] = await w.add(owner, list, ['done already']);
-      const completed = (
-        await w
-          .as(owner)
-          .post('/v1/actions/complete', { list: list.id, items: [item.id] })
-          .expect(200)
-      ).body.data.items[0];
+      const completed = (await w.act(owner, 'complete', { list: list.id, items: [item.id] }, 200)).body.data.items[0];
       const before = await snapshot(owner, list);
-      const again = await w
-        .as(owner)
-        .post('/v1/actions/complete', { list: list.id, items: [item.id.toUpperCase()] })
-        .expect(200);
+      const again = await w.act(owner, 'complete', { list: list.id, items: [item.id.toUpperCase()] }, 200);
       expect(again.body.data.items).toEqual([completed]);
       expect(await snapshot(owner, list)).toEqual(before);
       // By text, a completed item is not an open one: nothing to complete.
-      await w
-        .as(owner)
-        .post('/v1/actions/complete', { list: list.id, items: ['done already'] })
-        .expect(404);
+      await w.act(owner, 'complete', { list: list.id, items: ['done already'] }, 404);
       const open = await w.add(owner, list, ['open one']);
-      expect(
-        (
-          await w
-            .as(owner)
-            .post('/v1/actions/reopen', { list: list.id, items: [open[0].id] })
-            .expect(200)
-        ).body.data.items,
-      ).toEqual(open);
-      await w
-        .as(owner)
-        .post('/v1/actions/reopen', { list: list.id, items: ['open one'] })
-        .expect(404);
+      expect((await w.act(owner, 'reopen', { list: list.id, items: [open[0].id] }, 200)).body.data.items).toEqual(open);
+      await w.act(owner, 'reopen', { list: list.id, items: ['open one'] }, 404);
     });
 
     it('changes nothing at all when any entry matches nothing: 404 naming it', async () => {
       const owner = await w.person();
       const list = await w.newList(owner);
       const [a] = await w.add(owner, list, ['apples', 'pears']);
-      await w
-        .as(owner)
-        .post('/v1/actions/complete', { list: list.id, items: ['pears'] })
-        .expect(200);
+      await w.act(owner, 'complete', { list: list.id, items: ['pears'] }, 200);
       const before = await snapshot(owner, list);
       for (const action of ['complete', 'reopen', 'remove']) {
-        const res = await w
-          .as(owner)
-          .post(`/v1/actions/${action}`, { list: list.id, items: [a.id, 'pears', 'apples', 'plums'] })
-          .expect(404);
+        const res = await w.act(owner, action, { list: list.id, items: [a.id, 'pears', 'apples', 'plums'] }, 404);
         expect(errorOf(res)).toContain('"plums"');
       }
-      await w
-        .as(owner)
-        .post('/v1/actions/remove', { list: list.id, items: [a.id, randomUUID()] })
-        .expect(404);
+      await w.act(owner, 'remove', { list: list.id, items: [a.id, randomUUID()] }, 404);
       expect(await snapshot(owner, list)).toEqual(before);
     });
 
@@ -489,14 +340,8 @@ describe('items (e2e)', () => {
       const owner = await w.person();
       const [one, two] = [await w.newList(owner), await w.newList(owner)];
       const [item] = await w.add(owner, one, ['only here']);
-      await w
-        .as(owner)
-        .post('/v1/actions/complete', { list: two.id, items: [item.id] })
-        .expect(404);
-      await w
-        .as(owner)
-        .post('/v1/actions/remove', { list: two.id, items: ['only here'] })
-        .expect(404);
+      await w.act(owner, 'complete', { list: two.id, items: [item.id] }, 404);
+      await w.act(owner, 'remove', { list: two.id, items: ['only here'] }, 404);
       expect(await w.allItems(owner, one)).toEqual([item]);
     });
 
@@ -506,32 +351,14 @@ describe('items (e2e)', () => {
       const before = await snapshot(owner, list);
       for (const action of ['complete', 'reopen', 'remove']) {
         const entry = action === 'reopen' ? a.id : b.id;
-        await w
-          .as(viewer)
-          .post(`/v1/actions/${action}`, { list: list.id, items: [entry] })
-          .expect(403);
-        await w
-          .as(stranger)
-          .post(`/v1/actions/${action}`, { list: list.id, items: [entry] })
-          .expect(404);
-        await w
-          .as(stranger)
-          .post(`/v1/actions/${action}`, { list: list.name, items: [entry] })
-          .expect(404);
+        await w.act(viewer, action, { list: list.id, items: [entry] }, 403);
+        await w.act(stranger, action, { list: list.id, items: [entry] }, 404);
+        await w.act(stranger, action, { list: list.name, items: [entry] }, 404);
       }
       expect(await snapshot(owner, list)).toEqual(before);
-      await w
-        .as(editor)
-        .post('/v1/actions/complete', { list: list.id, items: ['a'] })
-        .expect(200);
-      await w
-        .as(editor)
-        .post('/v1/actions/reopen', { list: list.id, items: ['a'] })
-        .expect(200);
-      await w
-        .as(editor)
-        .post('/v1/actions/remove', { list: list.id, items: ['b'] })
-        .expect(200);
+      await w.act(editor, 'complete', { list: list.id, items: ['a'] }, 200);
+      await w.act(editor, 'reopen', { list: list.id, items: ['a'] }, 200);
+      await w.act(editor, 'remove', { list: list.id, items: ['b'] }, 200);
       expect((await w.allItems(viewer, list)).map((i) => i.text)).toEqual(['a']);
     });
 
@@ -609,10 +436,7 @@ describe('items (e2e)', () => {
       const owner = await w.person();
       const list = await w.newList(owner);
       const items = await w.add(owner, list, ['o1', 'c1', 'o2', 'c2', 'o3', 'c3']);
-      await w
-        .as(owner)
-        .post('/v1/actions/complete', { list: list.id, items: ['c1', 'c2', 'c3'] })
-        .expect(200);
+      await w.act(owner, 'complete', { list: list.id, items: ['c1', 'c2', 'c3'] }, 200);
       const texts = async (query: string) => (await w.allItems(owner, list, query)).map((i) => i.text);
       expect(await texts('')).toEqual(items.map((i) => i.text));
       expect(await texts('&status=all')).toEqual(items.map((i) => i.text));
@@ -693,10 +517,7 @@ describe('items (e2e)', () => {
         // Between pages: remove one item already seen and one not yet seen, and add two.
         const victims = [initial[round], initial[59 - round]].filter((item) => !removed.has(item.id));
         if (victims.length > 0) {
-          await w
-            .as(owner)
-            .post('/v1/actions/remove', { list: list.id, items: victims.map((v) => v.id) })
-            .expect(200);
+          await w.act(owner, 'remove', { list: list.id, items: victims.map((v) => v.id) }, 200);
           victims.forEach((v) => removed.add(v.id));
         }
         added.push(...(await w.add(owner, list, [`new ${round}a`, `new ${round}b`])).map((i) => i.id));
@@ -720,28 +541,13 @@ describe('items (e2e)', () => {
     const owner = await w.person();
     const list = await w.newList(owner);
     await w.fillDirectly(list, owner.id, 9_998);
-    const refused = await w
-      .as(owner)
-      .post('/v1/actions/add', { list: list.id, items: ['one', 'two', 'three'] })
-      .expect(422);
+    const refused = await w.act(owner, 'add', { list: list.id, items: ['one', 'two', 'three'] }, 422);
     expect(errorOf(refused)).toMatch(/10,000 items/);
     expect(await w.counters(list)).toMatchObject({ item_count: 9_998, open_item_count: 9_998 });
-    await w
-      .as(owner)
-      .post('/v1/actions/add', { list: list.id, items: ['one', 'two'] })
-      .expect(200);
-    await w
-      .as(owner)
-      .post('/v1/actions/add', { list: list.id, items: ['three'] })
-      .expect(422);
-    await w
-      .as(owner)
-      .post('/v1/actions/remove', { list: list.id, items: ['one'] })
-      .expect(200);
-    await w
-      .as(owner)
-      .post('/v1/actions/add', { list: list.id, items: ['three'] })
-      .expect(200);
+    await w.act(owner, 'add', { list: list.id, items: ['one', 'two'] }, 200);
+    await w.act(owner, 'add', { list: list.id, items: ['three'] }, 422);
+    await w.act(owner, 'remove', { list: list.id, items: ['one'] }, 200);
+    await w.act(owner, 'add', { list: list.id, items: ['three'] }, 200);
     expect(await w.counters(list)).toMatchObject({ item_count: 10_000, open_item_count: 10_000 });
   });
 });

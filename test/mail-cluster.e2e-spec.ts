@@ -4,14 +4,15 @@ import type { DataSource } from 'typeorm';
 import { UuidGenerator } from '../src/common/crypto/uuid-generator';
 import { TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';
 import { SystemClock } from '../src/common/ports/clock';
-import { closeDatabase, openDatabase } from '../src/database/data-source';
+import { openDatabase } from '../src/database/data-source';
 import { SealedMailQueue } from '../src/modules/mail/domain/sealed-mail-queue';
-import { AesGcmMailBodyCipher } from '../src/modules/mail/infrastructure/aes-gcm-mail-body-cipher';
+import { aesGcmMailBodyCipher } from '../src/modules/mail/infrastructure/aes-gcm-mail-body-cipher';
 import { TypeOrmMailRepository } from '../src/modules/mail/infrastructure/typeorm/typeorm-mail.repository';
 import { ownDatabase, type OwnDatabase } from './support/own-database';
 import { findSecrets } from './support/secret-scan';
 import { recordSecret } from './support/secret-ledger';
-import { ServiceProcess, spawnInstances, stopInstances } from './support/service-process';
+import { closeCluster } from './support/cluster';
+import { ServiceProcess, spawnInstances } from './support/service-process';
 import { SmtpReceiver } from './support/smtp-receiver';
 import { waitFor } from './support/wait-for';
 
@@ -49,18 +50,12 @@ describe('mail across two instances', () => {
     instances = await spawnInstances(env, 2);
   }, 120_000);
 
-  afterAll(async () => {
-    await stopInstances(instances);
-    await receiver?.stop();
-    // Both modes' pools: openDatabase opens the sandbox's beside the live one.
-    if (db) await closeDatabase(db);
-    await database?.drop();
-  });
+  afterAll(() => closeCluster({ instances, receiver, db, database }));
 
   it('delivers each of many queued messages exactly once while both instances work the queue', async () => {
     const queue = new SealedMailQueue(
       new TypeOrmMailRepository(db),
-      new AesGcmMailBodyCipher(Buffer.from(masterKey, 'utf8')),
+      aesGcmMailBodyCipher(Buffer.from(masterKey, 'utf8')),
       new SystemClock(),
       new UuidGenerator(),
     );

@@ -12,7 +12,7 @@ import { TypeOrmMailRepository } from '../src/modules/mail/infrastructure/typeor
 import { describeMailRepositoryContract } from '../src/modules/mail/testing/mail-repository.contract';
 import { describeMailQueueContract } from '../src/modules/mail/testing/mail-queue.contract';
 import { SealedMailQueue } from '../src/modules/mail/domain/sealed-mail-queue';
-import { AesGcmMailBodyCipher } from '../src/modules/mail/infrastructure/aes-gcm-mail-body-cipher';
+import { aesGcmMailBodyCipher } from '../src/modules/mail/infrastructure/aes-gcm-mail-body-cipher';
 import { UuidGenerator } from '../src/common/crypto/uuid-generator';
 import { FakeClock } from '../src/common/testing/fake-clock';
 import { cli } from './support/cli-process';
@@ -74,7 +74,7 @@ describeMailQueueContract('TypeORM', async () => {
   await contractDatabase.ready;
   const db = contractDatabase.source!;
   await db.query('TRUNCATE mail');
-  const cipher = new AesGcmMailBodyCipher(randomBytes(32));
+  const cipher = aesGcmMailBodyCipher(randomBytes(32));
   // Each message a millisecond after the last, so that the order they were queued in is the stored one.
   const clock = new FakeClock(new Date());
   const ticking = { now: () => (clock.advance(1), clock.now()) };

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { Client } from 'pg';
-import { AesGcmMailBodyCipher } from '../src/modules/mail/infrastructure/aes-gcm-mail-body-cipher';
+import { aesGcmMailBodyCipher } from '../src/modules/mail/infrastructure/aes-gcm-mail-body-cipher';
 import { scanDatabase, tokensInText } from './support/secret-scan';
 
 /**
@@ -77,7 +77,7 @@ describe('secrets scan of a database (e2e)', () => {
     const id = '0f8fad5b-d9cb-469f-a165-70867728950e';
     await client.query('CREATE TABLE mail_like (id uuid, body_sealed text)');
     await client.query('CREATE TABLE leaky_mail (id uuid, body text)');
-    await client.query('INSERT INTO mail_like VALUES ($1, $2)', [id, new AesGcmMailBodyCipher(randomBytes(32)).seal(text, id)]);
+    await client.query('INSERT INTO mail_like VALUES ($1, $2)', [id, aesGcmMailBodyCipher(randomBytes(32)).seal(text, id)]);
     await client.query('INSERT INTO leaky_mail VALUES ($1, $2)', [id, text]);
     const secrets = tokensInText(text).map((value) => ({ kind: 'mail token given out', value }));
     expect(secrets.map((secret) => secret.value)).toEqual([token]);

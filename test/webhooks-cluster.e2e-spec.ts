@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
-import { closeDatabase, openDatabase } from '../src/database/data-source';
+import { openDatabase } from '../src/database/data-source';
 import type { KeyMode } from '../src/common/auth/principal';
 import { ownDatabase, type OwnDatabase } from './support/own-database';
 import { ownsConnection } from './support/process-connections';
 import { storedAccount } from './support/stored-account';
 import { recordSecret } from './support/secret-ledger';
-import { ServiceProcess, spawnInstances, stopInstances } from './support/service-process';
+import { closeCluster } from './support/cluster';
+import { ServiceProcess, spawnInstances } from './support/service-process';
 import { feedPath, feedUntil } from './support/feed';
 import { waitFor } from './support/wait-for';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -69,13 +70,7 @@ describe('webhook deliveries across two instances', () => {
     instances = await spawnInstances(env, 2);
   }, 120_000);
 
-  afterAll(async () => {
-    await stopInstances(instances);
-    await receiver?.stop();
-    // Both modes' pools: openDatabase opens the sandbox's beside the live one.
-    if (db) await closeDatabase(db);
-    await database?.drop();
-  });
+  afterAll(() => closeCluster({ instances, receiver, db, database }));
 
   it('sends every delivery exactly once when both instances are working the queue', async () => {
     const path = `/many-${randomBytes(4).toString('hex')}`;

@@ -163,3 +163,25 @@ export async function startServiceInBrowser(
     },
   };
 }
+
+/**
+ * The set-up of a developer-page spec file: the service in a browser (startServiceInBrowser)
+ * started before its tests and closed after them; with `signUp` ({ username, password }), the
+ * page opened on /developers and that account signed up. The answer's fields are filled in
+ * once the file's first beforeAll has run.
+ */
+export function serviceInBrowserForFile(
+  env: Record<string, string>,
+  ownDatabase: string,
+  options: { publicOrigin?: boolean; signUp?: { username: string; password: string } } = {},
+): ServiceInBrowser {
+  const tab = {} as ServiceInBrowser;
+  beforeAll(async () => {
+    Object.assign(tab, await startServiceInBrowser(env, ownDatabase, options));
+    if (!options.signUp) return;
+    await tab.page.goto(`${tab.base}/developers`);
+    await signUpInPage(tab.page, options.signUp.username, options.signUp.password);
+  });
+  afterAll(() => tab.close?.());
+  return tab;
+}

@@ -4,8 +4,7 @@ import { UnitOfWork } from '../../src/common/ports/unit-of-work';
 import type { AttemptOutcome, AttemptResult, ClaimedDelivery } from '../../src/modules/webhooks/domain/delivery';
 import { DeliveryAttempts } from '../../src/modules/webhooks/domain/delivery-attempts';
 import { DeliveryRepository } from '../../src/modules/webhooks/domain/delivery.repository';
-import { SecretCipher } from '../../src/modules/webhooks/domain/secret-cipher';
-import { PayloadSigner } from '../../src/modules/webhooks/domain/signing';
+import { DeliveryRequests } from '../../src/modules/webhooks/domain/delivery-requests';
 import { WebhookRepository } from '../../src/modules/webhooks/domain/webhook.repository';
 import { WebhookSender } from '../../src/modules/webhooks/domain/webhook-sender';
 
@@ -39,15 +38,11 @@ export function attemptDelivery(app: INestApplication, claim: ClaimedDelivery, r
     recordFailure: { value: async (id: string, now: Date) => (await paused(), real.recordFailure(id, now)) },
   });
   const sender: WebhookSender = { send: async () => result };
-  const attempts = new DeliveryAttempts(
-    webhooks,
-    app.get(DeliveryRepository),
-    app.get(UnitOfWork),
-    app.get(Clock),
-    app.get(SecretCipher),
-    app.get(PayloadSigner),
-    sender,
-    { warn: () => undefined },
-  );
+  const attempts = new DeliveryAttempts(webhooks, app.get(DeliveryRepository), app.get(DeliveryRequests), sender, {
+    uow: app.get(UnitOfWork),
+    clock: app.get(Clock),
+    log: { warn: () => undefined },
+    random: Math.random,
+  });
   return { reached, release: () => release?.(), done: attempts.attempt(claim) };
 }

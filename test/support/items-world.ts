@@ -36,6 +36,10 @@ export function itemsWorld(t: Pick<TestApp, 'app' | 'server'>) {
     },
   });
 
+  /** One of the four actions as `who`, expecting `status`: the response, for its body. */
+  const act = (who: Pick<Person, 'key'>, action: string, body: object, status: number) =>
+    as(who).post(`/v1/actions/${action}`, body).expect(status);
+
   const newList = async (owner: Person, name = `list ${Math.random().toString(36).slice(2, 10)}`): Promise<ListRef> => {
     const res = await as(owner).post('/v1/lists', { name });
     if (res.status !== 200) throw new Error(`POST /v1/lists → ${res.status}: ${res.body.error}`);
@@ -105,7 +109,7 @@ export function itemsWorld(t: Pick<TestApp, 'app' | 'server'>) {
     ]);
   };
 
-  return { dataSource, person, as, newList, share, team, personWithScopes, add, counters, allItems, fillDirectly };
+  return { dataSource, person, as, act, newList, share, team, personWithScopes, add, counters, allItems, fillDirectly };
 }
 
 export const ISO_WITH_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;

@@ -7,7 +7,7 @@ export const KEY_FILE_NAME = 'webhook-secret.key';
 /**
  * The master key that seals what the service must read back but never store readable
  * (webhook signing secrets, queued mail bodies; each under a key derived for it, see
- * AesGcmSealer): WEBHOOK_SECRET_KEY when the operator sets it (the same value on every
+ * AesGcmCipher): WEBHOOK_SECRET_KEY when the operator sets it (the same value on every
  * instance), else 32 random bytes in `<DATA_DIR>/webhook-secret.key`, made (mode 0600) on
  * first start and read on later ones. Never in the database: a dump alone must not open
  * the sealed values. Losing the key loses them: webhooks must then be re-created, and queued

@@ -36,7 +36,7 @@ import { MailModule } from './mail.module';
       provide: MailAttempts,
       inject: [MailRepository, UnitOfWork, Clock, MailBodyCipher, MailSender, RootLogger],
       useFactory: (mails: MailRepository, uow: UnitOfWork, clock: Clock, cipher: MailBodyCipher, sender: MailSender, root: RootLogger) =>
-        new MailAttempts(mails, uow, clock, cipher, sender, root.pino.child({ context: 'Mail' })),
+        new MailAttempts(mails, cipher, sender, { uow, clock, log: root.pino.child({ context: 'Mail' }), random: Math.random }),
     },
     {
       provide: MailWorker,

@@ -8,7 +8,7 @@ import { MailBodyCipher } from './domain/mail-body-cipher';
 import { MailOperations } from './domain/mail-operations';
 import { MailRepository } from './domain/mail.repository';
 import { SealedMailQueue } from './domain/sealed-mail-queue';
-import { AesGcmMailBodyCipher } from './infrastructure/aes-gcm-mail-body-cipher';
+import { aesGcmMailBodyCipher } from './infrastructure/aes-gcm-mail-body-cipher';
 import { TypeOrmMailRepository } from './infrastructure/typeorm/typeorm-mail.repository';
 
 /**
@@ -23,7 +23,7 @@ import { TypeOrmMailRepository } from './infrastructure/typeorm/typeorm-mail.rep
     {
       provide: MailBodyCipher,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => new AesGcmMailBodyCipher(loadMasterKey(config.webhooks.secretKey, config.dataDir)),
+      useFactory: (config: AppConfig) => aesGcmMailBodyCipher(loadMasterKey(config.webhooks.secretKey, config.dataDir)),
     },
     {
       provide: MailQueue,

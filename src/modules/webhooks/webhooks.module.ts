@@ -13,6 +13,7 @@ import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { ListAccess } from '../lists/domain/list-access';
 import { ListsModule } from '../lists/lists.module';
 import { DeliveryAttempts } from './domain/delivery-attempts';
+import { DeliveryRequests } from './domain/delivery-requests';
 import { DeliveryRepository } from './domain/delivery.repository';
 import { EventRelay } from './domain/event-relay';
 import { SecretCipher } from './domain/secret-cipher';
@@ -23,7 +24,7 @@ import { WebhookSender } from './domain/webhook-sender';
 import { DeliveryNudge, WebhooksService } from './domain/webhooks.service';
 import { WebhookBacklog } from './domain/webhook-backlog';
 import { WebhooksController } from './http/webhooks.controller';
-import { AesGcmSecretCipher } from './infrastructure/delivery/aes-gcm-secret-cipher';
+import { aesGcmSecretCipher } from './infrastructure/delivery/aes-gcm-secret-cipher';
 import { loadMasterKey } from '../../common/crypto/master-key';
 import { DeliveriesJanitor } from './infrastructure/delivery/deliveries-janitor';
 import { DeliveryWorker } from './infrastructure/delivery/delivery-worker';
@@ -50,7 +51,7 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
     {
       provide: SecretCipher,
       inject: [AppConfig],
-      useFactory: (config: AppConfig) => new AesGcmSecretCipher(loadMasterKey(config.webhooks.secretKey, config.dataDir)),
+      useFactory: (config: AppConfig) => aesGcmSecretCipher(loadMasterKey(config.webhooks.secretKey, config.dataDir)),
     },
     { provide: HostResolver, useClass: DnsHostResolver },
     { provide: AddressClassifier, useClass: IpaddrAddressClassifier },
@@ -63,17 +64,27 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
     },
     {
       provide: DeliveryAttempts,
-      inject: [WebhookRepository, DeliveryRepository, UnitOfWork, Clock, SecretCipher, PayloadSigner, WebhookSender, RootLogger],
+      inject: [WebhookRepository, DeliveryRepository, DeliveryRequests, WebhookSender, UnitOfWork, Clock, RootLogger],
       useFactory: (
         webhooks: WebhookRepository,
         deliveries: DeliveryRepository,
+        requests: DeliveryRequests,
+        sender: WebhookSender,
         uow: UnitOfWork,
         clock: Clock,
-        cipher: SecretCipher,
-        signer: PayloadSigner,
-        sender: WebhookSender,
         root: RootLogger,
-      ) => new DeliveryAttempts(webhooks, deliveries, uow, clock, cipher, signer, sender, root.pino.child({ context: 'Webhooks' })),
+      ) =>
+        new DeliveryAttempts(webhooks, deliveries, requests, sender, {
+          uow,
+          clock,
+          log: root.pino.child({ context: 'Webhooks' }),
+          random: Math.random,
+        }),
+    },
+    {
+      provide: DeliveryRequests,
+      inject: [SecretCipher, PayloadSigner, Clock],
+      useFactory: (cipher: SecretCipher, signer: PayloadSigner, clock: Clock) => new DeliveryRequests(cipher, signer, clock),
     },
     { provide: EventRelay, useClass: TypeOrmEventRelay },
     {

@@ -1,12 +1,10 @@
 import type { Viewer } from '../../../common/auth/principal';
+import type { KeysetPosition } from '../../../common/paging/cursor';
 import type { List, VisibleList } from './list';
 import type { Membership } from './membership';
 
 /** Where a page of a caller's lists starts: after this list, in (created_at, id) order. */
-export interface ListPageKey {
-  createdAt: Date;
-  id: string;
-}
+export type ListPageKey = KeysetPosition;
 
 /**
  * Port: lists and their memberships (one store, since visibility joins the two).

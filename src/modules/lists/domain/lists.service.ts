@@ -1,6 +1,7 @@
 import type { Viewer } from '../../../common/auth/principal';
 import { accountViewer } from '../../../common/auth/reach';
-import { CursorCodec, cursorField } from '../../../common/ports/cursor-codec';
+import { keysetPage } from '../../../common/paging/cursor';
+import { CursorCodec } from '../../../common/ports/cursor-codec';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator } from '../../../common/ports/id-generator';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
@@ -40,8 +41,6 @@ export const DELETE_BATCH = { items: 25_000, lists: 100 } as const;
 /** Memberships left per event statement. */
 const LEAVE_BATCH = 500;
 
-const CURSOR = { c: cursorField.instant, i: cursorField.uuid };
-
 /** Lists and their members: every rule of creating, reading, renaming, deleting and membership. */
 export class ListsService {
   constructor(
@@ -72,12 +71,15 @@ export class ListsService {
 
   /** `cursor` is a next_cursor this service issued; anything else is a 400. */
   async page(viewer: Viewer, limit: number, cursor?: string): Promise<ListPage> {
-    const after = cursor === undefined ? null : this.cursors.decode('lists', cursor, CURSOR);
-    const rows = await this.lists.pageVisible(viewer, after && { createdAt: new Date(after.c), id: after.i }, limit + 1);
-    const lists = rows.slice(0, limit);
-    const last = lists[lists.length - 1];
-    const nextCursor = rows.length > limit ? this.cursors.encode('lists', { c: last.list.createdAt.toISOString(), i: last.list.id }) : null;
-    return { lists, nextCursor };
+    const { rows, nextCursor } = await keysetPage(
+      this.cursors,
+      'lists',
+      cursor,
+      limit,
+      (after, n) => this.lists.pageVisible(viewer, after, n),
+      (visible) => visible.list,
+    );
+    return { lists: rows, nextCursor };
   }
 
   get(viewer: Viewer, listId: string): Promise<VisibleList> {

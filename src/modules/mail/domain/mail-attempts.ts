@@ -1,21 +1,16 @@
-import { Clock } from '../../../common/ports/clock';
-import { UnitOfWork } from '../../../common/ports/unit-of-work';
-import type { WarningLog } from '../../../common/ports/warning-log';
+import { boundedError, LeasedAttempts, type OutboxRuntime } from '../../../common/outbox/leased-attempts';
 import { MailBodyCipher, MailBodyUnreadable } from './mail-body-cipher';
 import { ClaimedMail, MailUpdate, recipientDomain } from './mail-message';
 import { mailRetryAt } from './mail-retry';
 import { MailSender, SendResult } from './mail-sender';
 import { MailRepository } from './mail.repository';
 
-const MAX_ERROR_LENGTH = 500;
-
 /** Addresses in a server's answer ("550 <bob@example.com>: unknown user") keep their domain only. */
 const ADDRESS_IN_TEXT = /[^\s<>"'@,;:()]+@/g;
 
 /** An error as stored and logged: no recipient's name, bounded. */
 export function redactError(error: string): string {
-  const redacted = error.replace(ADDRESS_IN_TEXT, '…@');
-  return redacted.length <= MAX_ERROR_LENGTH ? redacted : `${redacted.slice(0, MAX_ERROR_LENGTH - 1)}…`;
+  return boundedError(error.replace(ADDRESS_IN_TEXT, '…@'));
 }
 
 /**
@@ -36,66 +31,72 @@ export function mailOutcome(result: SendResult, attempts: number, now: Date, ran
 /** Whether an attempt's result proves the SMTP server takes mail: it accepted this message. */
 const accepted = (update: MailUpdate) => update.status === 'sent';
 
-/** Makes the attempt of a claimed message and records what came of it. */
-export class MailAttempts {
+/** Makes the attempt of a claimed message and records what came of it (LeasedAttempts). */
+export class MailAttempts extends LeasedAttempts<ClaimedMail, SendResult, MailUpdate> {
   constructor(
     private readonly mails: MailRepository,
-    private readonly uow: UnitOfWork,
-    private readonly clock: Clock,
     private readonly cipher: MailBodyCipher,
     private readonly sender: MailSender,
-    private readonly log: WarningLog,
-    private readonly random: () => number = Math.random,
-  ) {}
+    runtime: OutboxRuntime,
+  ) {
+    super(runtime, 'mail lease lost before its result was written');
+  }
 
-  async attempt(claim: ClaimedMail): Promise<MailUpdate> {
-    const { mail } = claim;
-    let result: SendResult;
+  protected async send({ mail }: ClaimedMail): Promise<SendResult> {
     try {
       const sealed = mail.sealedBody;
       const text = () => {
         if (sealed === null) throw new MailBodyUnreadable('it was erased', true);
         return this.cipher.open(sealed, mail.id);
       };
-      result = await this.sender.send({ to: mail.to, subject: mail.subject, text });
+      return await this.sender.send({ to: mail.to, subject: mail.subject, text });
     } catch (error) {
       if (!(error instanceof MailBodyUnreadable)) throw error;
       // Another key on this instance than on the one that sealed it is a configuration
       // mistake another instance may not share: tried again. An altered body never opens.
-      result = { kind: 'failed', error: error.message, permanent: error.final };
+      return { kind: 'failed', error: error.message, permanent: error.final };
     }
-    const now = this.clock.now();
-    if (claim.probe && result.kind === 'failed' && !result.permanent) {
+  }
+
+  protected outcome({ mail, probe }: ClaimedMail, result: SendResult, now: Date, random: number): MailUpdate {
+    if (probe && result.kind === 'failed' && !result.permanent) {
       // The server still defers it: the message stays where it was on its schedule.
-      const lastError = redactError(result.error);
-      const kept = await this.uow.run(() => this.mails.finishProbe(mail.id, claim.lockedUntil, lastError, now));
-      if (!kept) this.leaseLost(claim);
-      return { status: 'pending', lastError, nextAttemptAt: mail.nextAttemptAt, eraseBody: false, now };
+      return { status: 'pending', lastError: redactError(result.error), nextAttemptAt: mail.nextAttemptAt, eraseBody: false, now };
     }
-    const attempts = mail.attempts + 1;
-    const update: MailUpdate = { ...mailOutcome(result, attempts, now, this.random()), now };
-    const kept = await this.uow.run(() => this.mails.finishAttempt(mail.id, claim.lockedUntil, update));
+    return { ...mailOutcome(result, mail.attempts + 1, now, random), now };
+  }
+
+  protected record(claim: ClaimedMail, update: MailUpdate, now: Date): Promise<boolean> {
+    const { mail, lockedUntil } = claim;
+    // A probe that leaves the message pending was deferred again: its attempts are not used up.
+    if (claim.probe && update.status === 'pending') return this.mails.finishProbe(mail.id, lockedUntil, update.lastError!, now);
+    return this.mails.finishAttempt(mail.id, lockedUntil, update);
+  }
+
+  protected override async settled({ mail }: ClaimedMail, update: MailUpdate, now: Date): Promise<void> {
     // A message the server had deferred went through: whatever deferred the others (the
     // server down, or answering 4xx to everything) has most likely passed too, so they are due
     // now on every instance rather than at their next step, minutes or hours away. A first
     // attempt that goes through wakes nothing: steady traffic would otherwise retry a message
     // deferred for its own recipient (a full mailbox) at every send.
-    if (kept && accepted(update) && mail.attempts > 0) await this.wake(now);
-    if (!kept) {
-      this.leaseLost(claim);
-    } else if (update.status === 'dead') {
+    if (accepted(update) && mail.attempts > 0) await this.wake(now);
+    if (update.status === 'dead') {
       // Once per message: a dead message is never claimed again unless an operator retries it.
-      this.log.warn(
-        { mail_id: mail.id, kind: mail.kind, recipient_domain: recipientDomain(mail.to), attempts, last_error: update.lastError },
+      this.runtime.log.warn(
+        {
+          mail_id: mail.id,
+          kind: mail.kind,
+          recipient_domain: recipientDomain(mail.to),
+          attempts: mail.attempts + 1,
+          last_error: update.lastError,
+        },
         'mail is dead: no attempt is left (npm run cli -- dead-mail lists dead mail, retry-mail sends one again)',
       );
     }
-    return update;
   }
 
-  /** Another instance took the message over after this one's lease ran out; its result stands. */
-  private leaseLost({ mail }: ClaimedMail): void {
-    this.log.warn({ mail_id: mail.id, kind: mail.kind }, 'mail lease lost before its result was written');
+  protected describe({ mail }: ClaimedMail): Record<string, string> {
+    return { mail_id: mail.id, kind: mail.kind };
   }
 
   /**
@@ -106,9 +107,9 @@ export class MailAttempts {
    */
   private async wake(now: Date): Promise<void> {
     try {
-      await this.uow.run(() => this.mails.wakeDeferred(now));
+      await this.runtime.uow.run(() => this.mails.wakeDeferred(now));
     } catch (error) {
-      this.log.warn({ cause: (error as Error).message }, 'deferred mail could not be woken; the next probe tries again');
+      this.runtime.log.warn({ cause: (error as Error).message }, 'deferred mail could not be woken; the next probe tries again');
     }
   }
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import { AesGcmSecretCipher } from '../../webhooks/infrastructure/delivery/aes-gcm-secret-cipher';
+import { aesGcmSecretCipher } from '../../webhooks/infrastructure/delivery/aes-gcm-secret-cipher';
 import { MailBodyUnreadable } from '../domain/mail-body-cipher';
-import { AesGcmMailBodyCipher } from './aes-gcm-mail-body-cipher';
+import { aesGcmMailBodyCipher } from './aes-gcm-mail-body-cipher';
 
-describe('AesGcmMailBodyCipher', () => {
+describe('aesGcmMailBodyCipher', () => {
   const master = randomBytes(32);
-  const cipher = new AesGcmMailBodyCipher(master);
+  const cipher = aesGcmMailBodyCipher(master);
   const text = 'Reset: https://todo.example/developers#reset=Zq8cT1vYp0aL3mXwR7nK2b';
   const unreadable = (open: () => unknown): MailBodyUnreadable => {
     try {
@@ -25,13 +25,13 @@ describe('AesGcmMailBodyCipher', () => {
   });
 
   it('derives a key of its own from the master key: a webhook secret sealed under the same master key does not open as mail', () => {
-    const webhookSealed = new AesGcmSecretCipher(master).seal(text, 'mail-1');
+    const webhookSealed = aesGcmSecretCipher(master).seal(text, 'mail-1');
     expect(unreadable(() => cipher.open(webhookSealed, 'mail-1')).message).toMatch(/another WEBHOOK_SECRET_KEY/);
   });
 
   it('tells another master key (worth another instance trying) from an altered body (final)', () => {
     const sealed = cipher.seal(text, 'mail-1');
-    expect(unreadable(() => new AesGcmMailBodyCipher(randomBytes(32)).open(sealed, 'mail-1')).final).toBe(false);
+    expect(unreadable(() => aesGcmMailBodyCipher(randomBytes(32)).open(sealed, 'mail-1')).final).toBe(false);
     const parts = sealed.split('.');
     const body = Buffer.from(parts[3], 'base64url');
     body[0] ^= 1;

@@ -7,7 +7,7 @@ import { MailAttempts } from '../domain/mail-attempts';
 import { MailOperations } from '../domain/mail-operations';
 import { Envelope, MailSender, SendResult } from '../domain/mail-sender';
 import { SealedMailQueue } from '../domain/sealed-mail-queue';
-import { AesGcmMailBodyCipher } from '../infrastructure/aes-gcm-mail-body-cipher';
+import { aesGcmMailBodyCipher } from '../infrastructure/aes-gcm-mail-body-cipher';
 import { InMemoryMailRepository } from '../infrastructure/in-memory/in-memory-mail.repository';
 
 /**
@@ -34,12 +34,12 @@ export function mailFixture(options: { random?: () => number; probeIntervalMs?: 
   const clock = new FakeClock('2026-11-24T10:00:00.000Z');
   const ids = new SequentialIdGenerator();
   const uow = new InMemoryUnitOfWork();
-  const cipher = new AesGcmMailBodyCipher(randomBytes(32));
+  const cipher = aesGcmMailBodyCipher(randomBytes(32));
   const sender = new ScriptedMailSender();
   const warnings: Array<{ context: Record<string, unknown>; message: string }> = [];
   const log = { warn: (context: object, message: string) => warnings.push({ context: context as Record<string, unknown>, message }) };
   const queue = new SealedMailQueue(mails, cipher, clock, ids);
-  const attempts = new MailAttempts(mails, uow, clock, cipher, sender, log, options.random ?? (() => 0));
+  const attempts = new MailAttempts(mails, cipher, sender, { uow, clock, log, random: options.random ?? (() => 0) });
   const operations = new MailOperations(mails, cipher, clock);
   /** Claims what is due now and attempts it, as one round of the worker does. */
   const round = async () => {

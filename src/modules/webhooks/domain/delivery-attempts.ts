@@ -1,16 +1,12 @@
-import { Clock } from '../../../common/ports/clock';
-import { UnitOfWork } from '../../../common/ports/unit-of-work';
-import type { WarningLog } from '../../../common/ports/warning-log';
+import { boundedError, LeasedAttempts, type OutboxRuntime } from '../../../common/outbox/leased-attempts';
+import { nextAttemptAt, parseRetryAfter } from '../../../common/outbox/retry-schedule';
 import type { AttemptOutcome, AttemptResult, ClaimedDelivery } from './delivery';
 import { DeliveryRepository } from './delivery.repository';
-import { nextAttemptAt, parseRetryAfter } from '../../../common/outbox/retry-schedule';
-import { SecretCipher, SecretUnreadable } from './secret-cipher';
-import { PayloadSigner, signedHeaders } from './signing';
+import { DeliveryRequests } from './delivery-requests';
+import { SecretUnreadable } from './secret-cipher';
 import { failingTooLong } from './webhook';
 import { WebhookRepository } from './webhook.repository';
 import { WebhookSender } from './webhook-sender';
-
-const MAX_ERROR_LENGTH = 500;
 
 /**
  * What an attempt's result means for the delivery (API.md section 8): a 2xx succeeds; a 410
@@ -41,66 +37,55 @@ export function outcomeOf(result: AttemptResult, attempts: number, firstFailureA
   return { kind: 'retry', statusCode, error, nextAttemptAt: next };
 }
 
-/** Makes the attempt of a claimed delivery and records what came of it. */
-export class DeliveryAttempts {
+/** Makes the attempt of a claimed delivery and records what came of it (LeasedAttempts). */
+export class DeliveryAttempts extends LeasedAttempts<ClaimedDelivery, AttemptResult, AttemptOutcome> {
   constructor(
     private readonly webhooks: WebhookRepository,
     private readonly deliveries: DeliveryRepository,
-    private readonly uow: UnitOfWork,
-    private readonly clock: Clock,
-    private readonly cipher: SecretCipher,
-    private readonly signer: PayloadSigner,
+    private readonly requests: DeliveryRequests,
     private readonly sender: WebhookSender,
-    private readonly log: WarningLog,
-    private readonly random: () => number = Math.random,
-  ) {}
+    runtime: OutboxRuntime,
+  ) {
+    super(runtime, 'webhook delivery lease lost before its result was written');
+  }
 
-  async attempt(claim: ClaimedDelivery): Promise<AttemptOutcome> {
-    const { delivery, webhook } = claim;
-    let result: AttemptResult;
+  protected async send(claim: ClaimedDelivery): Promise<AttemptResult> {
     try {
-      const secrets = webhook.sealedSecrets.map((sealed) => this.cipher.open(sealed, webhook.id));
-      const headers = signedHeaders(this.signer, secrets, delivery.eventId, this.clock.now(), delivery.payload);
-      result = await this.sender.send({
-        url: webhook.url,
-        headers: { 'content-type': 'application/json', ...headers },
-        body: delivery.payload,
-      });
+      return await this.sender.send(this.requests.of(claim));
     } catch (error) {
       if (!(error instanceof SecretUnreadable)) throw error;
-      result = { kind: 'failed', error: error.message };
+      return { kind: 'failed', error: error.message };
     }
-    const now = this.clock.now();
-    const attempts = delivery.attempts + 1;
+  }
+
+  protected outcome({ delivery, webhook }: ClaimedDelivery, result: AttemptResult, now: Date, random: number): AttemptOutcome {
     const succeeded = result.kind === 'answered' && result.statusCode >= 200 && result.statusCode < 300;
     // The failure streak as it stood when the delivery was claimed: close enough for a five-day rule.
-    const outcome = outcomeOf(result, attempts, succeeded ? null : (webhook.firstFailureAt ?? now), now, this.random());
-    return this.uow.run(async () => {
-      // The webhook row before the delivery rows (WebhookRepository.lock): a result that disables
-      // the webhook fails its other pending deliveries, whose own results may be being written.
-      await this.webhooks.lock(webhook.id);
-      const kept = await this.deliveries.finishAttempt(delivery.id, claim.lockedUntil, {
-        status: outcome.kind === 'retry' ? 'pending' : outcome.kind,
-        lastStatusCode: outcome.statusCode,
-        lastError: outcome.kind === 'succeeded' ? null : truncate(outcome.error),
-        nextAttemptAt: outcome.kind === 'retry' ? outcome.nextAttemptAt : null,
-        now,
-      });
-      if (!kept) {
-        // Another instance took the delivery over after this one's lease ran out; its result stands.
-        this.log.warn({ delivery_id: delivery.id }, 'webhook delivery lease lost before its result was written');
-        return outcome;
-      }
-      if (succeeded) await this.webhooks.recordSuccess(webhook.id);
-      else await this.webhooks.recordFailure(webhook.id, now);
-      if (outcome.kind === 'failed' && outcome.disableWebhook) {
-        await this.webhooks.disable(webhook.id, outcome.disableWebhook);
-        await this.deliveries.failPendingOfWebhook(webhook.id, `webhook disabled: ${outcome.disableWebhook}`, now);
-      }
-      return outcome;
+    return outcomeOf(result, delivery.attempts + 1, succeeded ? null : (webhook.firstFailureAt ?? now), now, random);
+  }
+
+  protected async record({ delivery, webhook, lockedUntil }: ClaimedDelivery, outcome: AttemptOutcome, now: Date): Promise<boolean> {
+    // The webhook row before the delivery rows (WebhookRepository.lock): a result that disables
+    // the webhook fails its other pending deliveries, whose own results may be being written.
+    await this.webhooks.lock(webhook.id);
+    const kept = await this.deliveries.finishAttempt(delivery.id, lockedUntil, {
+      status: outcome.kind === 'retry' ? 'pending' : outcome.kind,
+      lastStatusCode: outcome.statusCode,
+      lastError: outcome.kind === 'succeeded' || outcome.error === null ? null : boundedError(outcome.error),
+      nextAttemptAt: outcome.kind === 'retry' ? outcome.nextAttemptAt : null,
+      now,
     });
+    if (!kept) return false;
+    if (outcome.kind === 'succeeded') await this.webhooks.recordSuccess(webhook.id);
+    else await this.webhooks.recordFailure(webhook.id, now);
+    if (outcome.kind === 'failed' && outcome.disableWebhook) {
+      await this.webhooks.disable(webhook.id, outcome.disableWebhook);
+      await this.deliveries.failPendingOfWebhook(webhook.id, `webhook disabled: ${outcome.disableWebhook}`, now);
+    }
+    return true;
+  }
+
+  protected describe({ delivery }: ClaimedDelivery): Record<string, string> {
+    return { delivery_id: delivery.id };
   }
 }
-
-const truncate = (text: string | null): string | null =>
-  text === null || text.length <= MAX_ERROR_LENGTH ? text : `${text.slice(0, MAX_ERROR_LENGTH - 1)}…`;

@@ -1,11 +1,9 @@
+import type { KeysetPosition } from '../../../common/paging/cursor';
 import type { QueueBacklog } from '../../../common/ports/queue-backlog';
 import type { ClaimedDelivery, DeliveryProps, DeliveryStatus } from './delivery';
 
 /** A delivery page position: newest first by (createdAt, id). */
-export interface DeliveryPosition {
-  createdAt: Date;
-  id: string;
-}
+export type DeliveryPosition = KeysetPosition;
 
 /** What an attempt writes onto the delivery it was made for. */
 export interface DeliveryUpdate {

@@ -1,5 +1,6 @@
 import type { Viewer, ViewerInMode } from '../../../common/auth/principal';
-import { CursorCodec, cursorField } from '../../../common/ports/cursor-codec';
+import { keysetPage } from '../../../common/paging/cursor';
+import { CursorCodec } from '../../../common/ports/cursor-codec';
 import { Clock } from '../../../common/ports/clock';
 import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
 import { UnitOfWork } from '../../../common/ports/unit-of-work';
@@ -28,9 +29,6 @@ export interface WebhookView {
   webhook: WebhookProps;
   secret: string | null;
 }
-
-const CURSOR_KIND = 'webhook-deliveries';
-const CURSOR_SHAPE = { c: cursorField.instant, i: cursorField.uuid };
 
 /** A new event id: opaque to clients, `evt_` as every event's. */
 export const newEventId = (ids: IdGenerator): string => `evt_${ids.next().replace(/-/g, '')}`;
@@ -138,13 +136,15 @@ export class WebhooksService {
     limit: number,
     cursor: string | undefined,
   ): Promise<{ deliveries: DeliveryProps[]; nextCursor: string | null }> {
-    const after = cursor === undefined ? null : this.cursors.decode(CURSOR_KIND, cursor, CURSOR_SHAPE);
-    const webhook = await this.owned(viewer, webhookId);
-    const rows = await this.deliveries.pageOfWebhook(webhook.id, limit + 1, after && { createdAt: new Date(after.c), id: after.i });
-    const page = rows.slice(0, limit);
-    const last = page[page.length - 1];
-    const nextCursor = rows.length > limit ? this.cursors.encode(CURSOR_KIND, { c: last.createdAt.toISOString(), i: last.id }) : null;
-    return { deliveries: page, nextCursor };
+    const { rows, nextCursor } = await keysetPage(
+      this.cursors,
+      'webhook-deliveries',
+      cursor,
+      limit,
+      async (after, n) => this.deliveries.pageOfWebhook((await this.owned(viewer, webhookId)).id, n, after),
+      (delivery) => delivery,
+    );
+    return { deliveries: rows, nextCursor };
   }
 
   /** The delivery is due again now, whatever became of it; the worker is woken. */

@@ -12,10 +12,11 @@ import { ListNotFound } from '../../lists/domain/lists.errors';
 import { AccessibleList, ListAccess } from '../../lists/domain/list-access';
 import type { AttemptResult } from '../domain/delivery';
 import { DeliveryAttempts } from '../domain/delivery-attempts';
+import { DeliveryRequests } from '../domain/delivery-requests';
 import { HostResolver, HostUnresolvable } from '../domain/url-policy';
 import { OutgoingRequest, WebhookSender } from '../domain/webhook-sender';
 import { DeliveryNudge, WebhooksService } from '../domain/webhooks.service';
-import { AesGcmSecretCipher } from '../infrastructure/delivery/aes-gcm-secret-cipher';
+import { aesGcmSecretCipher } from '../infrastructure/delivery/aes-gcm-secret-cipher';
 import { HmacPayloadSigner } from '../infrastructure/delivery/hmac-payload-signer';
 import { IpaddrAddressClassifier } from '../infrastructure/delivery/ipaddr-address-classifier';
 import { inMemoryWebhooksStorage } from './webhooks-storage';
@@ -64,7 +65,7 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
   const clock = new FakeClock('2026-11-24T10:00:00.000Z');
   const ids = new SequentialIdGenerator();
   const uow = new InMemoryUnitOfWork();
-  const cipher = new AesGcmSecretCipher(randomBytes(32));
+  const cipher = aesGcmSecretCipher(randomBytes(32));
   const lists = new FakeListAccess();
   const resolver = new FakeResolver();
   const sender = new ScriptedSender();
@@ -89,13 +90,14 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
   const attempts = new DeliveryAttempts(
     storage.webhooks,
     storage.deliveries,
-    uow,
-    clock,
-    cipher,
-    new HmacPayloadSigner(),
+    new DeliveryRequests(cipher, new HmacPayloadSigner(), clock),
     sender,
-    { warn: (context, message) => warnings.push({ context, message }) },
-    options.random ?? (() => 0),
+    {
+      uow,
+      clock,
+      log: { warn: (context, message) => warnings.push({ context, message }) },
+      random: options.random ?? (() => 0),
+    },
   );
   /** What a worker round does: claim what is due and attempt it. */
   const runDue = async () => {

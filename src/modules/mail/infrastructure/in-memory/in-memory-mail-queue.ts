@@ -4,7 +4,8 @@ import { Clock, SystemClock } from '../../../../common/ports/clock';
 import { IdGenerator } from '../../../../common/ports/id-generator';
 import { UuidGenerator } from '../../../../common/crypto/uuid-generator';
 import { SealedMailQueue } from '../../domain/sealed-mail-queue';
-import { AesGcmMailBodyCipher } from '../aes-gcm-mail-body-cipher';
+import type { MailBodyCipher } from '../../domain/mail-body-cipher';
+import { aesGcmMailBodyCipher } from '../aes-gcm-mail-body-cipher';
 import { InMemoryMailRepository } from './in-memory-mail.repository';
 
 /**
@@ -13,14 +14,14 @@ import { InMemoryMailRepository } from './in-memory-mail.repository';
  * messages it holds opened again for assertions.
  */
 export class InMemoryMailQueue extends SealedMailQueue {
-  private readonly opener: AesGcmMailBodyCipher;
+  private readonly opener: MailBodyCipher;
 
   constructor(
     readonly store = new InMemoryMailRepository(),
     clock: Clock = new SystemClock(),
     ids: IdGenerator = new UuidGenerator(),
   ) {
-    const cipher = new AesGcmMailBodyCipher(randomBytes(32));
+    const cipher = aesGcmMailBodyCipher(randomBytes(32));
     super(store, cipher, clock, ids);
     this.opener = cipher;
   }

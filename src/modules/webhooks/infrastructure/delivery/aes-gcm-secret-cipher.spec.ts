@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { SecretUnreadable } from '../../domain/secret-cipher';
 import { NodeSecretGenerator } from '../../../../common/crypto/node-secret-generator';
 import { generateSigningSecret } from '../../domain/signing';
-import { AesGcmSecretCipher } from './aes-gcm-secret-cipher';
+import { aesGcmSecretCipher } from './aes-gcm-secret-cipher';
 
-describe('AesGcmSecretCipher', () => {
-  const cipher = new AesGcmSecretCipher(randomBytes(32));
+describe('aesGcmSecretCipher', () => {
+  const cipher = aesGcmSecretCipher(randomBytes(32));
 
   it('opens what it sealed, and the sealed form does not contain the secret', () => {
     const secret = generateSigningSecret(new NodeSecretGenerator());
@@ -17,7 +17,7 @@ describe('AesGcmSecretCipher', () => {
 
   it('refuses another key, another webhook, and any alteration', () => {
     const sealed = cipher.seal(generateSigningSecret(new NodeSecretGenerator()), 'webhook-1');
-    expect(() => new AesGcmSecretCipher(randomBytes(32)).open(sealed, 'webhook-1')).toThrow(/another WEBHOOK_SECRET_KEY/);
+    expect(() => aesGcmSecretCipher(randomBytes(32)).open(sealed, 'webhook-1')).toThrow(/another WEBHOOK_SECRET_KEY/);
     expect(() => cipher.open(sealed, 'webhook-2')).toThrow(SecretUnreadable);
     const parts = sealed.split('.');
     const body = Buffer.from(parts[3], 'base64url');

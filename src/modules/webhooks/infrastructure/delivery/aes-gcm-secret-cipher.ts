@@ -1,34 +1,11 @@
-import { AesGcmSealer, SealedValueUnreadable, UnsealFailure } from '../../../../common/crypto/aes-gcm-sealer';
+import { AesGcmCipher, type SealedKind } from '../../../../common/crypto/aes-gcm-cipher';
 import { SecretCipher, SecretUnreadable } from '../../domain/secret-cipher';
 
-const REASONS: Record<UnsealFailure, string> = {
-  format: 'unknown format',
-  key: 'it was sealed under another WEBHOOK_SECRET_KEY',
-  altered: 'it was altered or belongs to another webhook',
+/** Webhook signing secrets: a key derived for them alone from the master key (loadMasterKey), the webhook id bound in. */
+const SIGNING_SECRETS: SealedKind = {
+  purpose: 'todo-service webhook signing secrets v1',
+  boundTo: 'webhook',
+  unreadable: (reason) => new SecretUnreadable(reason),
 };
 
-/**
- * Webhook signing secrets sealed with AES-256-GCM (AesGcmSealer) under a key derived for them
- * alone from the master key (loadMasterKey), with the webhook id bound in.
- */
-export class AesGcmSecretCipher extends SecretCipher {
-  private readonly sealer: AesGcmSealer;
-
-  constructor(masterKey: Uint8Array) {
-    super();
-    this.sealer = new AesGcmSealer(masterKey, 'todo-service webhook signing secrets v1');
-  }
-
-  seal(secret: string, context: string): string {
-    return this.sealer.seal(secret, context);
-  }
-
-  open(sealed: string, context: string): string {
-    try {
-      return this.sealer.open(sealed, context);
-    } catch (error) {
-      if (error instanceof SealedValueUnreadable) throw new SecretUnreadable(REASONS[error.failure]);
-      throw error;
-    }
-  }
-}
+export const aesGcmSecretCipher = (masterKey: Uint8Array): SecretCipher => new AesGcmCipher(masterKey, SIGNING_SECRETS);

@@ -8,7 +8,7 @@ const USER = '00000000-0000-4000-8000-0000000000aa';
 describe('DeliveriesJanitor', () => {
   it('sweeps finished deliveries past their 30 days', async () => {
     const f = webhooksFixture();
-    const janitor = new DeliveriesJanitor(f.deliveries, f.clock, new SchedulerRegistry());
+    const janitor = new DeliveriesJanitor(f.deliveries, new SchedulerRegistry(), f.clock);
     const { webhook } = await f.service.create(accountViewer(USER), { url: 'https://example.com/', types: null, listId: null });
     const delivery = await f.service.sendTest(accountViewer(USER), webhook.id);
     await f.runDue();

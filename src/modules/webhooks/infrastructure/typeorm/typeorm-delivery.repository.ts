@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
+import { DUE, lease, OutboxTable } from '../../../../common/outbox/outbox-table';
 import type { QueueBacklog } from '../../../../common/ports/queue-backlog';
 import type { ClaimedDelivery, DeliveryProps, DeliveryStatus } from '../../domain/delivery';
 import { DeliveryPosition, DeliveryRepository, DeliveryUpdate } from '../../domain/delivery.repository';
@@ -39,24 +39,14 @@ const toProps = (row: Row): DeliveryProps => ({
 });
 
 /**
- * The lease: due pending deliveries of active webhooks, oldest due first, each row locked
- * with SKIP LOCKED so that instances claiming at the same moment take different rows, then
- * stamped with `locked_until` so that none takes them again until the lease runs out (an
- * instance killed mid-delivery leaves a lease that simply expires). The webhook's URL and
- * sealed secrets come along in the same round trip.
+ * The lease (`lease`) of due pending deliveries of active webhooks, oldest due first;
+ * the webhook's URL and sealed secrets come along in the same round trip.
  */
-const CLAIM = `
-  WITH due AS (
-    SELECT d.id FROM webhook_deliveries d
-     WHERE d.status = 'pending' AND d.next_attempt_at <= $1 AND (d.locked_until IS NULL OR d.locked_until < $1)
-       AND EXISTS (SELECT 1 FROM webhooks w WHERE w.id = d.webhook_id AND w.status = 'active')
-     ORDER BY d.next_attempt_at
-     LIMIT $3
-     FOR UPDATE OF d SKIP LOCKED
-  ), leased AS (
-    UPDATE webhook_deliveries d SET locked_until = $2 FROM due WHERE d.id = due.id
-    RETURNING d.${COLUMNS.replace(/,\s*/g, ', d.')}
-  )
+const CLAIM = `${lease('webhook_deliveries', COLUMNS, {
+  where: `${DUE} AND EXISTS (SELECT 1 FROM webhooks w WHERE w.id = t.webhook_id AND w.status = 'active')`,
+  orderBy: 't.next_attempt_at',
+  limit: '$3',
+})}
   SELECT l.*, w.url AS webhook_url, w.secret_sealed, w.previous_secret_sealed, w.previous_secret_expires_at, w.first_failure_at
     FROM leased l JOIN webhooks w ON w.id = l.webhook_id
    ORDER BY l.next_attempt_at`;
@@ -69,14 +59,14 @@ type ClaimRow = Row & {
   first_failure_at: Date | null;
 };
 
+/** Deliveries in the `webhook_deliveries` table, a leased outbox table (OutboxTable). */
 @Injectable()
 export class TypeOrmDeliveryRepository extends DeliveryRepository {
-  constructor(private readonly dataSource: DataSource) {
-    super();
-  }
+  private readonly table: OutboxTable;
 
-  private query<T>(sql: string, parameters: unknown[]): Promise<T> {
-    return managerOf(this.dataSource).query(sql, parameters);
+  constructor(dataSource: DataSource) {
+    super();
+    this.table = new OutboxTable(dataSource, 'webhook_deliveries', 'failed');
   }
 
   async insertMany(deliveries: readonly DeliveryProps[]): Promise<number> {
@@ -103,33 +93,32 @@ export class TypeOrmDeliveryRepository extends DeliveryRepository {
       },
       Array.from({ length: 12 }, () => []),
     );
-    const rows = await this.query<Array<{ n: number }>>(
-      `WITH added AS (
-         INSERT INTO webhook_deliveries (${COLUMNS})
-         SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[],
-                              $9::text[], $10::timestamptz[], $11::timestamptz[], $12::timestamptz[])
-         ON CONFLICT (webhook_id, event_id) DO NOTHING
-         RETURNING 1)
-       SELECT count(*)::int AS n FROM added`,
+    return this.table.count(
+      `INSERT INTO webhook_deliveries (${COLUMNS})
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::text[], $4::text[], $5::text[], $6::text[], $7::int[], $8::int[],
+                            $9::text[], $10::timestamptz[], $11::timestamptz[], $12::timestamptz[])
+       ON CONFLICT (webhook_id, event_id) DO NOTHING`,
       byColumn,
     );
-    return rows[0].n;
   }
 
   async findOfWebhook(webhookId: string, id: string): Promise<DeliveryProps | null> {
-    const rows = await this.query<Row[]>(`SELECT ${COLUMNS} FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2`, [id, webhookId]);
+    const rows = await this.table.query<Row[]>(`SELECT ${COLUMNS} FROM webhook_deliveries WHERE id = $1 AND webhook_id = $2`, [
+      id,
+      webhookId,
+    ]);
     return rows[0] ? toProps(rows[0]) : null;
   }
 
   async pageOfWebhook(webhookId: string, limit: number, after: DeliveryPosition | null): Promise<DeliveryProps[]> {
     const rows = after
-      ? await this.query<Row[]>(
+      ? await this.table.query<Row[]>(
           `SELECT ${COLUMNS} FROM webhook_deliveries
             WHERE webhook_id = $1 AND (created_at, id) < ($2, $3)
             ORDER BY created_at DESC, id DESC LIMIT $4`,
           [webhookId, after.createdAt, after.id, limit],
         )
-      : await this.query<Row[]>(
+      : await this.table.query<Row[]>(
           `SELECT ${COLUMNS} FROM webhook_deliveries WHERE webhook_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
           [webhookId, limit],
         );
@@ -137,7 +126,7 @@ export class TypeOrmDeliveryRepository extends DeliveryRepository {
   }
 
   async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<ClaimedDelivery[]> {
-    const rows = await this.query<ClaimRow[]>(CLAIM, [now, leaseUntil, limit]);
+    const rows = await this.table.query<ClaimRow[]>(CLAIM, [now, leaseUntil, limit]);
     return rows.map((row) => {
       const previousLasts =
         row.previous_secret_sealed !== null && row.previous_secret_expires_at !== null && now < row.previous_secret_expires_at;
@@ -154,22 +143,17 @@ export class TypeOrmDeliveryRepository extends DeliveryRepository {
     });
   }
 
-  async finishAttempt(id: string, lockedUntil: Date, u: DeliveryUpdate): Promise<boolean> {
-    const rows = await this.query<Array<{ n: number }>>(
-      `WITH done AS (
-         UPDATE webhook_deliveries
-            SET status = $3, attempts = attempts + 1, last_status_code = $4, last_error = $5, next_attempt_at = $6,
-                locked_until = NULL, updated_at = $7
-          WHERE id = $1 AND locked_until = $2
-          RETURNING 1)
-       SELECT count(*)::int AS n FROM done`,
-      [id, lockedUntil, u.status, u.lastStatusCode, u.lastError, u.nextAttemptAt, u.now],
+  finishAttempt(id: string, lockedUntil: Date, u: DeliveryUpdate): Promise<boolean> {
+    return this.table.finish(
+      id,
+      lockedUntil,
+      'status = $3, attempts = attempts + 1, last_status_code = $4, last_error = $5, next_attempt_at = $6, updated_at = $7',
+      [u.status, u.lastStatusCode, u.lastError, u.nextAttemptAt, u.now],
     );
-    return rows[0].n > 0;
   }
 
   async rescheduleNow(id: string, now: Date): Promise<DeliveryProps | null> {
-    const rows = await this.query<Row[]>(
+    const rows = await this.table.query<Row[]>(
       `WITH again AS (
          UPDATE webhook_deliveries SET status = 'pending', next_attempt_at = $2, locked_until = NULL, updated_at = $2
           WHERE id = $1
@@ -180,46 +164,23 @@ export class TypeOrmDeliveryRepository extends DeliveryRepository {
     return rows[0] ? toProps(rows[0]) : null;
   }
 
-  async purgeFinishedBefore(cutoff: Date, limit: number): Promise<number> {
-    // SKIP LOCKED: a row another transaction holds (a webhook's delete takes its deliveries in
-    // the order of its own plan) waits for the next sweep, so the janitor never waits for one
-    // and never takes part in a deadlock.
-    const rows = await this.query<Array<{ n: number }>>(
-      `WITH gone AS (
-         DELETE FROM webhook_deliveries WHERE id IN (
-           SELECT id FROM webhook_deliveries WHERE status <> 'pending' AND updated_at < $1 LIMIT $2 FOR UPDATE SKIP LOCKED)
-         RETURNING 1)
-       SELECT count(*)::int AS n FROM gone`,
-      [cutoff, limit],
-    );
-    return rows[0].n;
+  purgeFinishedBefore(cutoff: Date, limit: number): Promise<number> {
+    return this.table.purgeFinishedBefore(cutoff, limit);
   }
 
   /**
-   * Three index reads: the pending ones and their earliest attempt on the claim's index
-   * (webhook_deliveries_due), the failed ones on their own partial index
-   * (webhook_deliveries_failed), so the count never walks the succeeded deliveries kept for
-   * their retention.
+   * The pending ones and their earliest attempt on the claim's index (webhook_deliveries_due),
+   * the failed ones on their own partial index (webhook_deliveries_failed).
    */
-  async backlog(): Promise<QueueBacklog> {
-    const [row] = await this.query<Array<{ pending: number; failed: number; oldest_due_at: Date | null }>>(
-      `SELECT (SELECT count(*) FROM webhook_deliveries WHERE status = 'pending')::int AS pending,
-              (SELECT count(*) FROM webhook_deliveries WHERE status = 'failed')::int AS failed,
-              (SELECT min(next_attempt_at) FROM webhook_deliveries WHERE status = 'pending') AS oldest_due_at`,
-      [],
-    );
-    return { pending: row.pending, failed: row.failed, oldestDueAt: row.oldest_due_at };
+  backlog(): Promise<QueueBacklog> {
+    return this.table.backlog();
   }
 
-  async failPendingOfWebhook(webhookId: string, reason: string, now: Date): Promise<number> {
-    const rows = await this.query<Array<{ n: number }>>(
-      `WITH gone AS (
-         UPDATE webhook_deliveries SET status = 'failed', last_error = $2, next_attempt_at = NULL, locked_until = NULL, updated_at = $3
-          WHERE webhook_id = $1 AND status = 'pending'
-          RETURNING 1)
-       SELECT count(*)::int AS n FROM gone`,
+  failPendingOfWebhook(webhookId: string, reason: string, now: Date): Promise<number> {
+    return this.table.count(
+      `UPDATE webhook_deliveries SET status = 'failed', last_error = $2, next_attempt_at = NULL, locked_until = NULL, updated_at = $3
+        WHERE webhook_id = $1 AND status = 'pending'`,
       [webhookId, reason, now],
     );
-    return rows[0].n;
   }
 }
