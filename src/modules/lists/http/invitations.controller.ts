@@ -6,9 +6,9 @@ import { InvitationData, InvitationsData } from './responses/invitation.response
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { InvitationsService } from '../domain/invitations.service';
-import { InviteDto } from './dto/invite.dto';
+import { InviteDto } from '../application/dto/invite.dto';
 import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
-import { ListsPresenter } from './lists.presenter';
+import { ListsPresenter } from '../application/lists.presenter';
 import { IdempotentPost } from '../../idempotency/http/idempotent-post';
 
 @ApiTags('invitations')

@@ -7,10 +7,10 @@ import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { PAGE_LIMIT } from '../../../common/paging/cursor';
 import { ListsService } from '../domain/lists.service';
-import { ListNameDto } from './dto/list-name.dto';
-import { ListPageQuery } from './dto/list-page.query';
-import { MemberRoleDto } from './dto/member-role.dto';
-import { ListsPresenter } from './lists.presenter';
+import { ListNameDto } from '../application/dto/list-name.dto';
+import { ListPageQuery } from '../application/dto/list-page.query';
+import { MemberRoleDto } from '../application/dto/member-role.dto';
+import { ListsPresenter } from '../application/lists.presenter';
 import { IdempotentPost } from '../../idempotency/http/idempotent-post';
 
 @ApiTags('lists')

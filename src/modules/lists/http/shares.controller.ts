@@ -8,7 +8,7 @@ import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { SharesService } from '../domain/shares.service';
 import { CreateShareDto } from './dto/create-share.dto';
 import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
-import { ListsPresenter } from './lists.presenter';
+import { ListsPresenter } from '../application/lists.presenter';
 import { IdempotentPost } from '../../idempotency/http/idempotent-post';
 
 @ApiTags('shares')
