@@ -100,6 +100,14 @@ module.exports = {
       to: { path: '^src/modules/[^/]+/infrastructure/', pathNot: '^src/modules/$1/' },
     },
     {
+      name: 'http-free-of-other-http',
+      comment:
+        "A module's http/ (controllers, DTOs, presenters) serves its own routes: another module's http/ never imports it. What a route and another module's door (an MCP tool) both need, a DTO or a presenter, lives in the owner's application/ and both import it there.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/http/', pathNot: notSpecs },
+      to: { path: '^src/modules/[^/]+/http/', pathNot: '^src/modules/$1/' },
+    },
+    {
       name: 'test-support-only-in-tests',
       comment: 'Test doubles, fixtures and contracts (testing/ folders) are for specs and other test support, never for production code.',
       severity: 'error',

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiDataResponse, ApiErrorResponses, ApiRuleResponse } from '../../../common/http/api-response.decorators';
-import { ItemPageData, ItemsData } from './responses/item.response';
+import { ItemPageData, ItemsData } from '../application/responses/item.response';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { ItemPages } from '../application/item-pages';

@@ -1,8 +1,8 @@
 import { Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiDataResponse, ApiErrorResponses, ApiRuleResponse, EmptyResponse } from '../../../common/http/api-response.decorators';
-import { ListData, ListPageData } from './responses/list.response';
-import { MemberData, MembersData } from './responses/member.response';
+import { ListData, ListPageData } from '../application/responses/list.response';
+import { MemberData, MembersData } from '../application/responses/member.response';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { PAGE_LIMIT } from '../../../common/paging/cursor';

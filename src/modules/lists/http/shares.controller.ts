@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiDataResponse, ApiErrorResponses, ApiRuleResponse } from '../../../common/http/api-response.decorators';
-import { ListData } from './responses/list.response';
+import { ListData } from '../application/responses/list.response';
 import { ShareData, SharesData } from './responses/share.response';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
