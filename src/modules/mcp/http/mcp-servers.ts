@@ -65,7 +65,7 @@ const plainParams = (params: unknown, allowed: Set<string>): boolean =>
  * gives for the answer with that content parsed (mcp-servers.spec.ts), without parsing it.
  */
 function answered(id: RequestId, result: Result | ToolResult): JSONRPCResultResponse | JsonText {
-  if (!(result.structuredContent instanceof JsonText)) return { result: result as Result, jsonrpc: '2.0', id };
+  if (!(result.structuredContent instanceof JsonText)) return { result, jsonrpc: '2.0', id };
   const { structuredContent, ...rest } = result;
   // `rest` holds `content` at least, so its text ends in the `}` that closes a non-empty object.
   return new JsonText(
