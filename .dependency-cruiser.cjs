@@ -44,6 +44,9 @@ const INFRASTRUCTURE = ['^src/modules/[^/]+/infrastructure/', '^src/common/(pers
 
 const notSpecs = ['\\.spec\\.ts$', '/testing/'];
 
+/** A `to` of a rule whose `from` captures the importing module as $1: `layer` of any other module. */
+const otherModules = (layer) => ({ path: `^src/modules/[^/]+/${layer}/`, pathNot: '^src/modules/$1/' });
+
 module.exports = {
   forbidden: [
     {
@@ -106,7 +109,15 @@ module.exports = {
         "A module uses another module's domain services and ports (what its Nest module exports), never its adapters. Specs and test support may wire other modules' in-memory adapters.",
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/', pathNot: notSpecs },
-      to: { path: '^src/modules/[^/]+/infrastructure/', pathNot: '^src/modules/$1/' },
+      to: otherModules('infrastructure'),
+    },
+    {
+      name: 'http-free-of-other-http',
+      comment:
+        "A module's http/ (controllers, DTOs, presenters) serves its own routes: another module's http/ never imports it. What a route and another module's door (an MCP tool) both need, a DTO or a presenter, lives in the owner's application/ and both import it there.",
+      severity: 'error',
+      from: { path: '^src/modules/([^/]+)/http/', pathNot: notSpecs },
+      to: otherModules('http'),
     },
     {
       name: 'test-support-only-in-tests',

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
 import { eventPayloadSql, eventsOfRowSql } from '../src/common/persistence/events-sql';
 import { foldKey } from '../src/common/text/fold-key';
-import { presentItem } from '../src/modules/items/http/item.presenter';
+import { presentItem } from '../src/modules/items/application/item.presenter';
 import { managerOf, TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';
 import { RenderedPageCache } from '../src/modules/items/infrastructure/typeorm/rendered-page-cache';
 import { TypeOrmItemPageReadModel } from '../src/modules/items/infrastructure/typeorm/typeorm-item-page.read-model';

@@ -7,7 +7,7 @@ import request from 'supertest';
 import { ApiDataResponse, EmptyResponse, SuccessEnvelope } from '../src/common/http/api-response.decorators';
 import { buildOpenApiDocument } from '../src/docs/openapi';
 import { JSON_RPC_RESPONSE } from '../src/modules/mcp/http/mcp.responses';
-import { ListData } from '../src/modules/lists/http/responses/list.response';
+import { ListData } from '../src/modules/lists/application/responses/list.response';
 import { useTestApp } from './support/test-app';
 
 type Schema = { $ref?: string; allOf?: Schema[]; anyOf?: Schema[]; items?: Schema; properties?: Record<string, Schema>; type?: unknown };

@@ -127,3 +127,19 @@ export function createValidationPipe(): ValidationPipe {
     exceptionFactory: (errors) => new InvalidInput('VALIDATION_FAILED', boundedMessage(flatten(errors)) || 'Invalid request'),
   });
 }
+
+/**
+ * The pipe `validateInput` runs: the same class as every route's (APP_PIPE), with the same
+ * options, so a value checked here fails with the route's words. It holds no per-request state.
+ */
+let sharedPipe: ValidationPipe | undefined;
+
+/**
+ * A body or query that reaches a service without a route's parameter (an MCP tool's
+ * arguments), checked exactly as a route's `@Body()` or `@Query()` of `metatype` is: the same
+ * unknown-field and text checks, the same decorators, the same 400s.
+ */
+export async function validateInput<T>(metatype: new () => T, type: 'body' | 'query', value: object): Promise<T> {
+  sharedPipe ??= createValidationPipe();
+  return (await sharedPipe.transform(value, { type, metatype, data: undefined })) as T;
+}

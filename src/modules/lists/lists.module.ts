@@ -26,7 +26,7 @@ import { ShareRepository } from './domain/share.repository';
 import { SharesService } from './domain/shares.service';
 import { InvitationsController } from './http/invitations.controller';
 import { ListsController } from './http/lists.controller';
-import { ListsPresenter } from './http/lists.presenter';
+import { ListsPresenter } from './application/lists.presenter';
 import { SharesController } from './http/shares.controller';
 import { TypeOrmInvitationRepository } from './infrastructure/typeorm/typeorm-invitation.repository';
 import { TypeOrmListRepository } from './infrastructure/typeorm/typeorm-list.repository';

@@ -5,7 +5,11 @@ import { ItemsModule } from '../items/items.module';
 import { ListsModule } from '../lists/lists.module';
 import { ProfileModule } from '../profile/profile.module';
 import { McpController } from './http/mcp.controller';
+import { EventTools } from './http/event-tools';
+import { ItemTools } from './http/item-tools';
+import { ListTools } from './http/list-tools';
 import { McpServers } from './http/mcp-servers';
+import { ProfileTools } from './http/profile-tools';
 import { ToolCalls } from './http/tool-calls';
 
 /**
@@ -15,6 +19,6 @@ import { ToolCalls } from './http/tool-calls';
 @Module({
   imports: [ProfileModule, ListsModule, ItemsModule, EventsModule, IdempotencyModule],
   controllers: [McpController],
-  providers: [ToolCalls, McpServers],
+  providers: [ProfileTools, ListTools, ItemTools, EventTools, ToolCalls, McpServers],
 })
 export class McpModule {}

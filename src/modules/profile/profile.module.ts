@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { KeysModule } from '../keys/keys.module';
-import { MePresenter } from './http/me.presenter';
+import { MePresenter } from './application/me.presenter';
 import { ProfileController } from './http/profile.controller';
 
 /** `GET /v1/me`; MePresenter also answers the MCP tool `whoami`. */

@@ -5,7 +5,7 @@ import { EventPageData } from './responses/event.response';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { EventsService } from '../domain/events.service';
-import { EventFeedQuery } from './event-feed.query';
+import { EventFeedQuery } from '../application/event-feed.query';
 
 @ApiTags('events')
 @Controller('v1/events')

@@ -2,7 +2,7 @@ import { FakeClock } from '../../../common/testing/fake-clock';
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { InMemoryIdempotencyRepository } from '../infrastructure/in-memory/in-memory-idempotency.repository';
 import { IDEMPOTENCY_TTL_MS, IdempotencyService } from './idempotency.service';
-import { fingerprintRequest } from '../http/idempotent-request';
+import { fingerprintRequest } from '../application/idempotent-request';
 
 const ALICE = '00000000-0000-4000-8000-00000000000a';
 const BOB = '00000000-0000-4000-8000-00000000000b';

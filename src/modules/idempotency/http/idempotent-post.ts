@@ -4,7 +4,7 @@ import { PostOk } from '../../../common/http/decorators';
 import type { RequestWithPrincipal } from '../../../common/http/principal';
 import { revealShownOnce } from '../../../common/http/shown-once';
 import type { IdempotencyService } from '../domain/idempotency.service';
-import { fingerprintRequest, readIdempotencyKey } from './idempotent-request';
+import { fingerprintRequest, readIdempotencyKey } from '../application/idempotent-request';
 
 export const REPLAYED_HEADER = 'Idempotent-Replayed';
 

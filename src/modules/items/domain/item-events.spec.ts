@@ -3,7 +3,7 @@ import { FakeClock } from '../../../common/testing/fake-clock';
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { InMemoryEventLog } from '../../events/infrastructure/in-memory/in-memory-event-log';
-import { presentItem } from '../http/item.presenter';
+import { presentItem } from '../application/item.presenter';
 import { InMemoryItemRepository } from '../infrastructure/in-memory/in-memory-item.repository';
 import { List } from '../../lists/domain/list';
 import { ListAccessService } from '../../lists/domain/list-access.service';

@@ -1,14 +1,14 @@
 import { Body, Controller, Get, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiDataResponse, ApiErrorResponses, ApiRuleResponse } from '../../../common/http/api-response.decorators';
-import { ItemPageData, ItemsData } from './responses/item.response';
+import { ItemPageData, ItemsData } from '../application/responses/item.response';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { ItemPages } from '../application/item-pages';
 import { ItemsService } from '../domain/items.service';
-import { ItemPageQuery } from './dto/item-page.query';
-import { ItemsActionDto } from './dto/items-action.dto';
-import { presentItems, presentPage } from './item.presenter';
+import { ItemPageQuery } from '../application/dto/item-page.query';
+import { ItemsActionDto } from '../application/dto/items-action.dto';
+import { presentItems, presentPage } from '../application/item.presenter';
 import { IdempotentPost } from '../../idempotency/http/idempotent-post';
 
 @ApiTags('items')

@@ -7,7 +7,7 @@ import type { NewItem } from '../domain/item';
 import type { ItemPageReadModel, PageRequest } from '../application/item-page.read-model';
 import type { ItemRepository } from '../domain/item.repository';
 import { readListReference } from '../../lists/domain/list-access';
-import { presentItem } from '../http/item.presenter';
+import { presentItem } from '../application/item.presenter';
 import { itemsShown } from './rendered-items';
 
 export interface ListCountersView {

@@ -1,14 +1,14 @@
 import { Body, Controller, Delete, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiDataResponse, ApiErrorResponses, ApiRuleResponse } from '../../../common/http/api-response.decorators';
-import { ListData } from './responses/list.response';
-import { InvitationData, InvitationsData } from './responses/invitation.response';
+import { ListData } from '../application/responses/list.response';
+import { InvitationData, InvitationsData } from '../application/responses/invitation.response';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { InvitationsService } from '../domain/invitations.service';
-import { InviteDto } from './dto/invite.dto';
+import { InviteDto } from '../application/dto/invite.dto';
 import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
-import { ListsPresenter } from './lists.presenter';
+import { ListsPresenter } from '../application/lists.presenter';
 import { IdempotentPost } from '../../idempotency/http/idempotent-post';
 
 @ApiTags('invitations')

@@ -1,16 +1,16 @@
 import { Body, Controller, Delete, Get, Param, Patch, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiDataResponse, ApiErrorResponses, ApiRuleResponse, EmptyResponse } from '../../../common/http/api-response.decorators';
-import { ListData, ListPageData } from './responses/list.response';
-import { MemberData, MembersData } from './responses/member.response';
+import { ListData, ListPageData } from '../application/responses/list.response';
+import { MemberData, MembersData } from '../application/responses/member.response';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { PAGE_LIMIT } from '../../../common/paging/cursor';
 import { ListsService } from '../domain/lists.service';
-import { ListNameDto } from './dto/list-name.dto';
-import { ListPageQuery } from './dto/list-page.query';
-import { MemberRoleDto } from './dto/member-role.dto';
-import { ListsPresenter } from './lists.presenter';
+import { ListNameDto } from '../application/dto/list-name.dto';
+import { ListPageQuery } from '../application/dto/list-page.query';
+import { MemberRoleDto } from '../application/dto/member-role.dto';
+import { ListsPresenter } from '../application/lists.presenter';
 import { IdempotentPost } from '../../idempotency/http/idempotent-post';
 
 @ApiTags('lists')

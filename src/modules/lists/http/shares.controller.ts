@@ -1,14 +1,14 @@
 import { Body, Controller, Delete, Get, Param } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiDataResponse, ApiErrorResponses, ApiRuleResponse } from '../../../common/http/api-response.decorators';
-import { ListData } from './responses/list.response';
+import { ListData } from '../application/responses/list.response';
 import { ShareData, SharesData } from './responses/share.response';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { SharesService } from '../domain/shares.service';
 import { CreateShareDto } from './dto/create-share.dto';
 import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
-import { ListsPresenter } from './lists.presenter';
+import { ListsPresenter } from '../application/lists.presenter';
 import { IdempotentPost } from '../../idempotency/http/idempotent-post';
 
 @ApiTags('shares')

@@ -1,3 +1,4 @@
+import { JsonText } from '../../../common/http/json-text';
 import { SystemClock } from '../../../common/ports/clock';
 import { type JSONRPCMessage, LATEST_PROTOCOL_VERSION, RELATED_TASK_META_KEY } from '@modelcontextprotocol/sdk/types.js';
 import type { Scope } from '../../../common/auth/scopes';
@@ -22,13 +23,22 @@ const ITEMS = {
 };
 const caller = callerWith;
 
-/** ToolCalls without the services: whoami answers ME, add_items a replay, list_lists fails as a list the caller cannot see. */
+/**
+ * ToolCalls without the services: whoami answers ME, add_items a replay, get_items its page as
+ * the JSON text the route's presenter writes, list_lists fails as a list the caller cannot see.
+ */
 const ran: string[] = [];
 const calls = {
   call: (name: string) => {
     ran.push(name);
     if (name === 'whoami') return Promise.resolve({ data: ME });
     if (name === 'add_items') return Promise.resolve({ data: ITEMS, replayed: true });
+    if (name === 'get_items') {
+      return Promise.resolve({
+        data: { list: ITEMS.list, next_cursor: 'c' },
+        json: new JsonText(JSON.stringify({ ...ITEMS, next_cursor: 'c' })),
+      });
+    }
     return Promise.reject(new ListNotFound());
   },
 } as unknown as ToolCalls;
@@ -44,8 +54,8 @@ async function viaServer(context: ToolCallContext, message: JSONRPCMessage) {
 
 const request = (method: string, params?: object, id: string | number = 7) =>
   ({ jsonrpc: '2.0', id, method, ...(params ? { params } : {}) }) as JSONRPCMessage;
-const call = (name: string, args?: object, extra: object = {}) =>
-  request('tools/call', { name, ...(args ? { arguments: args } : {}), ...extra });
+const call = (name: string, args?: object, extra: object = {}, id?: string | number) =>
+  request('tools/call', { name, ...(args ? { arguments: args } : {}), ...extra }, id);
 
 beforeEach(() => {
   ran.length = 0;
@@ -62,6 +72,7 @@ describe('McpServers: the answers given without a Server are the Server’s', ()
     'tools/call with a progress token': [ALL_SCOPES, call('whoami', {}, { _meta: { progressToken: 'p' } })],
     'tools/call of a failing tool (a tool error)': [ALL_SCOPES, call('list_lists', {})],
     'tools/call outside the key’s scopes (its 403 as a tool error)': [['profile:read'], call('create_list', { name: 'x' })],
+    'tools/call answered with JSON text (a page of items)': [ALL_SCOPES, call('get_items', { list: 'Groceries' }, {}, 'p')],
     'tools/call answered as a replay (_meta)': [
       ALL_SCOPES,
       call('add_items', { list: 'Groceries', items: ['milk'], idempotency_key: 'k' }),
@@ -76,9 +87,10 @@ describe('McpServers: the answers given without a Server are the Server’s', ()
     const answer = await mine!;
     const theirs = await viaServer({ caller: caller(scopes) }, message);
     expect(theirs.status).toBe(200);
-    expect(answer).toEqual(theirs.body);
-    // The same JSON text, field order included, as the controller writes it.
-    expect(JSON.stringify(answer)).toBe(JSON.stringify(theirs.body));
+    // The same JSON text, field order included, as the controller writes it (JSON text as it is).
+    const text = answer instanceof JsonText ? answer.text : JSON.stringify(answer);
+    expect(text).toBe(JSON.stringify(theirs.body));
+    expect(JSON.parse(text)).toEqual(theirs.body);
     expect(await servers.answer({ caller: caller(scopes) }, message)).toEqual({ status: 200, body: answer });
   });
 });

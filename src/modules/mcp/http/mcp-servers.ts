@@ -16,6 +16,7 @@ import {
 import { z } from 'zod';
 import { MissingScope } from '../../../common/errors/domain-error';
 import { describe, expectedFault } from '../../../common/http/envelope.filter';
+import { JsonText } from '../../../common/http/json-text';
 import { RepeatedFaults } from '../../../common/logging/repeated-faults';
 import { Clock } from '../../../common/ports/clock';
 import type { Principal } from '../../../common/http/principal';
@@ -36,9 +37,12 @@ export interface ToolCallContext {
   caller: Principal;
   /** The HTTP request's id (X-Request-Id), which the service's logs carry. */
   requestId?: unknown;
-  /** JSON text the store rendered, which the answer's text carries in place of `placeholder` (ToolAnswer.rendered). */
-  rendered?: { placeholder: string; json: string };
 }
+
+/** A tool's result as the handlers make it: its structuredContent may be JSON text a presenter wrote (ToolAnswer.json). */
+type ToolResult = Pick<CallToolResult, '_meta' | 'content' | 'isError'> & {
+  structuredContent?: CallToolResult['structuredContent'] | JsonText;
+};
 
 /** A tools/call the handler can run: its tool and its arguments as the tool's input schema parsed them, or its refusal. */
 type ResolvedCall = { tool: ToolDefinition; args: unknown } | { refused: CallToolResult };
@@ -55,8 +59,19 @@ const onlyKeys = (value: unknown, allowed: Set<string>): boolean =>
 const plainParams = (params: unknown, allowed: Set<string>): boolean =>
   onlyKeys(params, allowed) && onlyKeys((params as { _meta?: unknown } | undefined)?._meta, META);
 
-/** The answer the SDK's Protocol sends for a handler's result, field for field. */
-const answered = (id: RequestId, result: Result): JSONRPCResultResponse => ({ result, jsonrpc: '2.0', id });
+/**
+ * The answer the SDK's Protocol sends for a handler's result, field for field. A result whose
+ * structuredContent is JSON text is written as text around it: the same bytes JSON.stringify
+ * gives for the answer with that content parsed (mcp-servers.spec.ts), without parsing it.
+ */
+function answered(id: RequestId, result: Result | ToolResult): JSONRPCResultResponse | JsonText {
+  if (!(result.structuredContent instanceof JsonText)) return { result, jsonrpc: '2.0', id };
+  const { structuredContent, ...rest } = result;
+  // `rest` holds `content` at least, so its text ends in the `}` that closes a non-empty object.
+  return new JsonText(
+    `{"result":${JSON.stringify(rest).slice(0, -1)},"structuredContent":${structuredContent.text}},"jsonrpc":"2.0","id":${JSON.stringify(id)}}`,
+  );
+}
 
 /** A tool result that reports a failure in the API's words (API.md section 11). */
 export const toolError = (message: string): CallToolResult => ({ content: [{ type: 'text', text: message }], isError: true });
@@ -114,7 +129,7 @@ export class McpServers {
    * schema of the method accepts it; no task augmentation) and, for a call, a known tool with
    * valid arguments: the handler's answer. Undefined when a Server must answer.
    */
-  answerDirectly(context: ToolCallContext, message: JSONRPCMessage): Promise<JSONRPCResultResponse> | undefined {
+  answerDirectly(context: ToolCallContext, message: JSONRPCMessage): Promise<JSONRPCResultResponse | JsonText> | undefined {
     if (!('method' in message && 'id' in message)) return undefined;
     if (message.method === 'tools/list') {
       if (!plainParams(message.params, LIST_PARAMS) || !ListToolsRequestSchema.safeParse(message).success) return undefined;
@@ -156,8 +171,13 @@ export class McpServers {
     return list;
   }
 
+  /** A tools/call as the Server's handler answers it: the SDK parses the result, so content written as text is parsed first. */
   async callTool(context: ToolCallContext, name: string, args: unknown): Promise<CallToolResult> {
-    return this.run(context, this.resolve(context, name, args));
+    const result = await this.run(context, this.resolve(context, name, args));
+    const { structuredContent } = result;
+    return structuredContent instanceof JsonText
+      ? { ...result, structuredContent: JSON.parse(structuredContent.text) as CallToolResult['structuredContent'] }
+      : (result as CallToolResult);
   }
 
   /** The tool and its parsed arguments, or the refusal of a tool outside the key's scopes; an unknown tool or invalid arguments throw the SDK's invalid-params error. */
@@ -173,18 +193,17 @@ export class McpServers {
   }
 
   /** Runs a resolved call: the tool's data and summary, or its failure as a tool error. */
-  private async run(context: ToolCallContext, call: ResolvedCall): Promise<CallToolResult> {
+  private async run(context: ToolCallContext, call: ResolvedCall): Promise<ToolResult> {
     if ('refused' in call) return call.refused;
     const { tool } = call;
     try {
       const answer = await this.calls.call(tool.name, context.caller, call.args as never);
-      if (answer.rendered) context.rendered = answer.rendered;
       const summary = (tool.summary as (data: unknown) => string)(answer.data);
       // Fields in the order the SDK's result schema writes them, so that both paths answer the same text.
       return {
         ...(answer.replayed ? { _meta: { idempotent_replayed: true } } : {}),
         content: [{ type: 'text', text: answer.replayed ? `${summary} (a replay of the first call with this idempotency_key)` : summary }],
-        structuredContent: answer.data,
+        structuredContent: answer.json ?? answer.data,
       };
     } catch (error) {
       return this.failed(context, tool.name, error);

@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpStatus, Post, Req, Res, UseFilters } from 
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AcceptBearerKey, RequireScopePerOperation } from '../../../common/http/decorators';
+import { JsonText } from '../../../common/http/json-text';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { sendJsonRpcError } from './json-rpc';
 import { McpExceptionFilter } from './mcp-exception.filter';
@@ -42,9 +43,7 @@ export class McpController {
       return;
     }
     response.setHeader('Content-Type', 'application/json');
-    const json = JSON.stringify(answer.body);
-    const { rendered } = context;
-    response.end(rendered ? json.replace(JSON.stringify(rendered.placeholder), () => rendered.json) : json);
+    response.end(answer.body instanceof JsonText ? answer.body.text : JSON.stringify(answer.body));
   }
 
   @Get()

@@ -1,7 +1,8 @@
 import type { Tool, ToolAnnotations } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import type { Scope } from '../../../common/auth/scopes';
-import { INPUTS, OUTPUTS, type ToolName, type ToolOutput } from './tool-schemas';
+import type { ToolFacts } from './tool-handlers';
+import { INPUTS, OUTPUTS, type ToolName } from './tool-schemas';
 
 /** One MCP tool: what tools/list states of it, the scope its route needs, and its one-line summary. */
 export interface ToolDefinition<T extends ToolName = ToolName> {
@@ -11,7 +12,7 @@ export interface ToolDefinition<T extends ToolName = ToolName> {
   /** The scope of the HTTP route the tool calls (API.md section 6). */
   scope: Scope;
   annotations: ToolAnnotations;
-  summary(data: ToolOutput<T>): string;
+  summary(data: ToolFacts<T>): string;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;

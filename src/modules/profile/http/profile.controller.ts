@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { ApiDataResponse, ApiErrorResponses } from '../../../common/http/api-response.decorators';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
-import { MePresenter } from './me.presenter';
+import { MePresenter } from '../application/me.presenter';
 import { MeResponse } from './responses/me.response';
 
 @Controller('v1')

@@ -1,10 +1,10 @@
 import type { Type } from '@nestjs/common';
 import { ApiExtraModels, ApiProperty, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import { ApiTimestampProperty } from '../../../../common/http/api-response.decorators';
-import { ItemResponse } from '../../../items/http/responses/item.response';
-import { InvitationResponse } from '../../../lists/http/responses/invitation.response';
-import { ListRefResponse, ListResponse, UserSummaryResponse } from '../../../lists/http/responses/list.response';
-import { MemberResponse } from '../../../lists/http/responses/member.response';
+import { ItemResponse } from '../../../items/application/responses/item.response';
+import { InvitationResponse } from '../../../lists/application/responses/invitation.response';
+import { ListRefResponse, ListResponse, UserSummaryResponse } from '../../../lists/application/responses/list.response';
+import { MemberResponse } from '../../../lists/application/responses/member.response';
 import { EVENT_TYPES } from '../../domain/event';
 
 const holding = (key: string, model: Type<unknown>) => ({

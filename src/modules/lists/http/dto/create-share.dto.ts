@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsISO8601, IsOptional, IsRFC3339, ValidationOptions } from 'class-validator';
 import type { MemberRole } from '../../domain/membership';
-import { MemberRoleField } from './member-role.dto';
+import { MemberRoleField } from '../../application/dto/member-role.dto';
 
 const TIMESTAMP: ValidationOptions = { message: 'expires_at must be an ISO 8601 date-time with an offset, e.g. 2026-12-31T23:59:59.000Z' };
 

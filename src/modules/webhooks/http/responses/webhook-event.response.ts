@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ApiTimestampProperty } from '../../../../common/http/api-response.decorators';
-import { UserSummaryResponse } from '../../../lists/http/responses/list.response';
+import { UserSummaryResponse } from '../../../lists/application/responses/list.response';
 
 /**
  * The body POSTed to an endpoint by POST /v1/webhooks/{id}/test (the document's `webhooks`

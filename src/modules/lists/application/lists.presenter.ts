@@ -5,7 +5,7 @@ import type { MemberEntry } from '../domain/list-events';
 import type { Share } from '../domain/share';
 import { shownOnce } from '../../../common/http/shown-once';
 import { isoTime } from '../../../common/http/iso-time';
-import { lookUpUsers, presentInvitation, presentList, presentMember, type UserLookup } from '../application/list-resources';
+import { lookUpUsers, presentInvitation, presentList, presentMember, type UserLookup } from './list-resources';
 
 export { presentInvitation, presentList, presentMember, type UserLookup };
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiSchema } from '@nestjs/swagger';
 import { ApiIdProperty, ApiTimestampProperty } from '../../../../common/http/api-response.decorators';
-import { ListRefResponse } from '../../../lists/http/responses/list.response';
+import { ListRefResponse } from '../../../lists/application/responses/list.response';
 
 @ApiSchema({ name: 'Item', description: 'An item of a list' })
 export class ItemResponse {

@@ -1,5 +1,5 @@
-import type { ItemsPage } from '../application/item-pages';
-import { presentItem, renderItems } from '../application/item-resource';
+import type { ItemsPage } from './item-pages';
+import { presentItem, renderItems } from './item-resource';
 import type { ItemsResult } from '../domain/items.service';
 import { JsonText } from '../../../common/http/json-text';
 
