@@ -1,9 +1,11 @@
 import { MiddlewareConsumer, Module, NestModule, RequestMethod } from '@nestjs/common';
+import { AuthModule } from '../auth/auth.module';
 import { KeysModule } from '../keys/keys.module';
 import { ApiKeyGuard } from './http/api-key.guard';
 import { KeyModeMiddleware } from './http/key-mode.middleware';
 import { KeyThrottlerGuard } from './http/key-throttler.guard';
 import { ScopeGuard } from './http/scope.guard';
+import { SessionAuthenticator } from './http/session-authenticator';
 
 /**
  * The global guards of every route, registered in this order by app.module.ts (APP_GUARD):
@@ -12,8 +14,8 @@ import { ScopeGuard } from './http/scope.guard';
  * key's request in test mode. The throttlers themselves are configured in throttlers.ts.
  */
 @Module({
-  imports: [KeysModule],
-  providers: [ApiKeyGuard, KeyThrottlerGuard, ScopeGuard, KeyModeMiddleware],
+  imports: [KeysModule, AuthModule],
+  providers: [ApiKeyGuard, KeyThrottlerGuard, ScopeGuard, KeyModeMiddleware, SessionAuthenticator],
   exports: [ApiKeyGuard, KeyThrottlerGuard, ScopeGuard],
 })
 export class AccessModule implements NestModule {

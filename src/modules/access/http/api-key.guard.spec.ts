@@ -8,6 +8,7 @@ import type { KeysService } from '../../keys/domain/keys.service';
 import { MemoryRateLimitStore } from '../../rate-limit/infrastructure/in-memory/memory-rate-limit.store';
 import { SlidingWindowThrottlerStorage } from '../../rate-limit/infrastructure/throttler/sliding-window-throttler.storage';
 import { contextOf, type GuardedRoute, READER } from '../testing/guarded-routes';
+import { SessionAuthenticator } from './session-authenticator';
 import { ApiKeyGuard, UNAUTHENTICATED, UNAUTHENTICATED_WINDOW_MS } from './api-key.guard';
 
 const VALID = 'sk_live_valid';
@@ -26,7 +27,14 @@ function setup(failure?: Error) {
   const storage = new SlidingWindowThrottlerStorage(new MemoryRateLimitStore(new FakeClock()));
   const increment = jest.spyOn(storage, 'increment');
   const config = { rateLimitUnauthenticatedMax: 2 } as AppConfig;
-  const guard = new ApiKeyGuard(new Reflector(), { authenticate } as unknown as KeysService, storage, new IpaddrAddressRanges(), config);
+  const guard = new ApiKeyGuard(
+    new Reflector(),
+    { authenticate } as unknown as KeysService,
+    storage,
+    new IpaddrAddressRanges(),
+    config,
+    {} as SessionAuthenticator,
+  );
 
   function call(handler: GuardedRoute, key?: string, ip = '192.0.2.1', headers?: Record<string, string>) {
     const request: Record<string, unknown> = { headers: headers ?? (key === undefined ? {} : { 'x-api-key': key }), ip, socket: {} };

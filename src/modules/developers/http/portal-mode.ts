@@ -1,21 +1,11 @@
 import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterceptor, type Type, UseInterceptors } from '@nestjs/common';
-import { ApiPropertyOptional, ApiQuery, IntersectionType } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { ApiQuery, IntersectionType } from '@nestjs/swagger';
 import type { Request } from 'express';
-import { from, lastValueFrom, type Observable, switchMap } from 'rxjs';
-import { MODES, runInMode } from '../../../common/auth/mode-context';
-import type { KeyMode } from '../../../common/auth/principal';
+import { from, type Observable, switchMap } from 'rxjs';
+import { MODES } from '../../../common/auth/mode-context';
+import { handleInMode } from '../../../common/http/caller';
+import { MODE_DESCRIPTION, ModeQuery } from '../../../common/http/mode.query';
 import { createValidationPipe } from '../../../common/http/validation';
-
-const MODE_DESCRIPTION = 'The data the route works on: `live` (the default) or `test` (the sandbox, API.md section 10)';
-
-/** `?mode=` of the developer page's routes that work on one mode's data (webhooks, lists). */
-export class ModeQuery {
-  @ApiPropertyOptional({ enum: MODES, default: 'live', description: MODE_DESCRIPTION })
-  @IsOptional()
-  @IsIn(MODES)
-  mode?: KeyMode;
-}
 
 /** A route's own query DTO that also takes `?mode=` (the global pipe refuses fields a DTO does not declare). */
 export const WithMode = <T>(query: Type<T>) => IntersectionType(query, ModeQuery);
@@ -38,15 +28,6 @@ export class PortalModeInterceptor implements NestInterceptor {
       switchMap(({ mode: chosen = 'live' }) => (chosen === 'live' ? next.handle() : handleInMode(chosen, next))),
     );
   }
-}
-
-/**
- * The handler's observable run in `mode`. Nest binds the handler, and the pipes before it, to the
- * async context in which `next.handle()` is called, so calling it inside runInMode carries the
- * mode into them; the context ends when the handler's observable does.
- */
-function handleInMode(mode: KeyMode, next: CallHandler): Observable<unknown> {
-  return from(runInMode(mode, () => lastValueFrom(next.handle(), { defaultValue: undefined })));
 }
 
 /**

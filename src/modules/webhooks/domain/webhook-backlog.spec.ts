@@ -1,8 +1,19 @@
-import { currentMode } from '../../../common/auth/mode-context';
+import type { KeyMode } from '../../../common/auth/principal';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { aDelivery, aWebhook, inMemoryWebhooksStorage } from '../testing/webhooks-storage';
 import { EventRelay, RelayStep } from './event-relay';
-import { WebhookBacklog } from './webhook-backlog';
+import { type InMode, WebhookBacklog } from './webhook-backlog';
+
+/** The mode whose data is being read: set by inMode for the work it runs, as the persistence layer's would be. */
+let current: KeyMode | undefined;
+const inMode: InMode = async (mode, work) => {
+  current = mode;
+  try {
+    return await work();
+  } finally {
+    current = undefined;
+  }
+};
 
 class FixedRelay extends EventRelay {
   modes: string[] = [];
@@ -13,7 +24,7 @@ class FixedRelay extends EventRelay {
     return { events: 0, deliveries: 0 };
   }
   async nextWaitingSince(): Promise<Date | null> {
-    this.modes.push(currentMode());
+    this.modes.push(current ?? 'none');
     return this.waitingSince;
   }
 }
@@ -33,7 +44,7 @@ describe('WebhookBacklog', () => {
       aDelivery(webhook.id, { status: 'succeeded', nextAttemptAt: null }),
     ]);
     const relay = new FixedRelay(at(-2.5));
-    const backlog = new WebhookBacklog(storage.deliveries, relay, clock);
+    const backlog = new WebhookBacklog(storage.deliveries, relay, clock, inMode);
     expect(await backlog.read('test')).toEqual({ pending: 2, failed: 1, oldestDueAgeSeconds: 90, relayLagSeconds: 2.5 });
     expect(relay.modes).toEqual(['test']);
   });
@@ -44,7 +55,7 @@ describe('WebhookBacklog', () => {
     await storage.webhooks.insert(webhook);
     const clock = new FakeClock('2026-11-02T00:00:00.000Z');
     await storage.deliveries.insertMany([aDelivery(webhook.id, { nextAttemptAt: new Date(clock.now().getTime() + 60_000) })]);
-    const backlog = new WebhookBacklog(storage.deliveries, new FixedRelay(null), clock);
+    const backlog = new WebhookBacklog(storage.deliveries, new FixedRelay(null), clock, inMode);
     expect(await backlog.read('live')).toEqual({ pending: 1, failed: 0, oldestDueAgeSeconds: 0, relayLagSeconds: 0 });
   });
 });

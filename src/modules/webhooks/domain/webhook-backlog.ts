@@ -1,4 +1,3 @@
-import { runInMode } from '../../../common/auth/mode-context';
 import type { KeyMode } from '../../../common/auth/principal';
 import { Clock } from '../../../common/ports/clock';
 import { dueAgeSeconds } from '../../../common/ports/queue-backlog';
@@ -16,6 +15,13 @@ export interface WebhookBacklogReading {
 }
 
 /**
+ * Runs `work` on one mode's data: each statement it sends goes to that mode's tables. The
+ * persistence layer's, handed in where the module is wired, so the domain names the mode it reads
+ * and never where the mode is kept.
+ */
+export type InMode = <T>(mode: KeyMode, work: () => Promise<T>) => Promise<T>;
+
+/**
  * The state of a mode's delivery queue and relay, for the metrics (read at scrape time, never on
  * a request's path): two short reads of the mode's own tables, in that mode.
  */
@@ -24,10 +30,11 @@ export class WebhookBacklog {
     private readonly deliveries: DeliveryRepository,
     private readonly relay: EventRelay,
     private readonly clock: Clock,
+    private readonly inMode: InMode,
   ) {}
 
   read(mode: KeyMode): Promise<WebhookBacklogReading> {
-    return runInMode(mode, async () => {
+    return this.inMode(mode, async () => {
       const backlog = await this.deliveries.backlog();
       const waitingSince = await this.relay.nextWaitingSince();
       const now = this.clock.now();
