@@ -140,13 +140,13 @@ const MODE_PARAMETER = {
 
 /**
  * The developer page's form of each route it shares with the API (@SessionOrKey: one handler at
- * `/v1/…` and `/developers/api/…`): Nest's scanner describes both paths alike, as keyed, so on
+ * `/v1/…` and `/developers/api/…`). Nest's scanner describes both paths alike, as keyed, so on
  * the page's path the operation becomes the portal's: its own id (`Portal…`), tag and summary
- * (@ApiSessionSummary, where the page's words differ), the session
- * instead of a key (no scope, no mode requirement), `?mode=` unless the route is of one mode,
- * the session's 401 and, on a mutation, the same-origin 403; the paths listed after the API's,
- * with the page's own. Runs before addCommonResponses, which then adds nothing a key would get
- * (rate-limit headers, the key's errors, Idempotency-Key).
+ * (@ApiSessionSummary, where the page words it differently), the session instead of a key (no
+ * scope, no mode requirement), `?mode=` unless the route is of one mode, the session's 401 and,
+ * on a mutation, the same-origin 403; its path is listed after the API's, with the page's own.
+ * Runs before addCommonResponses, which then adds nothing a key would get (rate-limit headers,
+ * the key's errors, Idempotency-Key).
  */
 export function addSessionForms(document: OpenAPIObject): OpenAPIObject {
   const sessionPaths: string[] = [];
