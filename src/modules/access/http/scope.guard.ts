@@ -17,12 +17,13 @@ export class ScopeGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const { isPublic, scope, mode } = routeAccess(this.reflector, context);
+    const { isPublic, scope, mode, session } = routeAccess(this.reflector, context);
     if (isPublic) return true;
     if (!scope) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no scope`);
-    const { principal, sessionCaller } = context.getArgByIndex<RequestWithCaller>(0);
+    const request = context.getArgByIndex<RequestWithCaller>(0);
     // The developer page's session on a route it shares (@SessionOrKey): no key, so no scope to hold.
-    if (sessionCaller) return true;
+    if (session && request.sessionCaller) return true;
+    const { principal } = request;
     if (!principal) throw new Error('ScopeGuard found no principal: ApiKeyGuard must run before it');
     // A route of one mode refuses the other mode's keys before their scopes are looked at.
     if (mode !== undefined && principal.mode !== mode) throw new WrongKeyMode(mode);
