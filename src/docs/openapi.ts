@@ -1,7 +1,9 @@
 import { INestApplication, Injectable, OnModuleInit, type Type } from '@nestjs/common';
 import { DocumentBuilder, getSchemaPath, type HeadersObject, OpenAPIObject, type ResponseObject, SwaggerModule } from '@nestjs/swagger';
 import { ERROR_CAUSES, ErrorEnvelope, requiredScopeHeader, retryAfterHeader } from '../common/http/api-response.decorators';
-import { API_KEY_SCHEME } from '../common/http/decorators';
+import { MODES } from '../common/auth/principal';
+import { API_KEY_SCHEME, SESSION_SUMMARY } from '../common/http/decorators';
+import { MODE_DESCRIPTION } from '../common/http/mode.query';
 import { EventResponse } from '../modules/events/http/responses/event.response';
 import { WebhookTestEventResponse } from '../modules/webhooks/http/responses/webhook-event.response';
 import { addJsonRpcSchemas } from '../modules/mcp/http/mcp.responses';
@@ -126,6 +128,57 @@ export function addCommonResponses(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
+/** The developer page's session, in the document's security schemes (DocumentBuilder.addCookieAuth). */
+const SESSION_SCHEME = 'sid';
+const MODE_PARAMETER = {
+  name: 'mode',
+  required: false,
+  in: 'query' as const,
+  description: MODE_DESCRIPTION,
+  schema: { enum: [...MODES], type: 'string' as const },
+};
+
+/**
+ * The developer page's form of each route it shares with the API (@SessionOrKey: one handler at
+ * `/v1/…` and `/developers/api/…`). Nest's scanner describes both paths alike, as keyed, so on
+ * the page's path the operation becomes the portal's: its own id (`Portal…`), tag and summary
+ * (@ApiSessionSummary, where the page words it differently), the session instead of a key (no
+ * scope, no mode requirement), `?mode=` unless the route is of one mode, the session's 401 and,
+ * on a mutation, the same-origin 403; its path is listed after the API's, with the page's own.
+ * Runs before addCommonResponses, which then adds nothing a key would get (rate-limit headers,
+ * the key's errors, Idempotency-Key).
+ */
+export function addSessionForms(document: OpenAPIObject): OpenAPIObject {
+  const sessionPaths: string[] = [];
+  for (const [path, item] of Object.entries(document.paths)) {
+    for (const method of METHODS) {
+      const operation = item[method] as (Operation & Record<string, unknown>) | undefined;
+      const sessionSummary = operation?.[SESSION_SUMMARY] as string | undefined;
+      if (sessionSummary !== undefined) delete operation![SESSION_SUMMARY];
+      if (!path.startsWith('/developers/') || !operation?.security?.some((requirement) => API_KEY_SCHEME in requirement)) continue;
+      if (!sessionPaths.includes(path)) sessionPaths.push(path);
+      if (sessionSummary !== undefined) operation.summary = sessionSummary;
+      const ofOneMode = operation['x-required-mode'] !== undefined;
+      operation.operationId = `Portal${operation.operationId}`;
+      operation.security = [{ [SESSION_SCHEME]: [] }];
+      operation.tags = ['developer portal'];
+      delete operation['x-required-scope'];
+      delete operation['x-required-mode'];
+      if (!ofOneMode) operation.parameters = [...(operation.parameters ?? []), { ...MODE_PARAMETER, schema: { ...MODE_PARAMETER.schema } }];
+      const responses: Responses = { ...operation.responses, '401': errorResponse('No valid session') };
+      if (method !== 'get') responses['403'] = errorResponse('Cross-site request (Origin is not this service)');
+      operation.responses = responses;
+    }
+  }
+  // Listed with the page's other routes, after the API's.
+  for (const path of sessionPaths) {
+    const item = document.paths[path];
+    delete document.paths[path];
+    document.paths[path] = item;
+  }
+  return document;
+}
+
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
@@ -140,10 +193,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     )
     .build();
   const document = SwaggerModule.createDocument(app, config, {
-    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method}`,
+    // A handler served at several paths (@SessionOrKey) is one operation per path, all named after the handler.
+    operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method.replace(/\[\d+\]$/, '')}`,
     extraModels: [ErrorEnvelope, EventResponse, WebhookTestEventResponse],
   });
-  return addJsonRpcSchemas(addWebhookEvents(addCommonResponses(document)));
+  return addJsonRpcSchemas(addWebhookEvents(addCommonResponses(addSessionForms(document))));
 }
 
 /**

@@ -8,6 +8,7 @@ export const IS_PUBLIC = 'auth:is-public';
 export const REQUIRED_SCOPE = 'auth:required-scope';
 export const REQUIRED_MODE = 'auth:required-mode';
 export const BEARER_KEY = 'auth:bearer-key';
+export const SESSION_OR_KEY = 'auth:session-or-key';
 
 /**
  * The route needs no API key (health, developer page, portal API, OpenAPI document), and so is
@@ -57,6 +58,23 @@ export const RequireScopePerOperation = (scopes: Readonly<Record<string, Scope>>
  */
 export const AcceptBearerKey = () => SetMetadata(BEARER_KEY, true);
 
+/**
+ * On a controller that serves the API and the developer page alike, from one handler per route
+ * (`@Controller(['v1/webhooks', 'developers/api/webhooks'])`): on its path under /developers, where
+ * the session cookie goes, ApiKeyGuard takes the page's session instead of a key (same origin
+ * first, then the session, then `?mode=` unless the route is of one mode) and no rate limit or
+ * scope applies; the handler reads either caller with @CurrentCaller() and runs in the caller's
+ * mode (enterRequestMode, access.module.ts, enters it before the guards). Everywhere else the
+ * route is keyed as any other. The OpenAPI
+ * document shows the page's path in the portal's terms (addSessionForms, src/docs/openapi.ts).
+ */
+export const SessionOrKey = () => SetMetadata(SESSION_OR_KEY, true);
+
+export const SESSION_SUMMARY = 'x-session-summary';
+
+/** The summary of a @SessionOrKey() route on the developer page's path, where it is told in the page's terms. */
+export const ApiSessionSummary = (summary: string) => ApiExtension(SESSION_SUMMARY, summary);
+
 /** Keeps a route out of the OpenAPI document (test-only routes). */
 export const Undocumented = () => ApiExcludeEndpoint();
 
@@ -75,6 +93,8 @@ export interface RouteAccess {
   mode: KeyMode | undefined;
   /** The key may come as `Authorization: Bearer` (@AcceptBearerKey). */
   bearer: boolean;
+  /** Under /developers the route takes the page's session instead of a key (@SessionOrKey). */
+  session: boolean;
 }
 
 const accessOfHandler = new WeakMap<object, RouteAccess>();
@@ -94,6 +114,7 @@ export function routeAccess(reflector: Reflector, context: ExecutionContext): Ro
       scope: reflector.getAllAndOverride<Scope | readonly Scope[] | undefined>(REQUIRED_SCOPE, targets),
       mode: reflector.getAllAndOverride<KeyMode | undefined>(REQUIRED_MODE, targets),
       bearer: Boolean(reflector.getAllAndOverride<boolean>(BEARER_KEY, targets)),
+      session: Boolean(reflector.getAllAndOverride<boolean>(SESSION_OR_KEY, targets)),
     };
     accessOfHandler.set(handler, access);
   }

@@ -3,22 +3,22 @@ import { AuthModule } from '../auth/auth.module';
 import { KeysModule } from '../keys/keys.module';
 import { ListsModule } from '../lists/lists.module';
 import { KeyUsageModule } from '../usage/key-usage.module';
-import { WebhooksModule } from '../webhooks/webhooks.module';
-import { SandboxModule } from '../sandbox/sandbox.module';
 import { DeveloperPageController } from './http/developer-page.controller';
 import { PortalAccountController } from './http/portal-account.controller';
 import { PortalCredentialsController } from './http/portal-credentials.controller';
 import { PortalKeyUsageController } from './http/portal-key-usage.controller';
 import { PortalKeysController } from './http/portal-keys.controller';
 import { PortalListsController } from './http/portal-lists.controller';
-import { PortalSandboxController } from './http/portal-sandbox.controller';
-import { PortalWebhooksController } from './http/portal-webhooks.controller';
 import { SameOriginGuard } from './http/same-origin.guard';
 import { SessionGuard } from './http/session.guard';
 
-/** The developer page (`GET /developers`) and the JSON portal API it drives (the signed-in account's keys, their usage, its lists for the key form, webhooks, and the sandbox's reset). */
+/**
+ * The developer page (`GET /developers`) and the JSON portal API it drives: the signed-in
+ * account's keys, their usage, its lists for the key form. Its webhooks and the sandbox's reset
+ * are the API's own routes, which serve the page's session under /developers/api too (@SessionOrKey).
+ */
 @Module({
-  imports: [AuthModule, KeysModule, KeyUsageModule, ListsModule, WebhooksModule, SandboxModule],
+  imports: [AuthModule, KeysModule, KeyUsageModule, ListsModule],
   controllers: [
     DeveloperPageController,
     PortalAccountController,
@@ -26,8 +26,6 @@ import { SessionGuard } from './http/session.guard';
     PortalKeysController,
     PortalKeyUsageController,
     PortalListsController,
-    PortalWebhooksController,
-    PortalSandboxController,
   ],
   providers: [SameOriginGuard, SessionGuard],
 })

@@ -12,16 +12,20 @@ import { UserDirectory } from '../auth/domain/user-directory';
 import { IdempotencyModule } from '../idempotency/idempotency.module';
 import { ListAccess } from '../lists/domain/list-access';
 import { ListsModule } from '../lists/lists.module';
+import { EventLogModule } from '../events/event-log.module';
+import { EventWriter } from '../events/domain/event-writer';
 import { DeliveryAttempts } from './domain/delivery-attempts';
 import { DeliveryRequests } from './domain/delivery-requests';
 import { DeliveryRepository } from './domain/delivery.repository';
 import { EventRelay } from './domain/event-relay';
 import { SecretCipher } from './domain/secret-cipher';
 import { PayloadSigner } from './domain/signing';
-import { AddressClassifier, HostResolver } from './domain/url-policy';
+import { AddressClassifier, HostResolver, WebhookUrlPolicy } from './domain/url-policy';
 import { WebhookRepository } from './domain/webhook.repository';
 import { WebhookSender } from './domain/webhook-sender';
-import { DeliveryNudge, WebhooksService } from './domain/webhooks.service';
+import { DeliveryNudge } from './domain/delivery-nudge';
+import { WebhookDeliveriesService } from './domain/webhook-deliveries.service';
+import { WebhooksService } from './domain/webhooks.service';
 import { WebhookBacklog } from './domain/webhook-backlog';
 import { WebhooksController } from './http/webhooks.controller';
 import { aesGcmSecretCipher } from './infrastructure/delivery/aes-gcm-secret-cipher';
@@ -39,11 +43,11 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
 /**
  * Webhook endpoints, their signed deliveries and the worker that sends them (API.md section 8).
  * The worker's relay (EventRelay) turns the events outbox of the events module into deliveries.
- * Exports WebhooksService, which the developer page's session-authenticated routes call as /v1/webhooks does,
- * and WebhookBacklog, each mode's queue and relay lag for the metrics.
+ * Exports WebhooksService (the endpoints) and WebhookDeliveriesService (what is sent to them, as
+ * their owner drives it), and WebhookBacklog, each mode's queue and relay lag for the metrics.
  */
 @Module({
-  imports: [AuthModule, ListsModule, IdempotencyModule],
+  imports: [AuthModule, ListsModule, IdempotencyModule, EventLogModule],
   controllers: [WebhooksController],
   providers: [
     { provide: WebhookRepository, useClass: TypeOrmWebhookRepository },
@@ -112,44 +116,40 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
         new WebhookBacklog(deliveries, relay, clock, modes),
     },
     {
+      provide: WebhookUrlPolicy,
+      inject: [HostResolver, AddressClassifier, AppConfig],
+      useFactory: (resolver: HostResolver, addresses: AddressClassifier, config: AppConfig) =>
+        new WebhookUrlPolicy(resolver, addresses, { allowPrivate: config.webhooks.allowPrivateUrls }),
+    },
+    {
       provide: WebhooksService,
-      inject: [
-        WebhookRepository,
-        DeliveryRepository,
-        UnitOfWork,
-        Clock,
-        IdGenerator,
-        SecretCipher,
-        HostResolver,
-        AddressClassifier,
-        SecretGenerator,
-        ListAccess,
-        CursorCodec,
-        DeliveryNudge,
-        UserDirectory,
-        AppConfig,
-      ],
+      inject: [WebhookRepository, UnitOfWork, Clock, IdGenerator, SecretCipher, SecretGenerator, ListAccess, WebhookUrlPolicy],
       useFactory: (
         webhooks: WebhookRepository,
-        deliveries: DeliveryRepository,
         uow: UnitOfWork,
         clock: Clock,
         ids: IdGenerator,
         cipher: SecretCipher,
-        resolver: HostResolver,
-        addresses: AddressClassifier,
         secrets: SecretGenerator,
         lists: ListAccess,
+        urls: WebhookUrlPolicy,
+      ) => new WebhooksService(webhooks, uow, clock, ids, cipher, secrets, lists, urls),
+    },
+    {
+      provide: WebhookDeliveriesService,
+      inject: [WebhookRepository, DeliveryRepository, Clock, IdGenerator, CursorCodec, DeliveryNudge, UserDirectory, EventWriter],
+      useFactory: (
+        webhooks: WebhookRepository,
+        deliveries: DeliveryRepository,
+        clock: Clock,
+        ids: IdGenerator,
         cursors: CursorCodec,
         nudge: DeliveryNudge,
         users: UserDirectory,
-        config: AppConfig,
-      ) =>
-        new WebhooksService(webhooks, deliveries, uow, clock, ids, cipher, resolver, addresses, secrets, lists, cursors, nudge, users, {
-          allowPrivate: config.webhooks.allowPrivateUrls,
-        }),
+        events: EventWriter,
+      ) => new WebhookDeliveriesService(webhooks, deliveries, clock, ids, cursors, nudge, users, events),
     },
   ],
-  exports: [WebhooksService, WebhookBacklog],
+  exports: [WebhooksService, WebhookDeliveriesService, WebhookBacklog],
 })
 export class WebhooksModule {}

@@ -1,4 +1,7 @@
+import { Controller, Get } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import { ExecutionContextHost } from '@nestjs/core/helpers/execution-context-host';
+import { RequireMode, RequireScope, SessionOrKey } from '../../../common/http/decorators';
 import { RateLimited } from '../../../common/errors/domain-error';
 import { FakeClock } from '../../../common/testing/fake-clock';
 import { AppConfig } from '../../../config/app-config';
@@ -8,6 +11,7 @@ import type { KeyAuthenticator } from '../../keys/domain/key-authenticator';
 import { MemoryRateLimitStore } from '../../rate-limit/infrastructure/in-memory/memory-rate-limit.store';
 import { SlidingWindowThrottlerStorage } from '../../rate-limit/infrastructure/throttler/sliding-window-throttler.storage';
 import { contextOf, type GuardedRoute, READER } from '../testing/guarded-routes';
+import { SessionAuthenticator } from './session-authenticator';
 import { ApiKeyGuard, UNAUTHENTICATED, UNAUTHENTICATED_WINDOW_MS } from './api-key.guard';
 
 const VALID = 'sk_live_valid';
@@ -26,12 +30,15 @@ function setup(failure?: Error) {
   const storage = new SlidingWindowThrottlerStorage(new MemoryRateLimitStore(new FakeClock()));
   const increment = jest.spyOn(storage, 'increment');
   const config = { rateLimitUnauthenticatedMax: 2 } as AppConfig;
+  const authenticateSession = jest.fn(async () => true as const);
+  const sessions = { authenticate: authenticateSession } as unknown as SessionAuthenticator;
   const guard = new ApiKeyGuard(
     new Reflector(),
     { authenticate } as unknown as KeyAuthenticator,
     storage,
     new IpaddrAddressRanges(),
     config,
+    sessions,
   );
 
   function call(handler: GuardedRoute, key?: string, ip = '192.0.2.1', headers?: Record<string, string>) {
@@ -39,10 +46,38 @@ function setup(failure?: Error) {
     const context = contextOf(handler, request);
     return { outcome: Promise.resolve().then(() => guard.canActivate(context)), request };
   }
-  return { guard, call, authenticate, increment };
+  return { guard, call, authenticate, increment, authenticateSession };
 }
 
+/** A route the developer page shares with the API: keyed at /t/shared, the page's session at /developers/t/shared. */
+@Controller(['t', 'developers/t'])
+@SessionOrKey()
+class SharedRoutes {
+  @Get('shared')
+  @RequireMode('test')
+  @RequireScope('items:read')
+  shared() {}
+}
+
+const sharedContext = (routePath: string, request: Record<string, unknown>) =>
+  new ExecutionContextHost(
+    [{ ...request, route: { path: routePath } }, {}],
+    SharedRoutes,
+    (SharedRoutes.prototype as unknown as Record<string, () => void>).shared,
+  );
+
 describe('ApiKeyGuard', () => {
+  it("takes the page's session, with the route's mode, on the /developers path of a @SessionOrKey() route, and a key elsewhere", async () => {
+    const { guard, authenticate, authenticateSession } = setup();
+    await expect(guard.canActivate(sharedContext('/developers/t/shared', { headers: { 'x-api-key': VALID } }))).resolves.toBe(true);
+    expect(authenticateSession).toHaveBeenCalledWith(expect.objectContaining({ route: { path: '/developers/t/shared' } }), 'test');
+    expect(authenticate).not.toHaveBeenCalled();
+    const request = { headers: { 'x-api-key': VALID }, ip: '192.0.2.1', socket: {} };
+    await expect(guard.canActivate(sharedContext('/t/shared', request))).resolves.toBe(true);
+    expect(authenticate).toHaveBeenCalledWith(VALID);
+    expect(authenticateSession).toHaveBeenCalledTimes(1);
+  });
+
   it('lets a @Public() route through without a key, at once and counting nothing', () => {
     const { guard, authenticate, increment } = setup();
     const context = contextOf('open', { headers: {} });

@@ -11,6 +11,9 @@ import { AppConfig } from '../../../config/app-config';
 import { AddressRanges } from '../../keys/domain/address-ranges';
 import { AddressNotAllowed, InvalidApiKey } from '../../keys/domain/keys.errors';
 import { KeyAuthenticator } from '../../keys/domain/key-authenticator';
+import type { RequestWithCaller } from '../../../common/http/caller';
+import { onSessionPath } from '../../../common/http/session-cookie';
+import { SessionAuthenticator } from './session-authenticator';
 
 /** The credentials of `Authorization: Bearer <token>`, on the routes that take them (@AcceptBearerKey). */
 function bearerToken(request: Request): string | undefined {
@@ -35,6 +38,9 @@ export const UNAUTHENTICATED = 'unauthenticated';
  * counts them itself, in the same throttler storage. A valid key is never refused by that count:
  * a client sharing an address with a guesser is limited only by its own key.
  *
+ * On the developer page's path of a route it shares with the API (@SessionOrKey), the caller is
+ * the page's session instead (SessionAuthenticator), and the guards after this one let it pass.
+ *
  * A key restricted to some addresses (`allowed_ips`) used from elsewhere is a 403 decided here,
  * right after the key is recognised: before KeyThrottlerGuard counts the request, so a stolen
  * key used from outside cannot exhaust its owner's rate limit.
@@ -49,14 +55,18 @@ export class ApiKeyGuard implements CanActivate {
     @InjectThrottlerStorage() private readonly storage: ThrottlerStorage,
     private readonly addresses: AddressRanges,
     config: AppConfig,
+    private readonly sessions: SessionAuthenticator,
   ) {
     this.unauthenticatedLimit = config.rateLimitUnauthenticatedMax;
   }
 
   canActivate(context: ExecutionContext): boolean | Promise<boolean> {
-    const { isPublic, bearer } = routeAccess(this.reflector, context);
+    const { isPublic, bearer, session, mode } = routeAccess(this.reflector, context);
     if (isPublic) return true;
-    return this.authenticate(context.getArgByIndex<Request & RequestWithPrincipal & RequestWithMode>(0), bearer);
+    const request = context.getArgByIndex<Request & RequestWithCaller & RequestWithMode>(0);
+    // A route the developer page shares (@SessionOrKey) takes its session on the page's path, never a key there.
+    if (session && onSessionPath(request)) return this.sessions.authenticate(request, mode);
+    return this.authenticate(request, bearer);
   }
 
   private async authenticate(request: Request & RequestWithPrincipal & RequestWithMode, bearer: boolean): Promise<boolean> {

@@ -21,6 +21,7 @@ import { RateLimited } from '../../../common/errors/domain-error';
 import { clientAddress } from '../../../common/http/client-address';
 import { routeAccess } from '../../../common/http/decorators';
 import type { RequestWithPrincipal } from '../../../common/http/principal';
+import type { RequestWithCaller } from '../../../common/http/caller';
 import { DEFAULT_THROTTLER } from '../throttlers';
 
 /** One throttler as it applies to one route, read from the route's decorators once. */
@@ -94,6 +95,9 @@ export class KeyThrottlerGuard extends ThrottlerGuard {
   private readonly routes = new WeakMap<object, RouteThrottler[]>();
 
   override async canActivate(context: ExecutionContext): Promise<boolean> {
+    // The developer page's session on a route it shares with the API (@SessionOrKey) counts
+    // against no key, as on the page's own routes.
+    if (context.getArgByIndex<RequestWithCaller>(0).sessionCaller) return true;
     const throttlers = this.throttlersOf(context);
     for (let i = 0; i < throttlers.length; i += 1) {
       const route = throttlers[i];

@@ -24,6 +24,9 @@ export const testKey: TestModeSign = (request) => {
  */
 export const testModeQuery: TestModeSign = (request) => request.query.mode === 'test';
 
+/** The developer page's routes that work on the sandbox alone (its reset): always test. */
+export const always: TestModeSign = () => true;
+
 /**
  * The one way a request enters its mode (API.md, "Test mode"; docs/adr/0012-one-ambient-work-context.md):
  * a request that `isTest` says is a sandbox request runs its guards, its handler and every

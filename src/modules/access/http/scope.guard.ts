@@ -2,7 +2,7 @@ import { CanActivate, ExecutionContext, Injectable } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
 import { MissingScope, WrongKeyMode } from '../../../common/errors/domain-error';
 import { routeAccess } from '../../../common/http/decorators';
-import type { RequestWithPrincipal } from '../../../common/http/principal';
+import type { RequestWithCaller } from '../../../common/http/caller';
 
 /**
  * The last global guard: the route's key mode, then its scope (403 each), checked after the key (ApiKeyGuard) and its
@@ -17,10 +17,13 @@ export class ScopeGuard implements CanActivate {
   constructor(private readonly reflector: Reflector) {}
 
   canActivate(context: ExecutionContext): boolean {
-    const { isPublic, scope, mode } = routeAccess(this.reflector, context);
+    const { isPublic, scope, mode, session } = routeAccess(this.reflector, context);
     if (isPublic) return true;
     if (!scope) throw new Error(`route ${context.getClass().name}.${context.getHandler().name} declares no scope`);
-    const { principal } = context.getArgByIndex<RequestWithPrincipal>(0);
+    const request = context.getArgByIndex<RequestWithCaller>(0);
+    // The developer page's session on a route it shares (@SessionOrKey): no key, so no scope to hold.
+    if (session && request.sessionCaller) return true;
+    const { principal } = request;
     if (!principal) throw new Error('ScopeGuard found no principal: ApiKeyGuard must run before it');
     // A route of one mode refuses the other mode's keys before their scopes are looked at.
     if (mode !== undefined && principal.mode !== mode) throw new WrongKeyMode(mode);

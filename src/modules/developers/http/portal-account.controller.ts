@@ -23,7 +23,7 @@ import { LoginDto, SignUpDto } from './dto/portal.dto';
 import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
 import { presentAccount } from './portal.presenter';
 import { SameOriginGuard } from './same-origin.guard';
-import { clearSessionCookie, sessionTokenOf, setSessionCookie } from './session-cookie';
+import { clearSessionCookie, sessionTokenOf, setSessionCookie } from '../../../common/http/session-cookie';
 import { SessionGuard } from './session.guard';
 
 /** The developer page's account routes: no API key, a session cookie instead. */

@@ -1,20 +1,10 @@
 import { applyDecorators, CallHandler, ExecutionContext, Injectable, NestInterceptor, type Type, UseInterceptors } from '@nestjs/common';
-import { ApiPropertyOptional, ApiQuery, IntersectionType } from '@nestjs/swagger';
-import { IsIn, IsOptional } from 'class-validator';
+import { ApiQuery, IntersectionType } from '@nestjs/swagger';
 import type { Request } from 'express';
 import { from, type Observable, switchMap } from 'rxjs';
-import { type KeyMode, MODES } from '../../../common/auth/principal';
+import { MODES } from '../../../common/auth/principal';
+import { MODE_DESCRIPTION, ModeQuery } from '../../../common/http/mode.query';
 import { createValidationPipe } from '../../../common/http/validation';
-
-const MODE_DESCRIPTION = 'The data the route works on: `live` (the default) or `test` (the sandbox, API.md section 10)';
-
-/** `?mode=` of the developer page's routes that work on one mode's data (webhooks, lists). */
-export class ModeQuery {
-  @ApiPropertyOptional({ enum: MODES, default: 'live', description: MODE_DESCRIPTION })
-  @IsOptional()
-  @IsIn(MODES)
-  mode?: KeyMode;
-}
 
 /** A route's own query DTO that also takes `?mode=` (the global pipe refuses fields a DTO does not declare). */
 export const WithMode = <T>(query: Type<T>) => IntersectionType(query, ModeQuery);

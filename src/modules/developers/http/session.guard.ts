@@ -2,7 +2,7 @@ import { CanActivate, createParamDecorator, ExecutionContext, Injectable } from 
 import type { Request } from 'express';
 import type { Session } from '../../auth/domain/session';
 import { SessionsService } from '../../auth/domain/sessions.service';
-import { sessionTokenOf } from './session-cookie';
+import { sessionTokenOf } from '../../../common/http/session-cookie';
 
 interface RequestWithSession extends Request {
   portalSession?: Session;

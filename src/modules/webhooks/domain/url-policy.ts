@@ -71,3 +71,21 @@ export async function checkHostIsPublic(url: URL, resolver: HostResolver, addres
     }
   }
 }
+
+/**
+ * Whether a webhook URL may be registered: its shape (checkUrlShape), then, unless private URLs
+ * are allowed, every address its host resolves to (checkHostIsPublic). One object, so the service
+ * that registers webhooks takes the policy rather than its three parts.
+ */
+export class WebhookUrlPolicy {
+  constructor(
+    private readonly resolver: HostResolver,
+    private readonly addresses: AddressClassifier,
+    private readonly rules: UrlRules,
+  ) {}
+
+  async check(raw: string): Promise<void> {
+    const url = checkUrlShape(raw, this.rules);
+    if (!this.rules.allowPrivate) await checkHostIsPublic(url, this.resolver, this.addresses);
+  }
+}

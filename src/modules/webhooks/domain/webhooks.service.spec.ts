@@ -110,6 +110,26 @@ describe('WebhooksService', () => {
     }
   });
 
+  it("writes the test event as every event is written, in the caller's mode", async () => {
+    const f = webhooksFixture();
+    const { webhook } = await f.service.create(accountViewer(USER), { url: 'https://example.com/', types: null, listId: null });
+    const inTest = await f.deliveryService.sendTest({ ...accountViewer(USER), mode: 'test' }, webhook.id);
+    const inLive = await f.deliveryService.sendTest({ ...accountViewer(USER), mode: 'live' }, webhook.id);
+    const sent = JSON.parse(inTest.payload) as Record<string, unknown>;
+    expect(Object.keys(sent)).toEqual(['id', 'type', 'created_at', 'list', 'actor', 'data', 'livemode']);
+    expect(sent).toMatchObject({
+      id: inTest.eventId,
+      type: 'webhook.test',
+      created_at: f.clock.now().toISOString(),
+      list: null,
+      actor: null, // no such account in the fixture's directory
+      data: { webhook: { id: webhook.id, url: 'https://example.com/' } },
+      livemode: false,
+    });
+    expect(inTest.eventId).toMatch(/^evt_[0-9a-f]{32}$/);
+    expect(JSON.parse(inLive.payload)).toMatchObject({ livemode: true });
+  });
+
   it('signs a test delivery with both secrets for 24 h after a rotation, then with the new one only', async () => {
     const f = webhooksFixture();
     const { webhook, secret: old } = await f.service.create(accountViewer(USER), {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Viewer } from '../../../common/auth/principal';
+import type { KeyMode, Viewer } from '../../../common/auth/principal';
 import { reachesList } from '../../../common/auth/reach';
 import { NodeSecretGenerator } from '../../../common/crypto/node-secret-generator';
 import { HmacCursorCodec } from '../../../common/paging/hmac-cursor-codec';
@@ -13,9 +13,12 @@ import { AccessibleList, ListAccess } from '../../lists/domain/list-access';
 import type { AttemptResult } from '../domain/delivery';
 import { DeliveryAttempts } from '../domain/delivery-attempts';
 import { DeliveryRequests } from '../domain/delivery-requests';
-import { HostResolver, HostUnresolvable } from '../domain/url-policy';
+import { HostResolver, HostUnresolvable, WebhookUrlPolicy } from '../domain/url-policy';
 import { OutgoingRequest, WebhookSender } from '../domain/webhook-sender';
-import { DeliveryNudge, WebhooksService } from '../domain/webhooks.service';
+import { DeliveryNudge } from '../domain/delivery-nudge';
+import { WebhookDeliveriesService } from '../domain/webhook-deliveries.service';
+import { WebhooksService } from '../domain/webhooks.service';
+import { DirectEventWriter } from '../../events/infrastructure/direct-event-writer';
 import { aesGcmSecretCipher } from '../infrastructure/delivery/aes-gcm-secret-cipher';
 import { HmacPayloadSigner } from '../infrastructure/delivery/hmac-payload-signer';
 import { IpaddrAddressClassifier } from '../infrastructure/delivery/ipaddr-address-classifier';
@@ -71,22 +74,36 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
   const sender = new ScriptedSender();
   const nudge = new CountingNudge();
   const warnings: Array<{ context: object; message: string }> = [];
-  const service = new WebhooksService(
+  const endpoints = new WebhooksService(
     storage.webhooks,
-    storage.deliveries,
     uow,
     clock,
     ids,
     cipher,
-    resolver,
-    new IpaddrAddressClassifier(),
     new NodeSecretGenerator(),
     lists,
+    new WebhookUrlPolicy(resolver, new IpaddrAddressClassifier(), { allowPrivate: options.allowPrivate ?? false }),
+  );
+  const deliveryService = new WebhookDeliveriesService(
+    storage.webhooks,
+    storage.deliveries,
+    clock,
+    ids,
     new HmacCursorCodec(randomBytes(32)),
     nudge,
     new UserDirectory(new InMemoryUserRepository()),
-    { allowPrivate: options.allowPrivate ?? false },
+    new DirectEventWriter(),
   );
+  /**
+   * Both services as the routes use them, under one name for the specs: the endpoints' service
+   * (what SandboxService takes) with the deliveries' methods beside its own; a viewer that names
+   * no mode sends its test events in live mode.
+   */
+  const service = Object.assign(endpoints, {
+    sendTest: (viewer: Viewer & { mode?: KeyMode }, webhookId: string) => deliveryService.sendTest({ mode: 'live', ...viewer }, webhookId),
+    deliveriesPage: deliveryService.deliveriesPage.bind(deliveryService),
+    retry: deliveryService.retry.bind(deliveryService),
+  });
   const attempts = new DeliveryAttempts(
     storage.webhooks,
     storage.deliveries,
@@ -105,5 +122,5 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
     const claimed = await storage.deliveries.claimDue(now, new Date(now.getTime() + 60_000), 100);
     return Promise.all(claimed.map((claim) => attempts.attempt(claim)));
   };
-  return { ...storage, clock, ids, uow, cipher, lists, resolver, sender, nudge, warnings, service, attempts, runDue };
+  return { ...storage, clock, ids, uow, cipher, lists, resolver, sender, nudge, warnings, service, deliveryService, attempts, runDue };
 }

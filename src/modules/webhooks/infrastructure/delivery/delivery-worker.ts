@@ -7,7 +7,7 @@ import type { ClaimedDelivery } from '../../domain/delivery';
 import { DeliveryAttempts } from '../../domain/delivery-attempts';
 import { DeliveryRepository } from '../../domain/delivery.repository';
 import { EventRelay } from '../../domain/event-relay';
-import { DeliveryNudge } from '../../domain/webhooks.service';
+import { DeliveryNudge } from '../../domain/delivery-nudge';
 
 /** Events the relay reads per statement. */
 const RELAY_BATCH = 500;
