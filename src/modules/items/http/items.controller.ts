@@ -9,7 +9,7 @@ import { ItemsService } from '../domain/items.service';
 import { ItemPageQuery } from './dto/item-page.query';
 import { ItemsActionDto } from './dto/items-action.dto';
 import { presentItems, presentPage } from './item.presenter';
-import { IdempotentPost } from '../../idempotency/http/idempotent-post';
+import { IdempotentPost } from '../../idempotency/idempotent-post';
 
 @ApiTags('items')
 @Controller('v1')

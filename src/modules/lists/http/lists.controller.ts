@@ -11,7 +11,7 @@ import { ListNameDto } from './dto/list-name.dto';
 import { ListPageQuery } from './dto/list-page.query';
 import { MemberRoleDto } from './dto/member-role.dto';
 import { ListsPresenter } from './lists.presenter';
-import { IdempotentPost } from '../../idempotency/http/idempotent-post';
+import { IdempotentPost } from '../../idempotency/idempotent-post';
 
 @ApiTags('lists')
 @Controller('v1/lists')

@@ -8,7 +8,7 @@ import { isUuid } from '../../../common/ports/id-generator';
 import { EventFeedQuery } from '../../events/http/event-feed.query';
 import { EventsService } from '../../events/domain/events.service';
 import { IdempotencyService } from '../../idempotency/domain/idempotency.service';
-import { fingerprintRequest, readIdempotencyKey } from '../../idempotency/http/idempotent-request';
+import { fingerprintRequest, readIdempotencyKey, routeOperation } from '../../idempotency/idempotent-request';
 import { ItemPages } from '../../items/application/item-pages';
 import { normaliseListReference } from '../../items/domain/item-text';
 import { ItemsService } from '../../items/domain/items.service';
@@ -124,7 +124,7 @@ export class ToolCalls {
     const key = readIdempotencyKey(idempotency_key);
     if (key === undefined) return { data: await add() };
     const outcome = await this.idempotency.execute(
-      { userId: caller.userId, key, fingerprint: fingerprintRequest('POST', '/v1/actions/add', args) },
+      { userId: caller.userId, key, fingerprint: fingerprintRequest(routeOperation('POST', '/v1/actions/add'), args) },
       add,
     );
     return { data: outcome.response as ToolOutput<'add_items'>, replayed: outcome.replayed };

@@ -4,8 +4,8 @@ import { ApiDataResponse, ApiErrorResponses } from '../../../common/http/api-res
 import { RequireMode, RequireScope } from '../../../common/http/decorators';
 import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
-import { IdempotentPost } from '../../idempotency/http/idempotent-post';
-import { readIdempotencyKey } from '../../idempotency/http/idempotent-request';
+import { IdempotentPost } from '../../idempotency/idempotent-post';
+import { readIdempotencyKey } from '../../idempotency/idempotent-request';
 import { SandboxService } from '../domain/sandbox.service';
 import { SandboxResetData } from './responses/sandbox-reset.response';
 

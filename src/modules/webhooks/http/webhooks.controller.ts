@@ -7,7 +7,7 @@ import { RequireScope } from '../../../common/http/decorators';
 import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { PAGE_LIMIT } from '../../../common/paging/cursor';
-import { IdempotentPost } from '../../idempotency/http/idempotent-post';
+import { IdempotentPost } from '../../idempotency/idempotent-post';
 import { WebhooksService } from '../domain/webhooks.service';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
 import { DeliveriesPageQuery } from './dto/deliveries-page.query';
