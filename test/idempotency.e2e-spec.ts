@@ -3,7 +3,7 @@ import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
 import { ModulesContainer } from '@nestjs/core';
 import request from 'supertest';
-import { IDEMPOTENT_POST_METADATA } from '../src/modules/idempotency/http/idempotent-post';
+import { IDEMPOTENT_POST_METADATA } from '../src/modules/idempotency/idempotent-post';
 import { IdempotencyJanitor } from '../src/modules/idempotency/infrastructure/idempotency-janitor';
 import { makeUserWithKey } from './factories/make-user';
 import { itemsWorld, Person } from './support/items-world';

@@ -1,4 +1,4 @@
-import { Controller, Get, Module, type OnModuleDestroy } from '@nestjs/common';
+import { Controller, Get, Module, type OnModuleDestroy, Res } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import express, { type Express, type Request, type Response } from 'express';
@@ -137,6 +137,19 @@ describe('the Express and Nest behaviour the adapter relies on', () => {
     });
   });
 
+  it("Nest hands a route's result to the adapter's reply, and never a result of a route that writes its own response", async () => {
+    await withNest(async (app, url) => {
+      const adapter = app.getHttpAdapter() as EnvelopeExpressAdapter;
+      const reply = jest.spyOn(adapter, 'reply');
+      const answer = await fetch(`${url}/probe`);
+      expect(await answer.text()).toBe('{"data":{"same":true},"error":null}');
+      expect(reply).toHaveBeenCalledTimes(1);
+      expect(reply.mock.calls[0][1]).toEqual({ same: true });
+      expect(await (await fetch(`${url}/own`)).text()).toBe('own');
+      expect(reply).toHaveBeenCalledTimes(1);
+    });
+  });
+
   it("Nest builds its server with the adapter's initHttpServer and awaits beforeClose before any lifecycle hook", async () => {
     const order: string[] = [];
     let seen: string[] = [];
@@ -157,6 +170,11 @@ class ProbeController {
   @Get('probe')
   probe(): object {
     return { same: true };
+  }
+
+  @Get('own')
+  own(@Res() response: Response): void {
+    response.send('own');
   }
 }
 

@@ -8,8 +8,9 @@ import type { ShutdownGate } from './http-server';
 /**
  * Where a handler's result becomes `{data, error: null}`: Nest hands every value a route
  * returns to its HTTP adapter's `reply`, and errors go through the exception filter; both
- * write the envelope with envelope.ts. Not a global interceptor: every interceptor puts an
- * rxjs pipeline around every request, and `reply` runs anyway. Routes that write their own
+ * write the envelope with envelope.ts. Not a global interceptor: Nest's interceptor chain
+ * around every request costs `GET /v1/me` about a third of its throughput, and `reply` runs
+ * anyway (docs/adr/0014-envelope-written-by-the-adapter-reply.md). Routes that write their own
  * response (`@Res()`: HTML pages, redirects) never reach `reply`, so they are not wrapped.
  * Why the HTTP server is made here: docs/adr/0001-express-prototype-http-server.md.
  */

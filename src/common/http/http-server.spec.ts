@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { Agent, createServer, request, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { Server as NetServer, type AddressInfo, type Socket } from 'node:net';
+import { connect, Server as NetServer, type AddressInfo, type Socket } from 'node:net';
 import type { Logger } from 'pino';
-import { ConnectionAccounting, ShutdownGate } from './http-server';
+import { answerClientError, ConnectionAccounting, ShutdownGate } from './http-server';
 
 /** What the gate touches of a response: headers, status, end, and its 'close' event. */
 class FakeResponse extends EventEmitter {
@@ -212,6 +212,64 @@ describe('the node:http behaviour the shutdown gate relies on (docs/adr/0006-shu
     await socketClosed;
     expect(socket.destroyed).toBe(true);
     agent.destroy();
+  });
+});
+
+/**
+ * answerClientError reads `socket._httpMessage`, node:http's response in progress on a connection
+ * (what node:http's own handler of client errors reads): no public API says whether an answer has
+ * begun on a socket (docs/adr/0014-envelope-written-by-the-adapter-reply.md). If this fails after a
+ * Node upgrade, an error answer could be written into the middle of another response.
+ */
+describe('the node:http behaviour answerClientError relies on', () => {
+  async function exchange(malformedWhileAnswering: boolean): Promise<{ raw: string; destroyed: boolean }> {
+    let answering: ServerResponse | undefined;
+    const server = createServer((_req, res) => {
+      answering = res;
+      res.writeHead(200, { 'content-type': 'text/plain' });
+      res.write('begun');
+      // Ends only after the client error, so the error arrives while this answer is in progress.
+      setTimeout(() => res.end(), 100);
+    });
+    const destroyed = new Promise<boolean>((resolve) =>
+      server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
+        const pending = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
+        expect(pending === answering || (!malformedWhileAnswering && pending == null)).toBe(true);
+        answerClientError(error, socket);
+        resolve(socket.destroyed);
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const client = connect(port, '127.0.0.1');
+    let raw = '';
+    client.on('data', (chunk: Buffer) => (raw += chunk.toString('latin1')));
+    const closed = new Promise((resolve) => client.on('close', resolve));
+    client.on('error', () => undefined);
+    if (malformedWhileAnswering) {
+      // The malformed request follows once the first answer has begun to arrive.
+      client.once('data', () => client.write('NOT HTTP\r\n\r\n'));
+      client.write('GET / HTTP/1.1\r\nHost: x\r\n\r\n');
+    } else {
+      client.write('NOT HTTP\r\n\r\n');
+    }
+    const wasDestroyed = await destroyed;
+    await closed;
+    await new Promise((resolve) => server.close(resolve));
+    return { raw, destroyed: wasDestroyed };
+  }
+
+  it('names the response in progress, so an answer that has begun is not followed by an error answer', async () => {
+    const { raw, destroyed } = await exchange(true);
+    expect(destroyed).toBe(true);
+    expect(raw).toMatch(/^HTTP\/1\.1 200 OK/);
+    expect(raw).not.toContain('400 Bad Request');
+  });
+
+  it('with no answer in progress, the connection gets the error in the envelope', async () => {
+    const { raw } = await exchange(false);
+    expect(raw).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);
+    expect(raw).toContain('{"data":null,"error":"Malformed HTTP request"}');
   });
 });
 

@@ -27,7 +27,8 @@ export const checkingIntervalMs = (limits: HttpServerLimits): number =>
  * time, a malformed request line, headers too large or too many). Node would answer them with a
  * bare status line; the contract wants the envelope and an `X-Request-Id` on every answer, so
  * they are written here, then the connection is closed. A connection reset, or one whose answer
- * has already begun, can take no answer and is destroyed.
+ * has already begun, can take no answer and is destroyed; only node:http's `_httpMessage` says
+ * an answer is in progress (docs/adr/0014-envelope-written-by-the-adapter-reply.md).
  */
 export function answerClientError(error: NodeJS.ErrnoException, socket: Duplex): void {
   const pending = (socket as Duplex & { _httpMessage?: ServerResponse | null })._httpMessage;

@@ -2,7 +2,7 @@ import { FakeClock } from '../../../common/testing/fake-clock';
 import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-work';
 import { InMemoryIdempotencyRepository } from '../infrastructure/in-memory/in-memory-idempotency.repository';
 import { IDEMPOTENCY_TTL_MS, IdempotencyService } from './idempotency.service';
-import { fingerprintRequest } from '../application/idempotent-request';
+import { fingerprintRequest, routeOperation } from '../idempotent-request';
 
 const ALICE = '00000000-0000-4000-8000-00000000000a';
 const BOB = '00000000-0000-4000-8000-00000000000b';
@@ -21,7 +21,10 @@ function setup() {
   const request = (overrides: Partial<{ userId: string; key: string; body: unknown; path: string }> = {}) => ({
     userId: overrides.userId ?? ALICE,
     key: overrides.key ?? 'key-1',
-    fingerprint: fingerprintRequest('POST', overrides.path ?? '/v1/actions/add', overrides.body ?? { list: 'a', items: ['x'] }),
+    fingerprint: fingerprintRequest(
+      routeOperation('POST', overrides.path ?? '/v1/actions/add'),
+      overrides.body ?? { list: 'a', items: ['x'] },
+    ),
   });
   return { clock, records, service, work, request, effects: () => effects };
 }

@@ -1,6 +1,6 @@
 import { RequestMethod } from '@nestjs/common';
 import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants';
-import { routeOperation } from '../../idempotency/application/idempotent-request';
+import { routeOperation } from '../../idempotency/idempotent-request';
 import { ItemsController } from '../http/items.controller';
 import { ADD_ITEMS_OPERATION } from './item-operations';
 

@@ -1,4 +1,4 @@
-import { routeOperation } from '../../idempotency/application/idempotent-request';
+import { routeOperation } from '../../idempotency/idempotent-request';
 
 /**
  * The operation an Idempotency-Key names for an add, whichever door it comes through

@@ -9,7 +9,7 @@ import { ItemsService } from '../domain/items.service';
 import { ItemPageQuery } from '../application/dto/item-page.query';
 import { ItemsActionDto } from '../application/dto/items-action.dto';
 import { presentItems, presentPage } from '../application/item.presenter';
-import { IdempotentPost } from '../../idempotency/http/idempotent-post';
+import { IdempotentPost } from '../../idempotency/idempotent-post';
 
 @ApiTags('items')
 @Controller('v1')

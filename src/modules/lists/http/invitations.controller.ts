@@ -9,7 +9,7 @@ import { InvitationsService } from '../domain/invitations.service';
 import { InviteDto } from '../application/dto/invite.dto';
 import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
 import { ListsPresenter } from '../application/lists.presenter';
-import { IdempotentPost } from '../../idempotency/http/idempotent-post';
+import { IdempotentPost } from '../../idempotency/idempotent-post';
 
 @ApiTags('invitations')
 @Controller('v1')

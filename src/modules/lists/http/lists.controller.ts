@@ -11,7 +11,7 @@ import { ListNameDto } from '../application/dto/list-name.dto';
 import { ListPageQuery } from '../application/dto/list-page.query';
 import { MemberRoleDto } from '../application/dto/member-role.dto';
 import { ListsPresenter } from '../application/lists.presenter';
-import { IdempotentPost } from '../../idempotency/http/idempotent-post';
+import { IdempotentPost } from '../../idempotency/idempotent-post';
 
 @ApiTags('lists')
 @Controller('v1/lists')

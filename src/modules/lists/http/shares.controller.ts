@@ -9,7 +9,7 @@ import { SharesService } from '../domain/shares.service';
 import { CreateShareDto } from './dto/create-share.dto';
 import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
 import { ListsPresenter } from '../application/lists.presenter';
-import { IdempotentPost } from '../../idempotency/http/idempotent-post';
+import { IdempotentPost } from '../../idempotency/idempotent-post';
 
 @ApiTags('shares')
 @Controller('v1')

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Principal } from '../../../common/http/principal';
 import { isUuid } from '../../../common/ports/id-generator';
-import { readIdempotencyKey, fingerprintOperation } from '../../idempotency/application/idempotent-request';
+import { readIdempotencyKey, fingerprintRequest } from '../../idempotency/idempotent-request';
 import { IdempotencyService } from '../../idempotency/domain/idempotency.service';
 import { ItemPageQuery } from '../../items/application/dto/item-page.query';
 import { ItemsActionDto } from '../../items/application/dto/items-action.dto';
@@ -45,7 +45,7 @@ export class ItemTools {
       const key = readIdempotencyKey(idempotency_key);
       if (key === undefined) return { data: await add() };
       const outcome = await this.idempotency.execute(
-        { userId: caller.userId, key, fingerprint: fingerprintOperation(ADD_ITEMS_OPERATION, args) },
+        { userId: caller.userId, key, fingerprint: fingerprintRequest(ADD_ITEMS_OPERATION, args) },
         add,
       );
       return { data: outcome.response as ToolOutput<'add_items'>, replayed: outcome.replayed };

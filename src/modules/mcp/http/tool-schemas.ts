@@ -5,7 +5,7 @@ import { ITEM_STATUS_FILTERS } from '../../items/domain/item';
 import { ENTRIES_MAX, ENTRIES_MIN, ITEM_TEXT_MAX } from '../../items/domain/item-text';
 import { EVENT_TYPES } from '../../events/domain/event';
 import { MEMBER_ROLES } from '../../lists/domain/membership';
-import { IDEMPOTENCY_KEY_MAX } from '../../idempotency/application/idempotent-request';
+import { IDEMPOTENCY_KEY_MAX } from '../../idempotency/idempotent-request';
 
 /**
  * The tools' input and output schemas (API.md section 11), as zod schemas the tools/list answer

@@ -4,8 +4,8 @@ import { ApiDataResponse, ApiErrorResponses } from '../../../common/http/api-res
 import { type Caller, CurrentCaller } from '../../../common/http/caller';
 import { ApiSessionSummary, RequireMode, RequireScope, SessionOrKey } from '../../../common/http/decorators';
 import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
-import { IdempotentPost } from '../../idempotency/http/idempotent-post';
-import { readIdempotencyKey } from '../../idempotency/application/idempotent-request';
+import { IdempotentPost } from '../../idempotency/idempotent-post';
+import { readIdempotencyKey } from '../../idempotency/idempotent-request';
 import { SandboxService } from '../domain/sandbox.service';
 import { SandboxResetData } from './responses/sandbox-reset.response';
 

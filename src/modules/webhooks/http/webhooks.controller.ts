@@ -7,7 +7,7 @@ import { type Caller, CurrentCaller } from '../../../common/http/caller';
 import { ApiSessionSummary, RequireScope, SessionOrKey } from '../../../common/http/decorators';
 import { NoFieldsPipe } from '../../../common/http/no-fields.pipe';
 import { PAGE_LIMIT } from '../../../common/paging/cursor';
-import { IdempotentPost } from '../../idempotency/http/idempotent-post';
+import { IdempotentPost } from '../../idempotency/idempotent-post';
 import { WebhookDeliveriesService } from '../domain/webhook-deliveries.service';
 import { WebhooksService } from '../domain/webhooks.service';
 import { CreateWebhookDto } from './dto/create-webhook.dto';
