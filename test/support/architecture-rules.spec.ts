@@ -43,6 +43,7 @@ describe('architecture rules (.dependency-cruiser.cjs)', () => {
       'domain-free-of-application': ['src/modules/alpha/domain/uses-read-model.ts'],
       'infrastructure-free-of-http': ['src/modules/alpha/infrastructure/uses-presenter.ts'],
       'modules-through-their-exports': ['src/modules/alpha/http/uses-other-adapter.ts'],
+      'common-free-of-modules': ['src/common/shared/uses-module.ts'],
       'test-support-only-in-tests': ['src/modules/alpha/http/uses-test-double.ts'],
       'no-circular': ['src/common/cycle/first.ts'],
       'client-runs-anywhere': ['clients/typescript/src/uses-node.ts'],

@@ -1,19 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  audienceSql,
-  EVENT_SEQ_BLOCK,
-  eventPayloadSql,
-  eventSeqSql,
-  eventsOfRowSql,
-  NEXT_EVENT_TXID_SET,
-} from '../../../../common/persistence/events-sql';
 import { reachedByKeySql, viewerParameters } from '../../../../common/persistence/list-visibility-sql';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import { eventJson, EventJson, EventPosition, NewEvent } from '../../domain/event';
 import { EventLog, FeedRead, FeedSlice } from '../../domain/event-log';
-import { newEventId } from '../new-event-id';
+import { NEXT_EVENT_TXID_SET } from '../../../lists/persistence/list-rows.sql';
+import { newEventId } from '../../persistence/event-id';
+import { audienceSql, EVENT_SEQ_BLOCK, eventPayloadSql, eventSeqSql, eventsOfRowSql } from '../../persistence/events.sql';
 
 /**
  * Events and their audience in one statement: each list's order key moved on its row (which
