@@ -10,6 +10,7 @@ import { BEST_MATCH_FIRST, MIGHT_MEAN_WHERE, viewerParameters, visibleListsSql }
 import { foldKey } from '../../../../common/text/fold-key';
 import { newEventId } from '../../../events/persistence/event-id';
 import { recordAddedItemsSql, recordItemEventsSql } from '../../../events/persistence/events.sql';
+import { pickedListCte } from '../../../lists/persistence/list-pick.sql';
 import { itemsWrittenListCte } from '../../../lists/persistence/list-rows.sql';
 import { ITEM_COLUMNS, type ItemRow, toItem } from './item-row';
 
@@ -114,10 +115,7 @@ const ADD_TO_LIST = addStatement(
           ORDER BY rank
           LIMIT $5
        ),
-       picked AS (
-         SELECT c.id, c.role FROM candidates c
-          WHERE c.rank = 1 AND (c.id = $3::uuid OR c.role = 'owner' OR (SELECT count(*) FROM candidates) = 1)
-       )`,
+       ${pickedListCte('candidates', '$3::uuid')}`,
   { count: '$6', at: '$7', max: '$8', ids: '$9', texts: '$10', keys: '$11', actor: '$1', eventId: '$12' },
 );
 
@@ -206,9 +204,9 @@ export class TypeOrmItemRepository extends ItemRepository {
   }
 
   /**
-   * One statement: the lists the reference may mean and the one picked among them (the rule
-   * of ListAccess's pickList, in SQL: the first in the stores' order when it is the id match,
-   * the caller's own, or the only one), then, for an owner or editor, the conditional UPDATE
+   * One statement: the lists the reference may mean and the one picked among them (the lists
+   * module's pickedListCte, the rule of ListAccess's pickList in SQL: the first in the stores'
+   * order when it is the id match, the caller's own, or the only one), then, for an owner or editor, the conditional UPDATE
    * of the list takes its row lock, checks the limit against the current count and moves both
    * counters; the INSERT below it feeds on its result, so when the role, the limit (or the
    * list) says no, nothing is inserted. Concurrent adds queue on the row lock and each
