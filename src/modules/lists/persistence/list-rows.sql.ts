@@ -22,6 +22,17 @@
  */
 export const NEXT_EVENT_TXID_SET = `last_event_txid = GREATEST(COALESCE(last_event_txid, '0'::xid8), pg_current_xact_id())`;
 
+/**
+ * A CTE `name` that takes the events' order key (NEXT_EVENT_TXID_SET) of the lists whose ids
+ * `listIdsSql` (a subquery) gives, for a statement that records events of those lists (the
+ * events module's store), returning each list's id and its key. Taking the key locks the row,
+ * if the statement's transaction does not hold it yet.
+ */
+export const eventKeysOfListsCte = (name: string, listIdsSql: string): string =>
+  `${name} AS (
+     UPDATE lists SET ${NEXT_EVENT_TXID_SET} WHERE id IN (${listIdsSql}) RETURNING id, last_event_txid
+   )`;
+
 /** What an item statement changes on its list's row: each an SQL expression. */
 export interface ItemsWritten {
   /** The list's id (a parameter, or a scalar subquery of the statement's own CTEs). */
