@@ -4,7 +4,7 @@ import { accountViewer } from '../src/common/auth/reach';
 import { TypeOrmItemRepository } from '../src/modules/items/infrastructure/typeorm/typeorm-item.repository';
 import { itemsWrittenListCte } from '../src/modules/lists/persistence/list-rows.sql';
 import { makeUserWithKey } from './factories/make-user';
-import { startTestApp, TestApp } from './support/test-app';
+import { useTestApp } from './support/test-app';
 
 /*
  * The contract of the lists module's fragment that other modules' statements write a list's row
@@ -12,14 +12,12 @@ import { startTestApp, TestApp } from './support/test-app';
  * events' order key and the version (the list-version rule the page cache relies on) move
  * together, or not at all.
  */
-let t: TestApp;
+const t = useTestApp();
 let ownerId: string;
 
 beforeAll(async () => {
-  t = await startTestApp();
-  ownerId = (await makeUserWithKey(t.app)).user.id;
+  ({ id: ownerId } = (await makeUserWithKey(t.app)).user);
 });
-afterAll(() => t.close());
 
 interface ListRow {
   item_count: number;
