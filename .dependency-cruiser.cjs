@@ -10,6 +10,8 @@
  *   them, built on the domain;
  * - infrastructure/: adapters of the ports (TypeORM, in-memory, node:crypto, Redis, HTTP clients);
  * - http/: controllers, DTOs and presenters;
+ * - persistence/: the SQL fragments of the module's tables that other modules' adapters splice
+ *   into their own statements (ADR 0011), held to the adapters' rules;
  * - testing/: contracts and fakes for specs.
  * src/common/ports/ holds the ports every module shares (Clock, IdGenerator, SecretGenerator,
  * TokenHasher, CursorCodec, UnitOfWork, ...) and is held to the domain's rules.
@@ -40,7 +42,10 @@ const DOMAIN_MAY_IMPORT = [
 ];
 
 /** Adapters: each module's infrastructure/, and the shared ones in src/common/. */
-const INFRASTRUCTURE = ['^src/modules/[^/]+/infrastructure/', '^src/common/(persistence|crypto|paging|redis|in-memory|outbox)/'];
+const INFRASTRUCTURE = [
+  '^src/modules/[^/]+/(infrastructure|persistence)/',
+  '^src/common/(persistence|crypto|paging|redis|in-memory|outbox)/',
+];
 
 const notSpecs = ['\\.spec\\.ts$', '/testing/'];
 
@@ -118,6 +123,14 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/modules/([^/]+)/http/', pathNot: notSpecs },
       to: otherModules('http'),
+    },
+    {
+      name: 'common-free-of-modules',
+      comment:
+        "src/common/ is what every module shares, so it depends on no module: a shared helper that needs a module's code belongs in that module (a table's SQL fragments in its owner's persistence/, ADR 0011), and the other modules import it from there.",
+      severity: 'error',
+      from: { path: '^src/common/' },
+      to: { path: '^src/modules/' },
     },
     {
       name: 'test-support-only-in-tests',

@@ -1,7 +1,7 @@
 import { accountViewer } from '../src/common/auth/reach';
 import { randomUUID } from 'node:crypto';
 import { DataSource } from 'typeorm';
-import { eventPayloadSql, eventsOfRowSql } from '../src/common/persistence/events-sql';
+import { eventPayloadSql, eventsOfRowSql } from '../src/modules/events/persistence/events.sql';
 import { foldKey } from '../src/common/text/fold-key';
 import { presentItem } from '../src/modules/items/application/item.presenter';
 import { managerOf, TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-unit-of-work';

@@ -45,6 +45,7 @@ describe('architecture rules (.dependency-cruiser.cjs)', () => {
       'infrastructure-free-of-http': ['src/modules/alpha/infrastructure/uses-presenter.ts'],
       'modules-through-their-exports': ['src/modules/alpha/http/uses-other-adapter.ts'],
       'http-free-of-other-http': ['src/modules/alpha/http/uses-other-http.ts'],
+      'common-free-of-modules': ['src/common/shared/uses-module.ts'],
       'test-support-only-in-tests': ['src/modules/alpha/http/uses-test-double.ts'],
       'no-circular': ['src/common/cycle/first.ts'],
       'client-runs-anywhere': ['clients/typescript/src/uses-node.ts'],

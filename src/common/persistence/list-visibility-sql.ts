@@ -28,13 +28,12 @@ export const reachedByKeySql = (listIdSql: string): string => `($2::uuid[] IS NU
  * statements apply it too (the page read model, the add), in the same statement as their own
  * work, so that a page or an add is one round trip; one text for all keeps them together.
  *
- * The rule of which list a reference means exists twice on purpose: here in SQL (the add
- * decides in its own statement, one round trip) and in TypeScript (ListAccess's pickList, over
- * the candidates the stores return in BEST_MATCH_FIRST's order; the in-memory stores apply it
- * too). One shared contract holds both to the same cases: describeItemRepositoryContract's
- * "which list an add means" runs against the in-memory store (pickList) in the unit suite and
- * against PostgreSQL (this SQL) in test/item-repository.e2e-spec.ts, and
- * describeListRepositoryContract does the same for the candidates and their order.
+ * The rule of which list a reference means has two forms, both the lists module's: pickList
+ * (lists/domain/list-access.ts, over the candidates the stores return in BEST_MATCH_FIRST's
+ * order) and pickedListCte (lists/persistence/list-pick.sql.ts, for the add, which decides in
+ * its own statement, one round trip); one table of cases (lists/testing/pick-list-cases.ts)
+ * holds them to the same answers, and describeListRepositoryContract holds the stores to the
+ * same candidates and order.
  */
 export const visibleListsSql = (columns: string, where: string, tail = ''): string => `
   (SELECT ${columns}, 'owner' AS role FROM lists l

@@ -10,7 +10,7 @@ const BLOCK = 128;
  * and one audience row per item and member, would cost an add of 20 items a large share of
  * its throughput. So an item statement records one row: the list's name and the actor as they are then, and the items as typed arrays (the
  * add's are its own parameters, so nothing is built per item). The feed and the webhook relay
- * expand the row into its events and render their JSON (events-sql.ts) when they read it.
+ * expand the row into its events and render their JSON (src/modules/events/persistence/events.sql.ts) when they read it.
  *
  * Positions stay (txid, seq), and cursors keep their form: `seq` now steps by BLOCK, and the
  * row's i-th event (from 0) is at (txid, seq + i). An item statement names at most 100 items

@@ -1,4 +1,4 @@
-import { itemJsonObjectSql, itemJsonTextSql } from '../infrastructure/typeorm/item-json.sql';
+import { itemJsonObjectSql, itemJsonTextSql } from '../persistence/item-json.sql';
 import type { Item } from '../domain/item';
 import { ITEM_FIELDS, presentItem } from './item-resource';
 
@@ -39,7 +39,7 @@ describe('the Item resource (ITEM_FIELDS)', () => {
     expect(order(itemJsonTextSql('t'), '"')).toHaveLength(ITEM_FIELDS.length);
     expect(
       order(
-        itemJsonObjectSql((column) => `t.${column}`),
+        itemJsonObjectSql((field) => `t.${field.column}`),
         "'",
       ),
     ).toHaveLength(ITEM_FIELDS.length);

@@ -61,8 +61,10 @@ export const LIST_CANDIDATES = 4;
  * API.md section 6, "Actions": the list a reference means among the lists the caller can see
  * that it may mean, in the stores' order (the id match first, then the caller's own lists, then
  * by creation): the id match, else the caller's own list of that name, else the only shared
- * one; undefined when there is none or several shared ones. The items store applies this same
- * rule in the add's own statement (the contract's "which list an add means" cases hold both to it).
+ * one; undefined when there is none or several shared ones. Its SQL form, for a statement that
+ * picks and writes in one round trip (the items store's add), is pickedListCte
+ * (lists/persistence/list-pick.sql.ts); one table of cases (testing/pick-list-cases.ts) holds
+ * the two to the same answers.
  */
 export function pickList<T extends AccessibleList>(candidates: readonly T[], reference: ListReference): T | undefined {
   const [best] = candidates;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SCOPES } from '../../../common/auth/scopes';
 import { PAGE_LIMIT } from '../../../common/paging/cursor';
+import { ITEM_FIELDS, type ItemFieldKind } from '../../items/application/item-resource';
 import { ITEM_STATUS_FILTERS } from '../../items/domain/item';
 import { ENTRIES_MAX, ENTRIES_MIN, ITEM_TEXT_MAX } from '../../items/domain/item-text';
 import { EVENT_TYPES } from '../../events/domain/event';
@@ -101,16 +102,31 @@ const list = z.looseObject({
   updated_at: timestamp,
 });
 
-const item = z.looseObject({
-  id,
-  list_id: id,
-  text: z.string(),
-  completed: z.boolean(),
-  created_at: timestamp,
-  created_by: id,
-  completed_at: nullableTimestamp,
-  completed_by: id.nullable(),
-});
+/** Each kind of an Item field as a schema (ITEM_FIELDS, the item's one definition, gives the fields). */
+const itemFieldSchema = (kind: ItemFieldKind): z.ZodType => {
+  switch (kind) {
+    case 'uuid':
+      return id;
+    case 'uuid?':
+      return id.nullable();
+    case 'text':
+      return z.string();
+    case 'boolean':
+      return z.boolean();
+    case 'integer':
+      return z.number().int();
+    case 'integer?':
+      return z.number().int().nullable();
+    case 'instant':
+      return timestamp;
+    case 'instant?':
+      return nullableTimestamp;
+    default:
+      throw new Error(`no schema for the item field kind ${String(kind satisfies never)}`);
+  }
+};
+
+const item = z.looseObject(Object.fromEntries(ITEM_FIELDS.map((field) => [field.name, itemFieldSchema(field.kind)])));
 
 const invitation = z.looseObject({
   id,

@@ -1,7 +1,7 @@
 import { reachesList } from '../../../../common/auth/reach';
 import { comparePositions, eventJson, EventJson, EventPosition, NewEvent } from '../../domain/event';
 import { EventLog, FeedRead, FeedSlice } from '../../domain/event-log';
-import { newEventId } from '../new-event-id';
+import { newEventId } from '../../persistence/event-id';
 import { currentMode } from '../../../../common/persistence/work-context';
 
 interface StoredEvent {

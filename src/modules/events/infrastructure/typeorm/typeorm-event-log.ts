@@ -1,24 +1,19 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import {
-  audienceSql,
-  EVENT_SEQ_BLOCK,
-  eventPayloadSql,
-  eventSeqSql,
-  eventsOfRowSql,
-  NEXT_EVENT_TXID_SET,
-} from '../../../../common/persistence/events-sql';
 import { reachedByKeySql, viewerParameters } from '../../../../common/persistence/list-visibility-sql';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import { eventJson, EventJson, EventPosition, NewEvent } from '../../domain/event';
 import { EventLog, FeedRead, FeedSlice } from '../../domain/event-log';
-import { newEventId } from '../new-event-id';
+import { eventKeysOfListsCte } from '../../../lists/persistence/list-rows.sql';
+import { newEventId } from '../../persistence/event-id';
+import { audienceSql, EVENT_SEQ_BLOCK, eventPayloadSql, eventSeqSql, eventsOfRowSql } from '../../persistence/events.sql';
 import { currentMode } from '../../../../common/persistence/work-context';
 
 /**
- * Events and their audience in one statement: each list's order key moved on its row (which
- * takes the list's lock, if the caller does not hold it yet), the events in the order given
+ * Events and their audience in one statement: each list's order key moved on its row (the
+ * lists module's eventKeysOfListsCte, which takes the list's lock, if the caller does not hold
+ * it yet), the events in the order given
  * (the identity hands out seq in that order), then one audience row per event and per owner
  * or member of its list, read in the same statement.
  */
@@ -28,9 +23,7 @@ const RECORD = new NamedStatement(
      SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[], $4::json[], $5::timestamptz[])
                      WITH ORDINALITY AS n(id, type, list_id, payload, created_at, ord)
    ),
-   keyed AS (
-     UPDATE lists SET ${NEXT_EVENT_TXID_SET} WHERE id IN (SELECT list_id FROM n) RETURNING id, last_event_txid
-   ),
+   ${eventKeysOfListsCte('keyed', 'SELECT list_id FROM n')},
    ev AS (
      INSERT INTO events (id, txid, type, list_id, payload, created_at)
      SELECT n.id, COALESCE(keyed.last_event_txid, pg_current_xact_id()), n.type, n.list_id, n.payload, n.created_at

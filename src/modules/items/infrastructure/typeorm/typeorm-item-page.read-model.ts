@@ -5,7 +5,7 @@ import type { Viewer } from '../../../../common/auth/principal';
 import { viewerParameters, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import type { AccessibleList } from '../../../lists/domain/list-access';
 import { ItemPageReadModel, PageRequest, VisibleItemPage } from '../../application/item-page.read-model';
-import { itemJsonTextSql } from './item-json.sql';
+import { itemJsonTextSql } from '../../persistence/item-json.sql';
 import { DEFAULT_PAGE_CACHE_BYTES, RenderedPageCache } from './rendered-page-cache';
 
 /**

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { actorSql, audienceOnceCte, newEventId, NEXT_EVENT_TXID_SET } from '../../../../common/persistence/events-sql';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import { addedItem, type Item } from '../../domain/item';
@@ -9,74 +8,11 @@ import { AddOutcome, AddRequest, ItemRepository } from '../../domain/item.reposi
 import { AccessibleList, canWriteItems, LIST_CANDIDATES } from '../../../lists/domain/list-access';
 import { BEST_MATCH_FIRST, MIGHT_MEAN_WHERE, viewerParameters, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import { foldKey } from '../../../../common/text/fold-key';
-
-interface ItemRow {
-  id: string;
-  list_id: string;
-  seq: string;
-  text: string;
-  completed: boolean;
-  created_ms: number;
-  created_by: string;
-  completed_ms: number | null;
-  completed_by: string | null;
-}
-
-/**
- * The columns of an item row as Node reads it (the items an action names). Times leave
- * PostgreSQL as epoch milliseconds (float8, parsed with parseFloat), because parsing
- * PostgreSQL's text form of a timestamp costs more than the rest of the row. Microseconds
- * are dropped, as a Date holds none. (A page never parses its items at all: they come as their
- * JSON, TypeOrmItemPageReadModel; an add reads back only each item's position.)
- */
-const COLUMNS = `id, list_id, seq, text, completed,
-  (extract(epoch FROM created_at) * 1000)::float8 AS created_ms, created_by,
-  (extract(epoch FROM completed_at) * 1000)::float8 AS completed_ms, completed_by`;
-
-const toItem = (row: ItemRow): Item => ({
-  id: row.id,
-  listId: row.list_id,
-  text: row.text,
-  completed: row.completed,
-  createdAt: new Date(row.created_ms),
-  createdBy: row.created_by,
-  completedAt: row.completed_ms === null ? null : new Date(row.completed_ms),
-  completedBy: row.completed_by,
-  // Identity values stay far below 2^53, so a number is exact.
-  seq: Number(row.seq),
-});
-
-/**
- * The CTEs that record one audience row for the events row of the CTE `ev` and per owner or
- * member of the list row `list` (API.md section 8), the audience read once per statement.
- */
-const RECORD_AUDIENCE = `${audienceOnceCte('who', 'list')},
-   audience AS (
-     INSERT INTO event_audience (user_id, txid, seq, list_id, type)
-     SELECT who.user_id, ev.txid, ev.seq, ev.list_id, ev.type FROM ev CROSS JOIN who
-   )`;
-
-/**
- * The CTEs that record the events of type `type` of the item rows of the CTE `rows`, in the
- * order of `ids` (the request's order), for the list row `list` (a CTE with id, name and the
- * events' order key, taken by the same UPDATE of the list row, NEXT_EVENT_TXID_SET): one
- * events row holding them all (migration 1763801000000-event-batches.ts), and its audience.
- * Part of the item write's own statement, so an item change and its events commit together
- * at no extra round trip. When `list` is empty (nothing changed), nothing is recorded.
- */
-const recordItemEvents = (p: { rows: string; ids: string; type: string; at: string; actor: string; eventId: string }): string =>
-  `ev AS (
-     INSERT INTO events (id, txid, type, list_id, created_at, list_name, actor,
-                         item_ids, item_texts, item_completed, item_created_at, item_created_by, item_completed_at, item_completed_by)
-     SELECT ${p.eventId}, list.last_event_txid, ${p.type}, list.id, ${p.at}, list.name, ${actorSql(p.actor)},
-            array_agg(x.id ORDER BY x.ord), array_agg(x.text ORDER BY x.ord), array_agg(x.completed ORDER BY x.ord),
-            array_agg(x.created_at ORDER BY x.ord), array_agg(x.created_by ORDER BY x.ord),
-            array_agg(x.completed_at ORDER BY x.ord), array_agg(x.completed_by ORDER BY x.ord)
-       FROM list, (SELECT r.*, o.ord FROM ${p.rows} r JOIN unnest(${p.ids}) WITH ORDINALITY AS o(id, ord) ON o.id = r.id) x
-      GROUP BY list.id, list.name, list.last_event_txid
-     RETURNING txid, seq, list_id, type
-   ),
-   ${RECORD_AUDIENCE}`;
+import { newEventId } from '../../../events/persistence/event-id';
+import { recordAddedItemsSql, recordItemEventsSql } from '../../../events/persistence/events.sql';
+import { pickedListCte } from '../../../lists/persistence/list-pick.sql';
+import { itemsWrittenListCte } from '../../../lists/persistence/list-rows.sql';
+import { ITEM_COLUMNS, type ItemRow, toItem } from './item-row';
 
 /**
  * The parameters of an add statement after the ones that pick the list, by name, so that
@@ -97,25 +33,25 @@ interface AddWriteParameters {
 
 /**
  * Items in PostgreSQL, written with plain SQL because each write is one statement that
- * also keeps the list's counters exact and records the write's events. Writing
- * `lists.item_count`, `open_item_count` and `updated_at` from here is a deliberate
- * exception to "each module writes only its own tables": the counters must change in the
- * same statement as the items, or concurrent requests could make them drift, and the
- * 10,000-item limit could be overshot. The lists module owns those columns' definition and
- * only reads them. The same goes for the events outbox (events, event_audience; owned by
- * the events module): an item write and its events are one statement, so neither can
- * exist without the other and recording costs no round trip.
+ * also keeps the list's counters exact and records the write's events. The statement writes
+ * three modules' tables (items; lists' counters; events and event_audience), each through
+ * its owner's SQL fragment (ADR 0011): the list's row through the lists module's
+ * itemsWrittenListCte (the counters must change in the same statement as the items, or
+ * concurrent requests could make them drift and the 10,000-item limit could be overshot; the
+ * same UPDATE moves the list's version, which keeps the page cache honest), the events through
+ * the events module's recordItemEventsSql and recordAddedItemsSql (an item write and its
+ * events are one statement, so neither can exist without the other and recording costs no
+ * round trip). This file writes the items table alone.
  * Every statement goes through managerOf, so it joins a surrounding unit of work (an
  * Idempotency-Key transaction, or complete/reopen/remove's own).
  *
  * The add's events are one events row (migration 1763801000000-event-batches.ts) that holds
  * the statement's own parameters (the items' ids and texts, the add's time and author) beside
- * the list's name and the actor, read from the locked list row and the users table: nothing is
- * built per item in Node, and the audience is one row per member, not one per item and member:
- * building each event's JSON in the statement, with one events row and audience row per item,
- * costs about a quarter of an add of 20 items' throughput (docs/performance.md). The events depend on `list` only: when the limit (or the list) says no, it is
- * empty and nothing is recorded; when it says yes every item is inserted, or the statement
- * fails as a whole.
+ * the list's name and the actor, read from the locked list row and the users table: building
+ * each event's JSON in the statement, with one events row and audience row per item, costs
+ * about a quarter of an add of 20 items' throughput (docs/performance.md). The events depend
+ * on `list` only: when the limit (or the list) says no, it is empty and nothing is recorded;
+ * when it says yes every item is inserted, or the statement fails as a whole.
  *
  * The arrays are read through `(SELECT $n)` so that the planner cannot see their length: it
  * then costs an add of 1 item as it costs the generic plan, and keeps that plan after five
@@ -131,13 +67,13 @@ const addStatement = (name: string, pick: string, p: AddWriteParameters): NamedS
   new NamedStatement(
     name,
     `WITH ${pick},
-       list AS (
-         UPDATE lists
-            SET item_count = item_count + ${p.count}, open_item_count = open_item_count + ${p.count}, updated_at = ${p.at},
-                ${NEXT_EVENT_TXID_SET}
-          WHERE id = (SELECT id FROM picked WHERE role IN ('owner', 'editor')) AND item_count + ${p.count} <= ${p.max}
-         RETURNING id, name, last_event_txid, audience
-       ),
+       ${itemsWrittenListCte({
+         listId: "(SELECT id FROM picked WHERE role IN ('owner', 'editor'))",
+         items: p.count,
+         openItems: p.count,
+         at: p.at,
+         when: `item_count + ${p.count} <= ${p.max}`,
+       })},
        added AS (
          INSERT INTO items (id, list_id, text, text_key, created_at, created_by)
          SELECT n.id, list.id, n.text, n.text_key, ${p.at}, ${p.actor}::uuid
@@ -147,15 +83,17 @@ const addStatement = (name: string, pick: string, p: AddWriteParameters): NamedS
           ORDER BY n.ord
          RETURNING id, seq
        ),
-       ev AS (
-         INSERT INTO events (id, txid, type, list_id, created_at, list_name, actor, item_ids, item_texts, item_created_at, item_created_by)
-         SELECT ${p.eventId}, list.last_event_txid, 'item.added', list.id, ${p.at}, list.name, ${actorSql(`${p.actor}::uuid`)},
-                ${p.ids}::uuid[], ${p.texts}::text[], array_fill(${p.at}::timestamptz, ARRAY[${p.count}::integer]),
-                array_fill(${p.actor}::uuid, ARRAY[${p.count}::integer])
-           FROM list
-         RETURNING txid, seq, list_id, type
-       ),
-       ${RECORD_AUDIENCE}
+       ${recordAddedItemsSql({
+         eventId: p.eventId,
+         at: p.at,
+         actor: `${p.actor}::uuid`,
+         items: {
+           id: `${p.ids}::uuid[]`,
+           text: `${p.texts}::text[]`,
+           created_at: `array_fill(${p.at}::timestamptz, ARRAY[${p.count}::integer])`,
+           created_by: `array_fill(${p.actor}::uuid, ARRAY[${p.count}::integer])`,
+         },
+       })}
    SELECT c.id AS candidate_id, c.name AS candidate_name, c.role AS candidate_role, c.rank AS candidate_rank,
           c.id IN (SELECT id FROM picked) AS picked,
           NULL::uuid AS id, NULL::bigint AS seq
@@ -177,10 +115,7 @@ const ADD_TO_LIST = addStatement(
           ORDER BY rank
           LIMIT $5
        ),
-       picked AS (
-         SELECT c.id, c.role FROM candidates c
-          WHERE c.rank = 1 AND (c.id = $3::uuid OR c.role = 'owner' OR (SELECT count(*) FROM candidates) = 1)
-       )`,
+       ${pickedListCte('candidates', '$3::uuid')}`,
   { count: '$6', at: '$7', max: '$8', ids: '$9', texts: '$10', keys: '$11', actor: '$1', eventId: '$12' },
 );
 
@@ -217,16 +152,13 @@ const SET_COMPLETION = new NamedStatement(
           WHERE list_id = $1 AND id = ANY($2::uuid[]) AND completed <> $3::boolean
          RETURNING *
        ),
-       list AS (
-         UPDATE lists
-            SET open_item_count = open_item_count
-                  + (CASE WHEN $3::boolean THEN -1 ELSE 1 END) * (SELECT count(*) FROM changed),
-                updated_at = $4::timestamptz,
-                ${NEXT_EVENT_TXID_SET}
-          WHERE id = $1 AND EXISTS (SELECT 1 FROM changed)
-         RETURNING id, name, last_event_txid, audience
-       ),
-       ${recordItemEvents({
+       ${itemsWrittenListCte({
+         listId: '$1',
+         openItems: '(CASE WHEN $3::boolean THEN -1 ELSE 1 END) * (SELECT count(*) FROM changed)',
+         at: '$4::timestamptz',
+         when: 'EXISTS (SELECT 1 FROM changed)',
+       })},
+       ${recordItemEventsSql({
          rows: 'changed',
          ids: '$2::uuid[]',
          type: "(CASE WHEN $3::boolean THEN 'item.completed' ELSE 'item.reopened' END)",
@@ -243,16 +175,14 @@ const REMOVE_ALL = new NamedStatement(
   `WITH gone AS (
          DELETE FROM items WHERE list_id = $1 AND id = ANY($2::uuid[]) RETURNING *
        ),
-       list AS (
-         UPDATE lists
-            SET item_count = item_count - (SELECT count(*) FROM gone),
-                open_item_count = open_item_count - (SELECT count(*) FROM gone WHERE NOT completed),
-                updated_at = $3,
-                ${NEXT_EVENT_TXID_SET}
-          WHERE id = $1 AND EXISTS (SELECT 1 FROM gone)
-         RETURNING id, name, last_event_txid, audience
-       ),
-       ${recordItemEvents({
+       ${itemsWrittenListCte({
+         listId: '$1',
+         items: '-(SELECT count(*) FROM gone)',
+         openItems: '-(SELECT count(*) FROM gone WHERE NOT completed)',
+         at: '$3',
+         when: 'EXISTS (SELECT 1 FROM gone)',
+       })},
+       ${recordItemEventsSql({
          rows: 'gone',
          ids: '$2::uuid[]',
          type: "'item.removed'",
@@ -274,9 +204,9 @@ export class TypeOrmItemRepository extends ItemRepository {
   }
 
   /**
-   * One statement: the lists the reference may mean and the one picked among them (the rule
-   * of ListAccess's pickList, in SQL: the first in the stores' order when it is the id match,
-   * the caller's own, or the only one), then, for an owner or editor, the conditional UPDATE
+   * One statement: the lists the reference may mean and the one picked among them (the lists
+   * module's pickedListCte, the rule of ListAccess's pickList in SQL: the first in the stores'
+   * order when it is the id match, the caller's own, or the only one), then, for an owner or editor, the conditional UPDATE
    * of the list takes its row lock, checks the limit against the current count and moves both
    * counters; the INSERT below it feeds on its result, so when the role, the limit (or the
    * list) says no, nothing is inserted. Concurrent adds queue on the row lock and each
@@ -351,7 +281,7 @@ export class TypeOrmItemRepository extends ItemRepository {
 
   async findCandidates(listId: string, query: CandidateQuery): Promise<Item[]> {
     const rows = await this.query<ItemRow>(
-      `SELECT ${COLUMNS} FROM items
+      `SELECT ${ITEM_COLUMNS} FROM items
         WHERE list_id = $1 AND (id = ANY($2::uuid[]) OR text_key = ANY($3::text[]))
         ORDER BY seq`,
       [listId, query.ids, query.keys],

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
-import { eventIdSql, eventPayloadSql, eventsOfRowSql } from '../../../../common/persistence/events-sql';
+import { eventIdSql, eventPayloadSql, eventsOfRowSql } from '../../../events/persistence/events.sql';
 import { EventRelay, RelayStep } from '../../domain/event-relay';
 
 /**

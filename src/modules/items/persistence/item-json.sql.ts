@@ -1,5 +1,5 @@
-import { isoSql } from '../../../../common/persistence/iso-sql';
-import { ITEM_FIELDS, type ItemField } from '../../application/item-resource';
+import { isoSql } from '../../../common/persistence/iso-sql';
+import { ITEM_FIELDS, type ItemField, type ItemFieldKind } from '../application/item-resource';
 
 /** A text as an SQL string literal. */
 const literal = (text: string): string => `'${text.replaceAll("'", "''")}'`;
@@ -24,7 +24,8 @@ export function itemJsonTextSql(t: string): string {
   ITEM_FIELDS.forEach((field, index) => {
     text(`${index === 0 ? '{' : ','}${JSON.stringify(field.name)}:`);
     const column = `${t}.${field.column}`;
-    switch (field.kind) {
+    const kind = field.kind as ItemFieldKind;
+    switch (kind) {
       case 'uuid':
         // A UUID's characters need no escaping.
         text('"');
@@ -40,6 +41,12 @@ export function itemJsonTextSql(t: string): string {
       case 'boolean':
         expression(`CASE WHEN ${column} THEN 'true' ELSE 'false' END`);
         break;
+      case 'integer':
+        expression(`${column}::text`);
+        break;
+      case 'integer?':
+        expression(`COALESCE(${column}::text, 'null')`);
+        break;
       case 'instant':
         text('"');
         expression(isoSql(column));
@@ -48,6 +55,8 @@ export function itemJsonTextSql(t: string): string {
       case 'instant?':
         expression(`COALESCE('"' || ${isoSql(column)} || '"', 'null')`);
         break;
+      default:
+        throw new Error(`no JSON rendering for the item field kind ${String(kind satisfies never)}`);
     }
   });
   text('}');
@@ -57,11 +66,12 @@ export function itemJsonTextSql(t: string): string {
 
 /**
  * An item as a json_build_object of ITEM_FIELDS, each field's value the SQL `valueOf` gives
- * for its column (instants formatted as isoTime writes them): the item of item events.
+ * for it (instants formatted as isoTime writes them): the item of item events, which the
+ * events module's SQL renders with it.
  */
-export function itemJsonObjectSql(valueOf: (column: string, field: ItemField) => string): string {
+export function itemJsonObjectSql(valueOf: (field: ItemField) => string): string {
   const pairs = ITEM_FIELDS.map((field) => {
-    const value = valueOf(field.column, field);
+    const value = valueOf(field);
     return `${literal(field.name)}, ${field.kind === 'instant' || field.kind === 'instant?' ? isoSql(value) : value}`;
   });
   return `json_build_object(${pairs.join(', ')})`;

@@ -1,0 +1,67 @@
+/**
+ * SQL fragments that write the lists table (the lists module's) from other modules'
+ * statements, where the write must be part of the same statement as theirs (ADR 0011). Every
+ * write of a list's row by another module goes through one of these, so what that write
+ * means for the list lives here, beside the table's owner.
+ *
+ * The list-version rule: every UPDATE of a list's row moves `lists.version` (a BEFORE UPDATE
+ * trigger, migration 1763801100000-list-versions.ts). Each statement that inserts, changes or
+ * deletes items updates the list's row in the same statement (itemsWrittenListCte), so the
+ * version moves with every item write, and the items module's page cache (RenderedPageCache),
+ * which serves a rendered page only while the version it was rendered at still holds, never
+ * serves a page an item write has changed. A statement that writes items without updating the
+ * list's row through itemsWrittenListCte would break that cache.
+ */
+
+/**
+ * The SET clause, for an UPDATE of a lists row, that takes the order key of the events a
+ * statement records for that list (`lists.last_event_txid`): the greater of this transaction's
+ * id and the list's previous events' key (see migration 1763800700000-events.ts). An UPDATE
+ * re-reads the row after waiting for its lock, so the key is above that of every change
+ * committed before it.
+ */
+export const NEXT_EVENT_TXID_SET = `last_event_txid = GREATEST(COALESCE(last_event_txid, '0'::xid8), pg_current_xact_id())`;
+
+/**
+ * A CTE `name` that takes the events' order key (NEXT_EVENT_TXID_SET) of the lists whose ids
+ * `listIdsSql` (a subquery) gives, for a statement that records events of those lists (the
+ * events module's store), returning each list's id and its key. Taking the key locks the row,
+ * if the statement's transaction does not hold it yet.
+ */
+export const eventKeysOfListsCte = (name: string, listIdsSql: string): string =>
+  `${name} AS (
+     UPDATE lists SET ${NEXT_EVENT_TXID_SET} WHERE id IN (${listIdsSql}) RETURNING id, last_event_txid
+   )`;
+
+/** What an item statement changes on its list's row: each an SQL expression. */
+export interface ItemsWritten {
+  /** The list's id (a parameter, or a scalar subquery of the statement's own CTEs). */
+  listId: string;
+  /** The change of `item_count` (omitted: none). */
+  items?: string;
+  /** The change of `open_item_count`. */
+  openItems: string;
+  /** The write's instant: the list's `updated_at`. */
+  at: string;
+  /** The condition the write needs besides the list's id (something changed, the limit). */
+  when: string;
+}
+
+/**
+ * The CTE `list` of an item statement: the UPDATE of the list's row that takes its lock, moves
+ * its counters by what the statement really changed (in the same statement as the items, so
+ * concurrent writes cannot make them drift and the per-list limit cannot be overshot), its
+ * `updated_at`, its events' order key (NEXT_EVENT_TXID_SET) and, through the trigger, its
+ * version (the list-version rule, above). It returns what the item's events need from the row:
+ * id, name, last_event_txid and audience; it is empty when `when` does not hold, and then
+ * nothing is recorded.
+ */
+export const itemsWrittenListCte = (p: ItemsWritten): string =>
+  `list AS (
+         UPDATE lists
+            SET ${p.items === undefined ? '' : `item_count = item_count + ${p.items}, `}open_item_count = open_item_count + ${p.openItems},
+                updated_at = ${p.at},
+                ${NEXT_EVENT_TXID_SET}
+          WHERE id = ${p.listId} AND ${p.when}
+         RETURNING id, name, last_event_txid, audience
+       )`;
