@@ -34,8 +34,8 @@ export const always: TestModeSign = () => true;
  * code that passes the mode on as data. Every other request passes as it is.
  *
  * A Nest functional middleware rather than an interceptor: a live request passes with two header
- * reads, while a global interceptor puts Nest's interceptor chain on every request (measured in
- * docs/adr/0007-test-mode-schema-per-mode.md).
+ * reads, while a global interceptor puts Nest's interceptor chain on every request, about a
+ * quarter of `GET /v1/me`'s cost (docs/adr/0007-test-mode-schema-per-mode.md).
  */
 export function enterRequestMode(isTest: TestModeSign) {
   return function requestModeMiddleware(request: Request & RequestWithMode, response: Response, next: () => void): void {
