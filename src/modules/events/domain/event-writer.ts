@@ -1,5 +1,5 @@
 import type { KeyMode } from '../../../common/auth/principal';
-import type { EventActor } from './event';
+import { type EventActor, eventFields } from './event';
 
 /**
  * An event delivered to one webhook alone and never recorded in the outbox, so never in the feed
@@ -21,15 +21,5 @@ export abstract class EventWriter {
   abstract write(event: DirectEvent, mode: KeyMode): { id: string; json: string };
 }
 
-/** The event JSON of `event` under `id`: eventJson's fields, in its order, with no list. */
-export function directEventJson(id: string, event: DirectEvent, mode: KeyMode) {
-  return {
-    id,
-    type: event.type,
-    created_at: event.createdAt.toISOString(),
-    list: null,
-    actor: event.actor && { id: event.actor.id, username: event.actor.username, name: event.actor.name },
-    data: event.data,
-    livemode: mode === 'live',
-  };
-}
+/** The event JSON of `event` under `id`: every event's fields, in their order, with no list. */
+export const directEventJson = (id: string, event: DirectEvent, mode: KeyMode) => eventFields(id, { ...event, list: null }, mode);

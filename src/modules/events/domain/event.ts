@@ -77,18 +77,30 @@ export function comparePositions(a: EventPosition, b: EventPosition): number {
   return a.seq - b.seq;
 }
 
-/**
- * The event JSON for `event`, under the id `id`, recorded in `mode` (`livemode`: false in test
- * mode): the mode whose schema the event is stored in, which the event log's adapter knows.
- */
-export function eventJson(id: string, event: NewEvent, mode: KeyMode): EventJson {
+/** What every event's JSON is made of: a recorded one's (NewEvent), or one sent to a single webhook (DirectEvent). */
+interface EventParts {
+  type: string;
+  list: { id: string; name: string } | null;
+  actor: EventActor | null;
+  data: Record<string, unknown>;
+  createdAt: Date;
+}
+
+/** The fields of an event's JSON, in the order every event is served (API.md section 8). */
+export function eventFields(id: string, event: EventParts, mode: KeyMode) {
   return {
     id,
     type: event.type,
     created_at: event.createdAt.toISOString(),
-    list: { id: event.list.id, name: event.list.name },
-    actor: { id: event.actor.id, username: event.actor.username, name: event.actor.name },
+    list: event.list && { id: event.list.id, name: event.list.name },
+    actor: event.actor && { id: event.actor.id, username: event.actor.username, name: event.actor.name },
     data: event.data,
     livemode: mode === 'live',
   };
 }
+
+/**
+ * The event JSON for `event`, under the id `id`, recorded in `mode` (`livemode`: false in test
+ * mode): the mode whose schema the event is stored in, which the event log's adapter knows.
+ */
+export const eventJson = (id: string, event: NewEvent, mode: KeyMode): EventJson => eventFields(id, event, mode) as EventJson;
