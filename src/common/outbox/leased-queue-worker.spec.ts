@@ -1,4 +1,5 @@
 import { waitFor } from '../../../test/support/wait-for';
+import { currentMode, runInMode, runInUnit, unitInProgress } from '../persistence/work-context';
 import { FakeClock } from '../testing/fake-clock';
 import { LeasedQueue, LeasedQueueWorker } from './leased-queue-worker';
 
@@ -50,5 +51,48 @@ describe('LeasedQueueWorker', () => {
       // The failed polls after the first are said in one summary, at the latest when the worker stops.
       { context: { fault: 'claims failing', count: 2, window_s: 1 }, message: 'claims failing: 2 failed polls in the last 1 s' },
     ]);
+  });
+
+  it('runs a round that a nudge from inside some work wakes outside that work: no mode, no unit of work', async () => {
+    const seen: Array<{ mode: string; unit: unknown }> = [];
+    let due = 0;
+    const queue: LeasedQueue<string> = {
+      async claimDue() {
+        seen.push({ mode: currentMode(), unit: unitInProgress() });
+        if (due === 0) return [];
+        due -= 1;
+        return ['row'];
+      },
+      async attempt() {},
+      describe: (claim) => ({ row_id: claim }),
+    };
+    const worker = new LeasedQueueWorker(
+      queue,
+      new FakeClock('2026-11-24T10:00:00.000Z'),
+      // An idle poll far away: only the nudge can start the round looked at.
+      { pollIntervalMs: 3_600_000, leaseMs: 30_000, batchSize: 1 },
+      { warn: () => undefined },
+      messages,
+    );
+    worker.onApplicationBootstrap();
+    try {
+      await eventually(() => seen.length === 1, 'the first round');
+      // Other work stays open meanwhile (another request), so the storage stays in use.
+      let finishOther = (): void => undefined;
+      const other = runInMode('test', () => new Promise<void>((resolve) => (finishOther = resolve)));
+      const transaction = { name: 'a request transaction' };
+      await runInMode('test', () =>
+        runInUnit(transaction, async () => {
+          due = 1;
+          worker.nudge();
+        }),
+      );
+      await eventually(() => seen.length >= 3, 'the nudged round');
+      finishOther();
+      await other;
+    } finally {
+      await worker.onModuleDestroy();
+    }
+    expect(seen.slice(1)).toEqual(seen.slice(1).map(() => ({ mode: 'live', unit: undefined })));
   });
 });

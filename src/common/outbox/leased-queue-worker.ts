@@ -2,6 +2,7 @@ import type { OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { RepeatedFaults } from '../logging/repeated-faults';
 import type { Clock } from '../ports/clock';
 import type { WarningLog } from '../ports/warning-log';
+import { outsideAnyWork } from '../persistence/work-context';
 
 /** The longest pause between polls while claims keep failing. */
 const MAX_BACKOFF_MS = 30_000;
@@ -101,15 +102,19 @@ export class LeasedQueueWorker<C> implements OnApplicationBootstrap, OnModuleDes
   private schedule(delayMs: number): void {
     clearTimeout(this.timer);
     if (this.stopped) return;
-    this.timer = setTimeout(() => {
-      this.running = this.round().finally(() => {
-        this.running = undefined;
-        const more = this.again;
-        this.again = false;
-        const backoff = Math.min(this.options.pollIntervalMs * 2 ** this.failures, MAX_BACKOFF_MS);
-        this.schedule(more ? 0 : Math.max(this.options.pollIntervalMs, backoff));
-      });
-    }, delayMs);
+    // Armed outside any work: a nudge comes from a request, whose mode and unit of work the
+    // round must not inherit (each queue step enters its own mode).
+    this.timer = outsideAnyWork(() =>
+      setTimeout(() => {
+        this.running = this.round().finally(() => {
+          this.running = undefined;
+          const more = this.again;
+          this.again = false;
+          const backoff = Math.min(this.options.pollIntervalMs * 2 ** this.failures, MAX_BACKOFF_MS);
+          this.schedule(more ? 0 : Math.max(this.options.pollIntervalMs, backoff));
+        });
+      }, delayMs),
+    );
     this.timer.unref();
   }
 

@@ -47,6 +47,16 @@ export function runInUnit<T>(unit: object, work: () => Promise<T>): Promise<T> {
 }
 
 /**
+ * Runs `fn` outside any work: what it arms (a timer, a callback) starts with no mode and no unit
+ * of work, whoever called it. Background work that a request can wake (a queue worker's next
+ * round) is armed this way, so that it never runs in that request's mode or joins a
+ * transaction that request has since ended.
+ */
+export function outsideAnyWork<T>(fn: () => T): T {
+  return store.exit(fn);
+}
+
+/**
  * Runs the rest of an HTTP request (`next`, Express's) in `mode`. The context counts as in
  * flight until the response has been sent, which is after its handler has finished. A request
  * whose client went away before that ('close' without 'finish') may still be running its
