@@ -1,16 +1,19 @@
-import { Module } from '@nestjs/common';
+import { Module, OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
 import { Clock } from '../../common/ports/clock';
 import { UnitOfWork } from '../../common/ports/unit-of-work';
 import { IdempotencyRepository } from './domain/idempotency.repository';
 import { IdempotencyService } from './domain/idempotency.service';
+import { serveIdempotency } from './idempotent-post';
 import { IdempotencyJanitor } from './infrastructure/idempotency-janitor';
 import { TypeOrmIdempotencyRepository } from './infrastructure/typeorm/typeorm-idempotency.repository';
 
 /**
  * Idempotency-Key support for every POST /v1/ route. Modules with such routes import this
- * one and declare them with @IdempotentPost (idempotent-post.ts), whose interceptor Nest makes
- * in the importing module with this module's IdempotencyService; other callers of the same
- * operations (MCP tools) call the service with the same fingerprints (idempotent-request.ts).
+ * one and declare them with @IdempotentPost (idempotent-post.ts), which wraps those handlers
+ * only; the wrappers find this module's service through their request's application. Other
+ * callers of the same operations (MCP tools) call the service with the same fingerprints
+ * (idempotent-request.ts).
  */
 @Module({
   providers: [
@@ -24,4 +27,15 @@ import { TypeOrmIdempotencyRepository } from './infrastructure/typeorm/typeorm-i
   ],
   exports: [IdempotencyService, IdempotencyJanitor],
 })
-export class IdempotencyModule {}
+export class IdempotencyModule implements OnModuleInit {
+  constructor(
+    private readonly adapterHost: HttpAdapterHost,
+    private readonly service: IdempotencyService,
+  ) {}
+
+  /** An application context without HTTP (the operator command) has no adapter, and no routes to serve. */
+  onModuleInit(): void {
+    const app: unknown = this.adapterHost.httpAdapter?.getInstance();
+    if (app) serveIdempotency(app, this.service);
+  }
+}
