@@ -13,8 +13,6 @@ import { ownedWebhook } from './owned-webhook';
 import { WebhookRepository } from './webhook.repository';
 import { DeliveryNotFound, WebhookDisabled } from './webhooks.errors';
 
-
-
 /** What is sent to an account's webhooks, as their owner drives it: test events, retries, the deliveries' pages (API.md section 8). */
 export class WebhookDeliveriesService {
   constructor(
