@@ -227,9 +227,9 @@ describe('the node:http behaviour answerClientError relies on', () => {
     const server = createServer((_req, res) => {
       answering = res;
       res.writeHead(200, { 'content-type': 'text/plain' });
+      // Left open: the client error arrives while this answer is in progress, and the answer ends
+      // once that error has been handled (below).
       res.write('begun');
-      // Ends only after the client error, so the error arrives while this answer is in progress.
-      setTimeout(() => res.end(), 100);
     });
     const destroyed = new Promise<boolean>((resolve) =>
       server.on('clientError', (error: NodeJS.ErrnoException, socket: Socket) => {
@@ -237,6 +237,7 @@ describe('the node:http behaviour answerClientError relies on', () => {
         expect(pending === answering || (!malformedWhileAnswering && pending == null)).toBe(true);
         answerClientError(error, socket);
         resolve(socket.destroyed);
+        answering?.end();
       }),
     );
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
