@@ -40,3 +40,17 @@ export class CursorOfAnotherList extends InvalidInput {
     super('INVALID_CURSOR', 'cursor belongs to another list: pass back a next_cursor value of this list unchanged');
   }
 }
+
+/** An item id in a path that names no item of the list (or a malformed one): as unknown as an invisible list. */
+export class ItemNotFound extends NotFoundError {
+  constructor() {
+    super('ITEM_NOT_FOUND', 'Item not found');
+  }
+}
+
+/** An assignee must be the list's owner or one of its members (API.md section 13). */
+export class AssigneeNotMember extends RuleViolation {
+  constructor(userId: string, listName: string) {
+    super('ASSIGNEE_NOT_MEMBER', `user ${userId} is neither the owner nor a member of the list "${listName}": only they can be assigned`);
+  }
+}

@@ -2,7 +2,7 @@ import type { InMemoryListRows } from '../../../../common/in-memory/list-rows';
 import { foldKey } from '../../../../common/text/fold-key';
 import type { EventActor, EventType } from '../../../events/domain/event';
 import type { EventLog } from '../../../events/domain/event-log';
-import { addedItem, Item, withCompletion } from '../../domain/item';
+import { addedItem, Item, ItemAssignee, withCompletion } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
 import { AddOutcome, AddRequest, ItemRepository } from '../../domain/item.repository';
 import { canWriteItems, LIST_CANDIDATES, pickList } from '../../../lists/domain/list-access';
@@ -49,7 +49,12 @@ export class InMemoryItemRepository extends ItemRepository {
     const counters = this.lists.counters(list.id);
     if (!counters) return { ok: false, reason: 'list_missing', list };
     if (counters.itemCount + items.length > maxPerList) return { ok: false, reason: 'limit_reached', list };
-    const stored = items.map((draft) => addedItem(draft, list.id, userId, at, this.nextSeq++));
+    // An assignee must see the list as its owner or a member (whatever their keys reach).
+    const outsider = items.find((draft) => draft.assigneeId && !this.lists.seenBy(list.id, { userId: draft.assigneeId, listIds: null }));
+    if (outsider) return { ok: false, reason: 'not_assignable', list, userId: outsider.assigneeId! };
+    const stored = items.map((draft) =>
+      addedItem(draft, list.id, userId, at, this.nextSeq++, draft.assigneeId ? this.assigneeNamed(draft.assigneeId) : null),
+    );
     const listItems = this.byList.get(list.id) ?? [];
     listItems.push(...stored);
     this.byList.set(list.id, listItems);
@@ -109,6 +114,18 @@ export class InMemoryItemRepository extends ItemRepository {
     const { log, listName, actor } = this.events;
     const list = { id: listId, name: listName(listId) };
     await log.record(items.map((item) => ({ type, list, actor: actor(actorId), data: { item: presentItem(item) }, createdAt: at })));
+  }
+
+  /**
+   * An assignee as the item resource names them: through the events sink's user lookup when
+   * there is one (the accounts the specs made), else by the id alone (specs about items alone).
+   */
+  private assigneeNamed(userId: string): ItemAssignee {
+    if (this.events) {
+      const { id, username, name } = this.events.actor(userId);
+      return { id, username, name };
+    }
+    return { id: userId, username: userId, name: userId };
   }
 
   /** The list's items, oldest first, as stored (InMemoryItemPageReadModel reads them; callers must not change them). */
