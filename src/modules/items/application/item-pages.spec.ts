@@ -3,10 +3,20 @@ import { accountViewer } from '../../../common/auth/reach';
 import { InvalidInput } from '../../../common/errors/domain-error';
 import { HmacCursorCodec } from '../../../common/paging/hmac-cursor-codec';
 import { ListNotFound } from '../../lists/domain/lists.errors';
-import { PLAIN_FILTERS } from '../domain/item-view';
+import { PLAIN_FILTERS, type ItemSort, type SortKey } from '../domain/item-view';
 import { CursorOfAnotherList } from '../domain/items.errors';
 import { FindRequest, FoundItems, ItemPageReadModel, PageRequest, VisibleItemPage } from './item-page.read-model';
 import { ItemPages, knownPageVersion, pageEtag } from './item-pages';
+
+/** A key of the sort for the item at seq `seq`, as a store would end a page with it. */
+const keyFor = (sort: ItemSort, seq: number): SortKey =>
+  sort === 'position'
+    ? ['a0', seq]
+    : sort === 'due'
+      ? ['2026-03-05', '-infinity', 'a0', seq]
+      : sort === 'priority'
+        ? [3, 'a0', seq]
+        : ['2026-03-01T10:00:00.123Z', 'a0', seq];
 
 /** A read model that answers one item with more to come, and records what it was asked. */
 class RecordingPages extends ItemPageReadModel {
@@ -23,14 +33,14 @@ class RecordingPages extends ItemPageReadModel {
       unchanged,
       items: { json: unchanged ? '[]' : '[{}]', count: unchanged ? 0 : 1, lastSeq: unchanged ? undefined : 9 },
       hasMore: !unchanged,
-      lastKey: unchanged ? undefined : ['2026-03-05', '-infinity', 'a0', 9],
+      lastKey: unchanged ? undefined : keyFor(request.view.sort, 9),
     };
   }
 
   async foundItems(_viewer: unknown, request: FindRequest): Promise<FoundItems | null> {
     this.finds.push(request);
     if (request.listIds?.includes('00000000-0000-4000-8000-00000000dead')) return null;
-    return { items: { json: '[{}]', count: 1, lastSeq: 3 }, hasMore: true, lastKey: ['2026-03-05', '-infinity', 'a0', 3], lists: [] };
+    return { items: { json: '[{}]', count: 1, lastSeq: 3 }, hasMore: true, lastKey: keyFor(request.view.sort, 3), lists: [] };
   }
 }
 
@@ -103,7 +113,7 @@ describe('ItemPages', () => {
       [{ label: 'x'.repeat(41) }, /label must be at most 40 characters/],
       [{ label: '   ' }, /label must not be empty/],
       [{ q: '   ' }, /q must hold at least one word/],
-      [{ q: 'w '.repeat(11) }, /q must hold at most 10 words/],
+      [{ q: Array.from({ length: 11 }, (_, i) => `w${i}`).join(' ') }, /q must hold at most 10 words/],
       [{ q: 'x'.repeat(201) }, /q must be at most 200 characters/],
     ];
     for (const [query, message] of cases) {
@@ -123,7 +133,7 @@ describe('ItemPages', () => {
     expect(await failure(pages.find(viewer, { list_id: '00000000-0000-4000-8000-00000000dead' }))).toBeInstanceOf(ListNotFound);
     const first = await pages.find(viewer, { list_id: LIST, sort: 'priority' });
     await pages.find(viewer, { cursor: first.nextCursor! });
-    expect(store.finds.at(-1)).toMatchObject({ view: { sort: 'priority' }, listIds: [LIST], after: ['2026-03-05', '-infinity', 'a0', 3] });
+    expect(store.finds.at(-1)).toMatchObject({ view: { sort: 'priority' }, listIds: [LIST], after: [3, 'a0', 3] });
     expect(await failure(pages.find(viewer, { cursor: first.nextCursor!, list_id: randomUUID(), sort: 'priority' }))).toBeInstanceOf(InvalidInput);
   });
 
