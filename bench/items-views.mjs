@@ -39,9 +39,10 @@ const dist = (path) => require(join(root, 'dist', path));
 /** A user and a live key, made with the operator command; answers {id, key}. */
 async function account(env, tag) {
   const username = `${tag}_${Date.now().toString(36)}`;
-  const { stdout: made } = await cli(env, ['create-user', '--email', `${username}@example.test`, '--username', username, '--name', tag, '--json']);
+  await cli(env, ['create-user', '--email', `${username}@example.test`, '--username', username, '--name', tag, '--json']);
   const { stdout } = await cli(env, ['create-key', '--login', username, '--label', tag, '--json']);
-  return { id: JSON.parse(made).user_id, key: JSON.parse(stdout).key, username };
+  const created = JSON.parse(stdout);
+  return { id: created.user_id, key: created.key, username };
 }
 
 /**
@@ -67,8 +68,8 @@ async function seed(pool, { me, friend, stranger }) {
      SELECT id, $2::uuid, 'editor', now() FROM (SELECT id FROM lists WHERE owner_id = $1::uuid ORDER BY name LIMIT 100) l`,
     [me, friend],
   );
-  const syllables = `ARRAY['ka','lo','mi','ne','ru','sa','to','vi','be','do','fu','ga','hi','jo','pe','zu']`;
-  const labels = `ARRAY['Work','Home','Errands','Urgent','Waiting','Someday','Calls','Email','Finance','Health','Garden','Travel']`;
+  const syllables = `(ARRAY['ka','lo','mi','ne','ru','sa','to','vi','be','do','fu','ga','hi','jo','pe','zu'])`;
+  const labels = `(ARRAY['Work','Home','Errands','Urgent','Waiting','Someday','Calls','Email','Finance','Health','Garden','Travel'])`;
   const insert = (count, listsSql, assigneesSql) => `
     WITH lists AS (SELECT array_agg(id ORDER BY name) AS ids FROM lists WHERE ${listsSql}),
     raw AS (
@@ -158,11 +159,14 @@ async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'todo-bench-views-'));
   const { startEmbeddedPostgres } = dist('database/embedded-postgres.js');
   const database = await startEmbeddedPostgres(dataDir, require('pino')({ level: 'warn' }));
-  const env = { ...process.env, DATABASE_URL: database.url, RATE_LIMIT_MAX: '100000000', LOG_LEVEL: 'warn' };
-  const service = await startService(env);
+  const env = { ...process.env, DATABASE_URL: database.url, RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' };
   const pool = new Pool({ connectionString: database.url, max: CONNECTIONS + 1 });
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
+  let service;
   try {
+    say(`embedded PostgreSQL at ${database.url}; starting the service`);
+    service = await startService(env);
+    say(`service at ${service.url}; seeding`);
     const me = await account(service.env, 'views_me');
     const friend = await account(service.env, 'views_friend');
     const stranger = await account(service.env, 'views_stranger');
@@ -231,7 +235,7 @@ async function main() {
   } finally {
     agent.destroy();
     await pool.end();
-    await service.stop();
+    await service?.stop();
     await database.stop();
     await rm(dataDir, { recursive: true, force: true });
   }
