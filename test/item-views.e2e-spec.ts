@@ -26,15 +26,23 @@ describe('views of items (e2e)', () => {
     fields: { due?: [string, string?, string?, string?]; priority?: number; labels?: string[]; assignee?: string; notes?: string },
   ) {
     const [date, time, zone, at] = fields.due ?? [];
-    await w
-      .dataSource()
-      .query(
-        `UPDATE items SET due_date = $2::date, due_time = $3, due_time_zone = $4, due_at = $5::timestamptz, priority = $6,
+    await w.dataSource().query(
+      `UPDATE items SET due_date = $2::date, due_time = $3, due_time_zone = $4, due_at = $5::timestamptz, priority = $6,
                 labels = $7::text[], label_keys = (SELECT coalesce(array_agg(lower(l)), '{}') FROM unnest($7::text[]) l),
                 assignee_id = $8::uuid, notes = $9
           WHERE id = $1`,
-        [id.get(text), date ?? null, time ?? null, zone ?? null, at ?? null, fields.priority ?? 0, fields.labels ?? [], fields.assignee ?? null, fields.notes ?? ''],
-      );
+      [
+        id.get(text),
+        date ?? null,
+        time ?? null,
+        zone ?? null,
+        at ?? null,
+        fields.priority ?? 0,
+        fields.labels ?? [],
+        fields.assignee ?? null,
+        fields.notes ?? '',
+      ],
+    );
   }
 
   const texts = (body: { data: { items: Array<{ text: string }> } }) => body.data.items.map((item) => item.text);
@@ -64,7 +72,11 @@ describe('views of items (e2e)', () => {
     for (const item of await w.add(friend, theirs, ['t1', 't2'])) id.set(item.text, item.id);
     for (const item of await w.add(stranger, hidden, ['h1'])) id.set(item.text, item.id);
     await setFields('a', { due: ['2026-03-05'], priority: 3, labels: ['Work'], assignee: me.id, notes: 'call Bob' });
-    await setFields('b', { due: ['2026-03-05', '09:00', 'Europe/Berlin', '2026-03-05T08:00:00.000Z'], priority: 1, labels: ['home', 'Errands'] });
+    await setFields('b', {
+      due: ['2026-03-05', '09:00', 'Europe/Berlin', '2026-03-05T08:00:00.000Z'],
+      priority: 1,
+      labels: ['home', 'Errands'],
+    });
     await setFields('c', { priority: 2, assignee: friend.id });
     await setFields('d', { due: ['2026-03-01'], labels: ['work'], assignee: me.id });
     await setFields('e', { due: ['2026-03-10', '18:00', 'America/New_York', '2026-03-10T22:00:00.000Z'], priority: 3 });
@@ -151,9 +163,19 @@ describe('views of items (e2e)', () => {
       const same = await w.as(me).get(`/v1/lists/${mine.id}/items?sort=due&has_due=true&cursor=${cursor}`).expect(200);
       expect(texts(same.body)).toEqual(['g', 'b', 'e']);
       expect(same.body.data.next_cursor).toBeNull();
-      for (const other of ['sort=due', 'has_due=true', 'has_due=false&sort=due', 'has_due=true&sort=due&status=open', 'has_due=true&sort=priority']) {
+      for (const other of [
+        'sort=due',
+        'has_due=true',
+        'has_due=false&sort=due',
+        'has_due=true&sort=due&status=open',
+        'has_due=true&sort=priority',
+      ]) {
         const res = await w.as(me).get(`/v1/lists/${mine.id}/items?${other}&cursor=${cursor}`);
-        expect({ other, status: res.status, error: res.body.error }).toEqual({ other, status: 400, error: expect.stringMatching(/cursor/) });
+        expect({ other, status: res.status, error: res.body.error }).toEqual({
+          other,
+          status: 400,
+          error: expect.stringMatching(/cursor/),
+        });
       }
       // Another list's cursor, or one of GET /v1/items, is no cursor of this page.
       expect((await w.as(me).get(`/v1/lists/${theirs.id}/items?cursor=${cursor}`)).status).toBe(400);
@@ -175,6 +197,10 @@ describe('views of items (e2e)', () => {
         { id: theirs.id, name: 'Theirs' },
       ]);
       expect(page.next_cursor).toBeNull();
+      // Words of three characters or more are looked up first (trigrams), shorter ones row by row: the same answers.
+      expect((await found('q=MILK')).items.map((item) => item.text)).toEqual(['Buy milk']);
+      expect((await found('q=oa+milk&status=open')).items.map((item) => item.text)).toEqual(['Buy milk']);
+      expect((await found('q=ca')).items.map((item) => item.text)).toEqual(['a']);
     });
 
     it('answers "due this week and assigned to me" across lists', async () => {
@@ -252,7 +278,14 @@ describe('views of items (e2e)', () => {
       expect(changed.headers.etag).not.toBe(etag);
       expect(changed.body.data.items[0].completed).toBe(true);
       // Someone who cannot see the list gets its 404, ETag or not.
-      expect((await w.as(stranger).get(`/v1/lists/${list.id}/items`).set('If-None-Match', changed.headers.etag as string)).status).toBe(404);
+      expect(
+        (
+          await w
+            .as(stranger)
+            .get(`/v1/lists/${list.id}/items`)
+            .set('If-None-Match', changed.headers.etag as string)
+        ).status,
+      ).toBe(404);
     });
   });
 });
