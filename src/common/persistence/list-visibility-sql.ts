@@ -43,6 +43,17 @@ export const visibleListsSql = (columns: string, where: string, tail = ''): stri
     WHERE m.user_id = $1 AND ${reachedByKeySql('l.id')} AND ${where}${tail})`;
 
 /**
+ * Whether the viewer ($1, $2) sees the list `listIdSql`: visibleListsSql's rule asked of one list
+ * at a time, for statements that check the list of each row they read (GET /v1/items walks items
+ * in an order of their own and keeps those of lists the caller sees). PostgreSQL answers it
+ * through the list's primary key (memoized per list) and the caller's memberships, read once
+ * (a hashed subplan), so its cost follows the rows read, not the number of lists the caller sees.
+ */
+export const seesListSql = (listIdSql: string): string =>
+  `(${reachedByKeySql(listIdSql)} AND EXISTS (SELECT 1 FROM lists sl WHERE sl.id = ${listIdSql}
+     AND (sl.owner_id = $1 OR sl.id IN (SELECT sm.list_id FROM list_members sm WHERE sm.user_id = $1))))`;
+
+/**
  * The lists an action's `list` field may mean, among visibleListsSql's rows: `where` for it
  * ($3: the id it names, or null; $4: the name's foldKey), and the order to read them in, best
  * match first (alias `v`, with `created_at`): the id match, the caller's own, then by creation.
