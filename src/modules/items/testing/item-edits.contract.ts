@@ -2,10 +2,21 @@ import { accountViewer } from '../../../common/auth/reach';
 import type { Item, NewItem } from '../domain/item';
 import type { ItemEdit } from '../domain/item-edits';
 import { positionsBetween } from '../domain/position';
-import type { ItemRepositorySubject } from './item-repository.contract';
+import type { UnitOfWork } from '../../../common/ports/unit-of-work';
+import type { ItemRepository } from '../domain/item.repository';
 
 const T0 = new Date('2026-04-01T10:00:00.123Z');
 const T1 = new Date('2026-04-02T11:30:00.456Z');
+
+/** What the edits half needs of describeItemRepositoryContract's subject (ItemRepositorySubject). */
+interface EditsSubject {
+  items: ItemRepository;
+  uow: UnitOfWork;
+  owner: string;
+  newList(): Promise<string>;
+  addMember(listId: string, role: 'editor' | 'viewer'): Promise<string>;
+  counters(listId: string): Promise<{ itemCount: number; openItemCount: number; updatedAt: Date | null }>;
+}
 
 let counter = 0;
 /** Fresh v4-shaped ids, unique across the whole run (the TypeORM store keeps its rows). */
@@ -21,9 +32,9 @@ function freshId(): string {
  * The edit and move half of the ItemRepository contract (saveEdits, findAssignedTo, gapAt,
  * moveItems), run by describeItemRepositoryContract against each store.
  */
-export function describeItemEditsContract(getSubject: () => ItemRepositorySubject, getListId: () => string): void {
+export function describeItemEditsContract(getSubject: () => EditsSubject, getListId: () => string): void {
   describe('edits and moves', () => {
-    let s: ItemRepositorySubject;
+    let s: EditsSubject;
     let listId: string;
     beforeEach(() => {
       s = getSubject();
