@@ -326,7 +326,11 @@ describe('authorization matrix', () => {
       body: (w) => ({ list: w.listId, items: ['a'], set: { priority: 'high' } }),
       expect: writers,
     },
-    'POST /v1/actions/move': { path: () => '/v1/actions/move', body: (w) => ({ list: w.listId, items: ['a'], to: 'top' }), expect: writers },
+    'POST /v1/actions/move': {
+      path: () => '/v1/actions/move',
+      body: (w) => ({ list: w.listId, items: ['a'], to: 'top' }),
+      expect: writers,
+    },
 
     // Nothing listens on the webhook URL: deliveries fail in the background, which no row looks at.
     // Without a list_id the webhook is the account's: a key with list_ids may not make one.

@@ -48,13 +48,15 @@ describe('item edits (e2e)', () => {
   /** What a client can observe of a list, to compare before and after a refused request. */
   const snapshot = async (who: Person, list: ListRef) => ({ items: await items(who, list), counters: await w.counters(list) });
 
-  const feedPage = (who: Person, query: string) => async (after: string | undefined): Promise<FeedPage<EventBody>> => {
-    const res = await w
-      .as(who)
-      .get(`/v1/events?limit=500${query}${after ? `&after=${after}` : ''}`)
-      .expect(200);
-    return res.body.data;
-  };
+  const feedPage =
+    (who: Person, query: string) =>
+    async (after: string | undefined): Promise<FeedPage<EventBody>> => {
+      const res = await w
+        .as(who)
+        .get(`/v1/events?limit=500${query}${after ? `&after=${after}` : ''}`)
+        .expect(200);
+      return res.body.data;
+    };
   const now = async (who: Person) => (await w.as(who).get('/v1/events?after=now').expect(200)).body.data.next_cursor as string;
   /** The events of `types` after `after`, waiting (bounded) until `count` have come. */
   const eventsOf = async (who: Person, after: string, count: number, types = 'item.updated') =>
@@ -99,7 +101,13 @@ describe('item edits (e2e)', () => {
 
       // Only what is sent changes; null clears due and assignee.
       const cleared = await patch(owner, list, milk.id, { due: null, assignee: null }).expect(200);
-      expect(cleared.body.data.item).toMatchObject({ text: 'oat milk', notes: 'the blue one', labels: ['Shop', 'dairy'], due: null, assignee: null });
+      expect(cleared.body.data.item).toMatchObject({
+        text: 'oat milk',
+        notes: 'the blue one',
+        labels: ['Shop', 'dairy'],
+        due: null,
+        assignee: null,
+      });
       expect(cleared.body.data.item.version).toBe(item.version + 1);
     });
 
@@ -205,9 +213,12 @@ describe('item edits (e2e)', () => {
       const { owner, editor, viewer, stranger, list } = await w.team();
       const [milk] = await w.add(owner, list, ['milk']);
       const from = { owner: await now(owner), viewer: await now(viewer), stranger: await now(stranger) };
-      const res = await patch(editor, list, milk.id, { assignee: owner.id, labels: ['x'], text: 'milk!', due: { date: '2027-01-01' } }).expect(
-        200,
-      );
+      const res = await patch(editor, list, milk.id, {
+        assignee: owner.id,
+        labels: ['x'],
+        text: 'milk!',
+        due: { date: '2027-01-01' },
+      }).expect(200);
       const [event] = await eventsOf(owner, from.owner, 1);
       expect(event).toMatchObject({
         type: 'item.updated',
@@ -230,8 +241,12 @@ describe('item edits (e2e)', () => {
       const { key: testKey } = await makeRestrictedKey(t.app, owner.id, { mode: 'test' });
       await patch({ key: testKey }, list, milk.id, { text: 'test mode' }).expect(404);
       const sandboxList = (await w.as({ key: testKey }).post('/v1/lists', { name: 'Sandbox' }).expect(200)).body.data.list;
-      const [sandboxItem] = (await w.as({ key: testKey }).post('/v1/actions/add', { list: sandboxList.id, items: ['play'] }).expect(200)).body.data
-        .items;
+      const [sandboxItem] = (
+        await w
+          .as({ key: testKey })
+          .post('/v1/actions/add', { list: sandboxList.id, items: ['play'] })
+          .expect(200)
+      ).body.data.items;
       const res = await patch({ key: testKey }, sandboxList.id, sandboxItem.id, { priority: 'low' }).expect(200);
       expect(res.body.data.item).toMatchObject({ priority: 'low', version: 2 });
       expect((await one(owner, list, milk.id)).text).toBe('via key');
@@ -242,8 +257,12 @@ describe('item edits (e2e)', () => {
     it('sets fields on every matched item (ids or texts), atomically, answering {list, items} in entry order', async () => {
       const { owner, editor, list } = await w.team();
       const [milk, bread, eggs] = await w.add(owner, list, ['milk', 'bread', 'eggs']);
-      const res = await w
-        .act(editor, 'update', { list: list.name, items: [eggs.id, 'MILK'], set: { priority: 'medium', labels: ['shop'], assignee: 'me' } }, 200);
+      const res = await w.act(
+        editor,
+        'update',
+        { list: list.name, items: [eggs.id, 'MILK'], set: { priority: 'medium', labels: ['shop'], assignee: 'me' } },
+        200,
+      );
       expect(res.body.data.list).toEqual({ id: list.id, name: list.name });
       expect(res.body.data.items.map((item: ItemBody) => [item.id, item.priority, item.labels, item.assignee?.id, item.version])).toEqual([
         [eggs.id, 'medium', ['shop'], editor.id, 2],
@@ -256,7 +275,12 @@ describe('item edits (e2e)', () => {
       const { owner, list } = await w.team();
       const [a, b] = await w.add(owner, list, ['a', 'b']);
       await w.act(owner, 'update', { list: list.id, items: [a.id], set: { labels: ['one', 'Two', 'three'] } }, 200);
-      const res = await w.act(owner, 'update', { list: list.id, items: [a.id, b.id], set: { add_labels: ['two', 'four'], remove_labels: ['ONE', 'none'] } }, 200);
+      const res = await w.act(
+        owner,
+        'update',
+        { list: list.id, items: [a.id, b.id], set: { add_labels: ['two', 'four'], remove_labels: ['ONE', 'none'] } },
+        200,
+      );
       expect(res.body.data.items.map((item: ItemBody) => item.labels)).toEqual([
         ['Two', 'three', 'four'],
         ['two', 'four'],

@@ -43,13 +43,15 @@ describe('item move (e2e)', () => {
   const move = (who: Pick<Person, 'key'>, body: object, status: number) => w.act(who, 'move', body, status);
 
   const now = async (who: Person) => (await w.as(who).get('/v1/events?after=now').expect(200)).body.data.next_cursor as string;
-  const feedPage = (who: Pick<Person, 'key'>, query: string) => async (after: string | undefined): Promise<FeedPage<EventBody>> =>
-    (
-      await request(t.server)
-        .get(`/v1/events?limit=500&types=item.moved${query}${after ? `&after=${after}` : ''}`)
-        .set('X-API-Key', who.key)
-        .expect(200)
-    ).body.data;
+  const feedPage =
+    (who: Pick<Person, 'key'>, query: string) =>
+    async (after: string | undefined): Promise<FeedPage<EventBody>> =>
+      (
+        await request(t.server)
+          .get(`/v1/events?limit=500&types=item.moved${query}${after ? `&after=${after}` : ''}`)
+          .set('X-API-Key', who.key)
+          .expect(200)
+      ).body.data;
   const movedEvents = async (who: Pick<Person, 'key'>, after: string, count: number, query = '') =>
     (await feedUntil(feedPage(who, query), count, { after, what: `${count} item.moved events` })).events;
 
@@ -209,7 +211,10 @@ describe('item move (e2e)', () => {
       const tester = { key };
       const a = (await w.as(tester).post('/v1/lists', { name: 'Sandbox A' }).expect(200)).body.data.list;
       const b = (await w.as(tester).post('/v1/lists', { name: 'Sandbox B' }).expect(200)).body.data.list;
-      await w.as(tester).post('/v1/actions/add', { list: a.id, items: ['one', 'two'] }).expect(200);
+      await w
+        .as(tester)
+        .post('/v1/actions/add', { list: a.id, items: ['one', 'two'] })
+        .expect(200);
       const res = await move(tester, { list: 'sandbox a', items: ['two'], to_list: 'Sandbox B' }, 200);
       expect(res.body.data.list).toEqual({ id: b.id, name: 'Sandbox B' });
       const live = await w.newList(owner);

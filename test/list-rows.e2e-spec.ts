@@ -110,7 +110,13 @@ describe('itemsWrittenListCte (the lists module’s fragment for item statements
     // A move to another list moves both lists' versions.
     const other = await newList(dataSource);
     const otherBefore = BigInt((await rowOf(dataSource, other)).version);
-    await items.moveItems({ from: id, to: other, moves: [{ id: item.id, position: item.position, clearAssignee: false }], at: new Date(), maxPerList: 10_000 });
+    await items.moveItems({
+      from: id,
+      to: other,
+      moves: [{ id: item.id, position: item.position, clearAssignee: false }],
+      at: new Date(),
+      maxPerList: 10_000,
+    });
     await version();
     expect(BigInt((await rowOf(dataSource, other)).version)).toBe(otherBefore + 1n);
     await items.removeAll(other, itemIds, new Date(), ownerId);

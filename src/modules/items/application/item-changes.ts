@@ -26,7 +26,10 @@ export function readItemChanges(body: ItemFieldsDto, callerId: string, prefix: s
 /** An update's `set`: the item fields, and labels added or removed (not with `labels`). */
 export function readUpdateSet(set: UpdateSetDto, callerId: string): ItemChanges {
   if (set.labels !== undefined && (set.add_labels !== undefined || set.remove_labels !== undefined)) {
-    throw new InvalidInput('LABELS_AND_LABEL_EDITS', 'set.labels replaces the labels: send it alone, or add_labels and remove_labels without it');
+    throw new InvalidInput(
+      'LABELS_AND_LABEL_EDITS',
+      'set.labels replaces the labels: send it alone, or add_labels and remove_labels without it',
+    );
   }
   const changes = readItemChanges(set, callerId, 'set.');
   if (set.add_labels !== undefined) changes.addLabels = readLabels(set.add_labels, 'set.add_labels');
@@ -51,13 +54,15 @@ function readNotes(raw: string, field: string): string {
   const problem = unicodeTextProblem(notes);
   if (problem) throw new InvalidInput('INVALID_NOTES', `${field} ${problem}`);
   const length = codePointLength(notes);
-  if (length > NOTES_MAX) throw new InvalidInput('INVALID_NOTES', `${field} must be at most ${NOTES_MAX} characters after trimming (got ${length})`);
+  if (length > NOTES_MAX)
+    throw new InvalidInput('INVALID_NOTES', `${field} must be at most ${NOTES_MAX} characters after trimming (got ${length})`);
   return notes;
 }
 
 /** Labels: 0-10 of 1-40 code points once trimmed, unique case-insensitively, in the order given. */
 function readLabels(raw: readonly string[], field: string): string[] {
-  if (raw.length > LABELS_MAX) throw new InvalidInput('INVALID_LABELS', `${field} must hold at most ${LABELS_MAX} labels (got ${raw.length})`);
+  if (raw.length > LABELS_MAX)
+    throw new InvalidInput('INVALID_LABELS', `${field} must hold at most ${LABELS_MAX} labels (got ${raw.length})`);
   const seen = new Set<string>();
   return raw.map((entry, index) => {
     const label = entry.trim();
@@ -65,10 +70,14 @@ function readLabels(raw: readonly string[], field: string): string[] {
     if (problem) throw new InvalidInput('INVALID_LABELS', `${field}[${index}] ${problem}`);
     const length = codePointLength(label);
     if (length < 1 || length > LABEL_MAX_LENGTH) {
-      throw new InvalidInput('INVALID_LABELS', `${field}[${index}] must be 1-${LABEL_MAX_LENGTH} characters after trimming (got ${length})`);
+      throw new InvalidInput(
+        'INVALID_LABELS',
+        `${field}[${index}] must be 1-${LABEL_MAX_LENGTH} characters after trimming (got ${length})`,
+      );
     }
     const key = foldKey(label);
-    if (seen.has(key)) throw new InvalidInput('INVALID_LABELS', `${field}[${index}] repeats the label "${label}" (labels are compared case-insensitively)`);
+    if (seen.has(key))
+      throw new InvalidInput('INVALID_LABELS', `${field}[${index}] repeats the label "${label}" (labels are compared case-insensitively)`);
     seen.add(key);
     return label;
   });

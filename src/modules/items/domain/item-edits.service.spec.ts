@@ -33,7 +33,15 @@ async function world() {
   const lists = new InMemoryListRepository(store);
   const userRows = new InMemoryUserRepository();
   for (const id of [OWNER, EDITOR, VIEWER, STRANGER]) {
-    await userRows.insert({ id, email: `${id}@example.test`, username: `u${id.slice(-2)}`, name: `User ${id.slice(-2)}`, passwordHash: 'x', emailVerified: true, createdAt: clock.now() });
+    await userRows.insert({
+      id,
+      email: `${id}@example.test`,
+      username: `u${id.slice(-2)}`,
+      name: `User ${id.slice(-2)}`,
+      passwordHash: 'x',
+      emailVerified: true,
+      createdAt: clock.now(),
+    });
   }
   const users = new UserDirectory(userRows);
   const log = new InMemoryEventLog((listId) => {
@@ -76,19 +84,30 @@ describe('ItemEditsService', () => {
       const w = await world();
       const [milk] = await w.add(['milk']);
       w.clock.advance(1000);
-      const item = await w.edits.patch(accountViewer(EDITOR), LIST, milk.id, { text: 'oat milk', priority: 'high', assigneeId: EDITOR }, null);
+      const item = await w.edits.patch(
+        accountViewer(EDITOR),
+        LIST,
+        milk.id,
+        { text: 'oat milk', priority: 'high', assigneeId: EDITOR },
+        null,
+      );
       expect(item).toMatchObject({ text: 'oat milk', priority: 'high', assignee: { id: EDITOR }, version: 2, updatedAt: w.clock.now() });
       expect(await w.read(milk.id)).toEqual(item);
       const updated = w.log.all().filter((event) => event.type === 'item.updated');
       expect(updated).toEqual([
-        expect.objectContaining({ actor: expect.objectContaining({ id: EDITOR }), data: { item: expect.objectContaining({ text: 'oat milk', version: 2 }), changes: ['text', 'priority', 'assignee'] } }),
+        expect.objectContaining({
+          actor: expect.objectContaining({ id: EDITOR }),
+          data: { item: expect.objectContaining({ text: 'oat milk', version: 2 }), changes: ['text', 'priority', 'assignee'] },
+        }),
       ]);
     });
 
     it('answers 412 when If-Match names another version, and changes nothing', async () => {
       const w = await world();
       const [milk] = await w.add(['milk']);
-      await expect(w.edits.patch(accountViewer(OWNER), LIST, milk.id, { text: 'x' }, [2])).rejects.toEqual(kind('precondition_failed', 'ITEM_CHANGED'));
+      await expect(w.edits.patch(accountViewer(OWNER), LIST, milk.id, { text: 'x' }, [2])).rejects.toEqual(
+        kind('precondition_failed', 'ITEM_CHANGED'),
+      );
       expect(await w.read(milk.id)).toEqual(milk);
       await w.edits.patch(accountViewer(OWNER), LIST, milk.id, { text: 'x' }, [1]);
       await w.edits.patch(accountViewer(OWNER), LIST, milk.id, { text: 'y' }, '*');
@@ -100,10 +119,16 @@ describe('ItemEditsService', () => {
       const [milk] = await w.add(['milk']);
       const [chore] = await w.add(['sweep'], OTHER);
       await expect(w.edits.patch(accountViewer(STRANGER), LIST, milk.id, { text: 'x' }, null)).rejects.toEqual(kind('not_found'));
-      await expect(w.edits.patch(accountViewer(VIEWER), LIST, 'nope', { text: 'x' }, null)).rejects.toEqual(kind('not_found', 'ITEM_NOT_FOUND'));
-      await expect(w.edits.patch(accountViewer(OWNER), LIST, chore.id, { text: 'x' }, null)).rejects.toEqual(kind('not_found', 'ITEM_NOT_FOUND'));
+      await expect(w.edits.patch(accountViewer(VIEWER), LIST, 'nope', { text: 'x' }, null)).rejects.toEqual(
+        kind('not_found', 'ITEM_NOT_FOUND'),
+      );
+      await expect(w.edits.patch(accountViewer(OWNER), LIST, chore.id, { text: 'x' }, null)).rejects.toEqual(
+        kind('not_found', 'ITEM_NOT_FOUND'),
+      );
       await expect(w.edits.patch(accountViewer(VIEWER), LIST, milk.id, { text: 'x' }, [9])).rejects.toEqual(kind('forbidden'));
-      await expect(w.edits.patch(accountViewer(EDITOR), LIST, milk.id, { assigneeId: STRANGER }, [9])).rejects.toEqual(kind('precondition_failed'));
+      await expect(w.edits.patch(accountViewer(EDITOR), LIST, milk.id, { assigneeId: STRANGER }, [9])).rejects.toEqual(
+        kind('precondition_failed'),
+      );
       await expect(w.edits.patch(accountViewer(EDITOR), LIST, milk.id, { assigneeId: STRANGER }, null)).rejects.toEqual(
         kind('rule', 'ASSIGNEE_NOT_MEMBER'),
       );
@@ -130,18 +155,21 @@ describe('ItemEditsService', () => {
         ['b', 'low', ['x'], 2],
         ['a', 'low', ['x'], 3],
       ]);
-      expect(w.log.all().filter((event) => event.type === 'item.updated').map((event) => event.data.changes)).toEqual([
-        ['priority'],
-        ['priority', 'labels'],
-        ['labels'],
-      ]);
+      expect(
+        w.log
+          .all()
+          .filter((event) => event.type === 'item.updated')
+          .map((event) => event.data.changes),
+      ).toEqual([['priority'], ['priority', 'labels'], ['labels']]);
       expect(b.id).toBe(result.items[0].id);
     });
 
     it('refuses a text for several items (422) and an unmatched entry (404), changing nothing', async () => {
       const w = await world();
       const [a, b] = await w.add(['a', 'b']);
-      await expect(w.edits.update(accountViewer(OWNER), LIST, [a.id, b.id], { text: 'c' })).rejects.toEqual(kind('rule', 'TEXT_OF_MANY_ITEMS'));
+      await expect(w.edits.update(accountViewer(OWNER), LIST, [a.id, b.id], { text: 'c' })).rejects.toEqual(
+        kind('rule', 'TEXT_OF_MANY_ITEMS'),
+      );
       await expect(w.edits.update(accountViewer(OWNER), LIST, [a.id, 'zzz'], { priority: 'high' })).rejects.toEqual(kind('not_found'));
       expect([await w.read(a.id), await w.read(b.id)]).toEqual([a, b]);
     });
@@ -162,7 +190,10 @@ describe('ItemEditsService', () => {
       await w.edits.move(accountViewer(EDITOR), LIST, [a.id], { before: 'B' });
       expect(await w.inOrder(LIST)).toEqual(['a', 'b', 'c']);
       const moved = w.log.all().filter((event) => event.type === 'item.moved');
-      expect(moved[0].data).toEqual({ item: expect.objectContaining({ id: c.id }), from: { list: { id: LIST, name: 'Groceries' }, position: c.position } });
+      expect(moved[0].data).toEqual({
+        item: expect.objectContaining({ id: c.id }),
+        from: { list: { id: LIST, name: 'Groceries' }, position: c.position },
+      });
       expect(b.position).toBeDefined();
     });
 
@@ -186,7 +217,9 @@ describe('ItemEditsService', () => {
     it('refuses an anchor among the moving items (422), a viewer (403), an unknown anchor (404), changing nothing', async () => {
       const w = await world();
       const [a, b] = await w.add(['a', 'b']);
-      await expect(w.edits.move(accountViewer(OWNER), LIST, [a.id, b.id], { before: 'b' })).rejects.toEqual(kind('rule', 'MOVE_RELATIVE_TO_ITSELF'));
+      await expect(w.edits.move(accountViewer(OWNER), LIST, [a.id, b.id], { before: 'b' })).rejects.toEqual(
+        kind('rule', 'MOVE_RELATIVE_TO_ITSELF'),
+      );
       await expect(w.edits.move(accountViewer(VIEWER), LIST, [a.id], { to: 'top' })).rejects.toEqual(kind('forbidden'));
       await expect(w.edits.move(accountViewer(EDITOR), LIST, [a.id], { toList: 'Chores' })).rejects.toEqual(kind('not_found'));
       await expect(w.edits.move(accountViewer(OWNER), LIST, [a.id], { after: 'zzz' })).rejects.toEqual(kind('not_found'));
@@ -203,6 +236,10 @@ describe('ItemEditsService', () => {
     await w.released.release({ id: LIST, name: 'Groceries' }, EDITOR, EDITOR, w.clock.now());
     expect((await w.read(a.id)).assignee).toBeNull();
     expect((await w.read(b.id)).assignee?.id).toBe(VIEWER);
-    expect(w.log.all().at(-1)).toMatchObject({ type: 'item.updated', actor: { id: EDITOR }, data: { changes: ['assignee'], item: { id: a.id, assignee: null } } });
+    expect(w.log.all().at(-1)).toMatchObject({
+      type: 'item.updated',
+      actor: { id: EDITOR },
+      data: { changes: ['assignee'], item: { id: a.id, assignee: null } },
+    });
   });
 });

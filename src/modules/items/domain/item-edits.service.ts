@@ -63,7 +63,8 @@ export class ItemEditsService {
 
   /** PATCH /v1/lists/:id/items/:item_id: the item as it now is. */
   async patch(viewer: Viewer, listId: string, itemId: string, changes: ItemChanges, ifMatch: IfMatch | null): Promise<Item> {
-    if (!asksSomething(changes)) throw new InvalidInput('EMPTY_EDIT', 'the body must change at least one of text, notes, due, priority, labels, assignee');
+    if (!asksSomething(changes))
+      throw new InvalidInput('EMPTY_EDIT', 'the body must change at least one of text, notes, due, priority, labels, assignee');
     const list = await this.access.getVisible(viewer, listId);
     const id = isUuid(itemId) ? itemId.toLowerCase() : null;
     return this.uow.run(async () => {
@@ -145,7 +146,13 @@ export class ItemEditsService {
   }
 
   /** The edits of `changes` to `items` written (those that change something), their events recorded; the items as they now are. */
-  private async apply(viewer: Viewer, list: AccessibleList, items: readonly Item[], changes: ItemChanges, labelsField: string): Promise<Item[]> {
+  private async apply(
+    viewer: Viewer,
+    list: AccessibleList,
+    items: readonly Item[],
+    changes: ItemChanges,
+    labelsField: string,
+  ): Promise<Item[]> {
     if (changes.assigneeId) await this.assertAssignable(list, changes.assigneeId);
     const edits = items.map((item) => editOf(item, changes, labelsField));
     const changing = edits.filter((edit) => edit.changes.length > 0);

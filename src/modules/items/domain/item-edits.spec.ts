@@ -35,7 +35,14 @@ const due = (date: string, recurrence: string | null = null) => ({
 describe('item edits', () => {
   describe('editOf', () => {
     it('lists the fields that really change, in the resource’s order, with their new values', () => {
-      const edit = editOf(item(), { assigneeId: 'u1', labels: ['a'], text: 'oat milk', priority: 'high', notes: 'n', due: due('2026-02-01') });
+      const edit = editOf(item(), {
+        assigneeId: 'u1',
+        labels: ['a'],
+        text: 'oat milk',
+        priority: 'high',
+        notes: 'n',
+        due: due('2026-02-01'),
+      });
       expect(edit.changes).toEqual(['text', 'notes', 'due', 'priority', 'labels', 'assignee']);
       expect(edit.set).toEqual({ text: 'oat milk', notes: 'n', due: due('2026-02-01'), priority: 'high', labels: ['a'], assigneeId: 'u1' });
     });

@@ -51,7 +51,10 @@ export class ItemNotFound extends NotFoundError {
 /** If-Match named a version the item is no longer at (412): nothing was changed. */
 export class ItemChangedSinceRead extends PreconditionFailed {
   constructor(current: number) {
-    super('ITEM_CHANGED', `the item changed since you read it: it is now at version ${current} (ETag "${current}"); read it again, then retry`);
+    super(
+      'ITEM_CHANGED',
+      `the item changed since you read it: it is now at version ${current} (ETag "${current}"); read it again, then retry`,
+    );
   }
 }
 

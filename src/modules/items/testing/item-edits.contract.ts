@@ -68,7 +68,14 @@ export function describeItemEditsContract(getSubject: () => EditsSubject, getLis
           set: {
             text: 'oat milk',
             notes: 'the blue one',
-            due: { date: '2026-05-04', time: '09:30', timeZone: 'Europe/Berlin', recurrence: 'FREQ=WEEKLY', at: new Date('2026-05-04T07:30:00.000Z'), seriesStart: '2026-05-04' },
+            due: {
+              date: '2026-05-04',
+              time: '09:30',
+              timeZone: 'Europe/Berlin',
+              recurrence: 'FREQ=WEEKLY',
+              at: new Date('2026-05-04T07:30:00.000Z'),
+              seriesStart: '2026-05-04',
+            },
             priority: 'high',
             labels: ['Shop', 'dairy'],
             assigneeId: s.owner,
@@ -82,7 +89,13 @@ export function describeItemEditsContract(getSubject: () => EditsSubject, getLis
       expect(m).toMatchObject({
         text: 'oat milk',
         notes: 'the blue one',
-        due: { date: '2026-05-04', time: '09:30', timeZone: 'Europe/Berlin', recurrence: 'FREQ=WEEKLY', at: new Date('2026-05-04T07:30:00.000Z') },
+        due: {
+          date: '2026-05-04',
+          time: '09:30',
+          timeZone: 'Europe/Berlin',
+          recurrence: 'FREQ=WEEKLY',
+          at: new Date('2026-05-04T07:30:00.000Z'),
+        },
         priority: 'high',
         labels: ['Shop', 'dairy'],
         assignee: { id: s.owner, username: expect.any(String), name: expect.any(String) },
@@ -141,7 +154,13 @@ export function describeItemEditsContract(getSubject: () => EditsSubject, getLis
       const [a, b, c] = await insert(listId, ['a', 'b', 'c'], { assigneeId: s.owner });
       const [first] = positionsBetween(null, a.position, 1);
       const moved = await inUnit(() =>
-        s.items.moveItems({ from: listId, to: listId, moves: [{ id: c.id, position: first, clearAssignee: true }], at: T1, maxPerList: 10_000 }),
+        s.items.moveItems({
+          from: listId,
+          to: listId,
+          moves: [{ id: c.id, position: first, clearAssignee: true }],
+          at: T1,
+          maxPerList: 10_000,
+        }),
       );
       expect(moved).toBe(true);
       const [nowA, nowB, nowC] = await read(listId, [a.id, b.id, c.id]);
@@ -182,7 +201,15 @@ export function describeItemEditsContract(getSubject: () => EditsSubject, getLis
       expect(moved).toBe(true);
       expect(await read(listId, [a.id, b.id])).toEqual([undefined, undefined]);
       const [nowA, nowB] = await read(target, [a.id, b.id]);
-      expect(nowA).toMatchObject({ id: a.id, text: 'a', listId: target, position: keys[0], version: 2, updatedAt: T1, createdAt: a.createdAt });
+      expect(nowA).toMatchObject({
+        id: a.id,
+        text: 'a',
+        listId: target,
+        position: keys[0],
+        version: 2,
+        updatedAt: T1,
+        createdAt: a.createdAt,
+      });
       expect(nowB).toMatchObject({ id: b.id, listId: target, position: keys[1], completed: true });
       expect(await s.counters(listId)).toEqual({ itemCount: 0, openItemCount: 0, updatedAt: T1 });
       expect(await s.counters(target)).toEqual({ itemCount: 3, openItemCount: 2, updatedAt: T1 });

@@ -69,13 +69,19 @@ export class EditItemDto extends ItemFieldsDto {}
 
 /** The update's `set`: the item fields, and labels edited rather than replaced. */
 export class UpdateSetDto extends ItemFieldsDto {
-  @ApiPropertyOptional({ description: 'Labels to append where an item lacks them (one it has stays where it is); not with labels', type: [String] })
+  @ApiPropertyOptional({
+    description: 'Labels to append where an item lacks them (one it has stays where it is); not with labels',
+    type: [String],
+  })
   @sent('add_labels')
   @IsArray()
   @IsString({ each: true })
   add_labels?: string[];
 
-  @ApiPropertyOptional({ description: 'Labels to remove where an item has them (others are ignored; removals come first); not with labels', type: [String] })
+  @ApiPropertyOptional({
+    description: 'Labels to remove where an item has them (others are ignored; removals come first); not with labels',
+    type: [String],
+  })
   @sent('remove_labels')
   @IsArray()
   @IsString({ each: true })
@@ -102,7 +108,10 @@ export class UpdateItemsDto {
   @IsString({ each: true })
   items!: string[];
 
-  @ApiProperty({ description: 'What to set on every matched item (at least one member; text only when one item is matched)', type: UpdateSetDto })
+  @ApiProperty({
+    description: 'What to set on every matched item (at least one member; text only when one item is matched)',
+    type: UpdateSetDto,
+  })
   @IsObject()
   @ValidateNested()
   @Type(() => UpdateSetDto)
