@@ -348,5 +348,19 @@ describe('item edits (e2e)', () => {
       // Nobody left can be assigned but the owner.
       await patch(owner, list, b.id, { assignee: viewer.id }).expect(422);
     });
+
+    it('never leaves an item assigned to someone who left, whatever the order of a concurrent assignment and the leaving', async () => {
+      for (let round = 0; round < 4; round += 1) {
+        const { owner, editor, list } = await w.team();
+        const [a] = await w.add(owner, list, ['a']);
+        const [assigned, left] = await Promise.all([
+          patch(owner, list, a.id, { assignee: editor.id }),
+          request(t.server).delete(`/v1/lists/${list.id}/members/${editor.id}`).set('X-API-Key', editor.key),
+        ]);
+        expect(left.status).toBe(200);
+        expect([200, 422]).toContain(assigned.status);
+        expect((await one(owner, list, a.id)).assignee).toBeNull();
+      }
+    });
   });
 });
