@@ -2,7 +2,7 @@ import type { InMemoryListRows } from '../../../../common/in-memory/list-rows';
 import { foldKey } from '../../../../common/text/fold-key';
 import type { EventActor, EventType } from '../../../events/domain/event';
 import type { EventLog } from '../../../events/domain/event-log';
-import { addedItem, Item, withCompletion } from '../../domain/item';
+import { addedItem, Item, ItemAssignee, withCompletion } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
 import { AddOutcome, AddRequest, ItemRepository, ItemsMove } from '../../domain/item.repository';
 import type { ItemEdit, Placement } from '../../domain/item-edits';
@@ -183,6 +183,18 @@ export class InMemoryItemRepository extends ItemRepository {
     this.lists.moveCounters(from, -moved.length, -open, at);
     this.lists.moveCounters(to, moved.length, open, at);
     return true;
+  }
+
+  /**
+   * An assignee as the item resource names them: through the events sink's user lookup when
+   * there is one (the accounts the specs made), else by the id alone (specs about items alone).
+   */
+  private assigneeNamed(userId: string): ItemAssignee {
+    if (this.events) {
+      const { id, username, name } = this.events.actor(userId);
+      return { id, username, name };
+    }
+    return { id: userId, username: userId, name: userId };
   }
 
   /** The item with the edit's fields set (the assignee named as the users table would name them). */
