@@ -126,6 +126,21 @@ describe('the TypeScript client against the running service', () => {
     expect(page.next_cursor).toBeNull();
   });
 
+  it('edits and moves: one item with If-Match (a stale version is a 412), update, move', async () => {
+    const owner = await makeCaller(t.app);
+    const todo = clientOf(owner.key);
+    const { list } = await todo.lists.create({ name: `Edits ${unique()}` });
+    const [milk, bread] = (await todo.actions.add({ list: list.id, items: ['milk', 'bread'] })).items;
+    const { item } = await todo.items.edit(list.id, milk.id, { text: 'oat milk', assignee: 'me' }, { ifMatch: milk.version });
+    expect(item).toMatchObject({ text: 'oat milk', assignee: { id: owner.id }, version: milk.version + 1 });
+    const stale = await todo.items.edit(list.id, milk.id, { text: 'x' }, { ifMatch: milk.version }).catch((error: unknown) => error);
+    expect(stale).toMatchObject({ status: 412 });
+    const updated = await todo.actions.update({ list: list.id, items: [bread.id], set: { priority: 'high', add_labels: ['shop'] } });
+    expect(updated.items[0]).toMatchObject({ priority: 'high', labels: ['shop'] });
+    const moved = await todo.actions.move({ list: list.id, items: [bread.id], to: 'top' });
+    expect(moved.items.map((i) => i.id)).toEqual([bread.id]);
+  });
+
   it('shares and members: a link, a join, a role change, a removal, a revocation', async () => {
     const [owner, guest] = await Promise.all([makeCaller(t.app), makeCaller(t.app)]);
     const todo = clientOf(owner.key);

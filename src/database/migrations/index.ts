@@ -22,6 +22,7 @@ import { FailedDeliveriesIndex1763801450000 } from './1763801450000-failed-deliv
 import { ItemFields1763801500000 } from './1763801500000-item-fields';
 import { ItemFieldsBackfill1763801550000 } from './1763801550000-item-fields-backfill';
 import { ItemViews1763801600000 } from './1763801600000-item-views';
+import { EventAudienceFromList1763801700000 } from './1763801700000-event-audience-from-list';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -52,4 +53,5 @@ export const MIGRATIONS = [
   ItemFields1763801500000,
   ItemFieldsBackfill1763801550000,
   ItemViews1763801600000,
+  EventAudienceFromList1763801700000,
 ];

@@ -11,6 +11,7 @@ import { readListReference } from '../../lists/domain/list-access';
 import { presentItem } from '../application/item.presenter';
 import { itemsShown } from './rendered-items';
 import { plainRequest } from './plain-request';
+import { describeItemEditsContract } from './item-edits.contract';
 
 export interface ListCountersView {
   itemCount: number;
@@ -394,5 +395,10 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       expect(await s.items.lockList(listId)).toBe(false);
       expect(await s.pages.visiblePage(accountViewer(s.owner), listId, plainRequest('all', 10))).toBeNull();
     });
+
+    describeItemEditsContract(
+      () => s,
+      () => listId,
+    );
   });
 }
