@@ -35,9 +35,9 @@ import { TypeOrmItemRepository } from './infrastructure/typeorm/typeorm-item.rep
     },
     {
       provide: ItemsService,
-      inject: [ItemRepository, ListAccess, UnitOfWork, Clock, IdGenerator],
-      useFactory: (items: ItemRepository, access: ListAccess, uow: UnitOfWork, clock: Clock, ids: IdGenerator) =>
-        new ItemsService(items, access, uow, clock, ids),
+      inject: [ItemRepository, ListAccess, UnitOfWork, Clock, IdGenerator, ItemChangeEvents],
+      useFactory: (items: ItemRepository, access: ListAccess, uow: UnitOfWork, clock: Clock, ids: IdGenerator, changes: ItemChangeEvents) =>
+        new ItemsService(items, access, uow, clock, ids, changes),
     },
     {
       provide: ItemEditsService,

@@ -54,7 +54,7 @@ async function world() {
   const uow = new InMemoryUnitOfWork();
   const events = new RecordedItemEvents(users, log);
   const edits = new ItemEditsService(items, access, uow, clock, events);
-  const adds = new ItemsService(items, access, uow, clock, new SequentialIdGenerator());
+  const adds = new ItemsService(items, access, uow, clock, new SequentialIdGenerator(), events);
   const addList = async (id: string, ownerId: string, name: string, members: Record<string, MemberRole> = {}) => {
     await lists.insert(List.create({ id, ownerId, name, now: new Date(0) }));
     for (const [userId, role] of Object.entries(members)) {

@@ -11,6 +11,10 @@ import { Membership } from '../../lists/domain/membership';
 import { InMemoryListRepository } from '../../lists/infrastructure/in-memory/in-memory-list.repository';
 import { InMemoryListsStore } from '../../lists/infrastructure/in-memory/in-memory-lists.store';
 import { ItemsService } from './items.service';
+import { RecordedItemEvents } from '../infrastructure/recorded-item-events';
+import { UserDirectory } from '../../auth/domain/user-directory';
+import { InMemoryUserRepository } from '../../auth/infrastructure/in-memory/in-memory-user.repository';
+import { parseDue } from './due';
 import { MAX_ITEMS_PER_LIST } from './items.errors';
 
 const OWNER = '00000000-0000-4000-8000-00000000000a';
@@ -29,7 +33,13 @@ describe('item events', () => {
     await lists.insert(List.create({ id: LIST, ownerId: OWNER, name: 'Groceries', now: new Date(0) }));
     await lists.insertMember(Membership.join({ listId: LIST, userId: EDITOR, role: 'editor', joinedAt: new Date(0) }));
     const items = new InMemoryItemRepository(store, { log, listName: () => 'Groceries', actor });
-    const service = new ItemsService(items, new ListAccessService(lists), new InMemoryUnitOfWork(), clock, new SequentialIdGenerator());
+    const userRows = new InMemoryUserRepository();
+    for (const id of [OWNER, EDITOR]) {
+      const { username, name } = actor(id);
+      await userRows.insert({ id, email: `${id}@example.test`, username, name, passwordHash: 'x', emailVerified: true, createdAt: new Date(0) });
+    }
+    const changes = new RecordedItemEvents(new UserDirectory(userRows), log);
+    const service = new ItemsService(items, new ListAccessService(lists), new InMemoryUnitOfWork(), clock, new SequentialIdGenerator(), changes);
     const feed = async (userId = OWNER) =>
       (await log.read({ viewer: accountViewer(userId), after: null, limit: 500 })).events.map((entry) => entry.event);
     return { clock, items, service, feed, actor };
@@ -73,6 +83,45 @@ describe('item events', () => {
     // A request that changes nothing records nothing.
     await service.reopen(accountViewer(OWNER), LIST, [reopened.items[0].id]);
     expect(await feed()).toHaveLength(7);
+  });
+
+  it('records a recurring item completed as item.completed (the occurrence), then item.updated (changes: ["due"]) as it now is', async () => {
+    const { service, items, feed, clock, actor } = await setup();
+    const due = parseDue({ date: '2026-03-23', time: '09:00', time_zone: 'Europe/Berlin', recurrence: 'FREQ=WEEKLY;BYDAY=MO' });
+    await items.addToList({
+      viewer: accountViewer(OWNER),
+      reference: { id: LIST, name: LIST },
+      items: [
+        { id: 'a0000000-0000-4000-8000-000000000001', text: 'meeting', due },
+        { id: 'a0000000-0000-4000-8000-000000000002', text: 'milk' },
+      ],
+      maxPerList: MAX_ITEMS_PER_LIST,
+      at: clock.now(),
+    });
+    clock.advance(1000);
+    const completed = await service.complete(accountViewer(EDITOR), LIST, ['milk', 'meeting']);
+    const [milk, meeting] = completed.items;
+    expect(meeting).toMatchObject({ completed: false, due: { date: '2026-03-30', at: new Date('2026-03-30T07:00:00.000Z') }, version: 3 });
+    const events = (await feed()).slice(2);
+    expect(events.map((event) => [event.type, event.data])).toEqual([
+      ['item.completed', { item: presentItem(milk) }],
+      [
+        'item.completed',
+        {
+          item: {
+            ...presentItem(meeting),
+            completed: true,
+            completed_at: clock.now().toISOString(),
+            completed_by: EDITOR,
+            due: { date: '2026-03-23', time: '09:00', time_zone: 'Europe/Berlin', recurrence: 'FREQ=WEEKLY;BYDAY=MO', at: '2026-03-23T08:00:00.000Z' },
+            version: 2,
+          },
+        },
+      ],
+      ['item.updated', { item: presentItem(meeting), changes: ['due'] }],
+    ]);
+    expect(events.map((event) => event.actor)).toEqual([actor(EDITOR), actor(EDITOR), actor(EDITOR)]);
+    expect(events.every((event) => event.created_at === clock.now().toISOString())).toBe(true);
   });
 
   it('records item.removed per item as it was before removal, in request order', async () => {

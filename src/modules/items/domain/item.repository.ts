@@ -3,6 +3,7 @@ import type { AccessibleList, ListReference } from '../../lists/domain/list-acce
 import type { CandidateQuery } from './item-matching';
 import type { Item, NewItem } from './item';
 import type { ItemEdit, Placement } from './item-edits';
+import type { Due } from './due';
 
 /**
  * An add as a store performs it (ItemRepository.addToList): the list is one `viewer` sees
@@ -84,6 +85,17 @@ export abstract class ItemRepository {
    */
   abstract saveEdits(listId: string, edits: readonly ItemEdit[], at: Date): Promise<void>;
 
+  /**
+   * Completing a recurring item, its second half: inside a unit of work holding the list's lock,
+   * right after setCompletion completed the items (which recorded their item.completed events,
+   * the occurrences), reopens each at its next occurrence: writes its `due`, clears `completed`,
+   * `completed_at` and `completed_by`, moves its `version` by one and its `updated_at` to `at`,
+   * and moves the list's open count back up by the items reopened and its `updated_at` to `at`
+   * (and its version). An item that is not completed is left alone. Records no event: the caller
+   * records item.updated (ItemChangeEvents).
+   */
+  abstract advanceOccurrences(listId: string, advances: readonly Advance[], at: Date): Promise<void>;
+
   /** The list's items assigned to `userId`, oldest first. */
   abstract findAssignedTo(listId: string, userId: string): Promise<Item[]>;
 
@@ -112,4 +124,10 @@ export interface ItemsMove {
   moves: ReadonlyArray<{ id: string; position: string; clearAssignee: boolean }>;
   at: Date;
   maxPerList: number;
+}
+
+/** A recurring item completed, and the due of its next occurrence (nextOccurrence). */
+export interface Advance {
+  id: string;
+  due: Due;
 }

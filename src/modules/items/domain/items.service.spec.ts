@@ -13,6 +13,10 @@ import { InMemoryListRepository } from '../../lists/infrastructure/in-memory/in-
 import { InMemoryListsStore } from '../../lists/infrastructure/in-memory/in-memory-lists.store';
 import { InMemoryItemRepository } from '../infrastructure/in-memory/in-memory-item.repository';
 import { ItemsService } from './items.service';
+import { RecordedItemEvents } from '../infrastructure/recorded-item-events';
+import { UserDirectory } from '../../auth/domain/user-directory';
+import { InMemoryUserRepository } from '../../auth/infrastructure/in-memory/in-memory-user.repository';
+import { InMemoryEventLog } from '../../events/infrastructure/in-memory/in-memory-event-log';
 import { itemsShown } from '../testing/rendered-items';
 import { MAX_ITEMS_PER_LIST } from './items.errors';
 
@@ -38,7 +42,9 @@ function setup() {
   const items = new InMemoryItemRepository(store);
   const access = new ListAccessService(lists);
   const cursors = new HmacCursorCodec(randomBytes(32));
-  const service = new ItemsService(items, access, new InMemoryUnitOfWork(), clock, new SequentialIdGenerator());
+  // No item here recurs, so nothing records item.updated: the events have their own spec (item-events.spec.ts).
+  const changes = new RecordedItemEvents(new UserDirectory(new InMemoryUserRepository()), new InMemoryEventLog(() => []));
+  const service = new ItemsService(items, access, new InMemoryUnitOfWork(), clock, new SequentialIdGenerator(), changes);
   const reader = new ItemPages(new InMemoryItemPageReadModel(store, items), cursors);
   const texts = async (listId = LIST) =>
     itemsShown((await reader.page(accountViewer(OWNER), listId, { limit: 500 })).items).map((i) => [i.text, i.completed]);

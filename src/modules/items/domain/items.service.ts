@@ -3,7 +3,9 @@ import type { Clock } from '../../../common/ports/clock';
 import type { IdGenerator } from '../../../common/ports/id-generator';
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { AccessibleList, canWriteItems, chooseList, ListAccess, readListReference } from '../../lists/domain/list-access';
+import { nextOccurrence } from './due';
 import { Item, withCompletion } from './item';
+import type { ItemChangeEvents } from './item-change-events';
 import { candidateQuery, ItemAction, matchEntries } from './item-matching';
 import type { ItemRepository } from './item.repository';
 import { normaliseEntries, normaliseListReference } from './item-text';
@@ -23,7 +25,8 @@ export interface ItemsResult {
 const refOf = (list: AccessibleList): ListRef => ({ id: list.id, name: list.name });
 
 /**
- * Adding, completing, reopening and removing items (application/item-pages.ts reads them).
+ * Adding, completing, reopening and removing items (application/item-pages.ts reads them);
+ * completing a recurring item moves it to its next occurrence.
  * The order of checks is API.md's: the body's shape (400) before the list's visibility
  * (404), before the caller's role (403), before domain rules (422). Every write is atomic.
  */
@@ -34,6 +37,7 @@ export class ItemsService {
     private readonly uow: UnitOfWork,
     private readonly clock: Clock,
     private readonly ids: IdGenerator,
+    private readonly changes: ItemChangeEvents,
   ) {}
 
   /**
@@ -121,7 +125,37 @@ export class ItemsService {
           at,
         );
       }
-      return { list: refOf(list), items: match.matched.map((item) => withCompletion(item, completed, userId, at)) };
+      const advanced = completed ? await this.advanceRecurring(list, changing, userId, at) : new Map<string, Item>();
+      return {
+        list: refOf(list),
+        items: match.matched.map((item) => advanced.get(item.id) ?? withCompletion(item, completed, userId, at)),
+      };
     });
+  }
+
+  /**
+   * Completing a recurring item does not close it (API.md section 13): setCompletion has just
+   * recorded its occurrence as item.completed (completed, with the old due); each item whose
+   * rule has an occurrence after its due date is then reopened there and recorded as
+   * item.updated (changes: ["due"]), in the same unit of work. An item whose COUNT or UNTIL is
+   * spent stays completed. Returns the advanced items as they now are, by id.
+   */
+  private async advanceRecurring(list: AccessibleList, completed: readonly Item[], by: string, at: Date): Promise<Map<string, Item>> {
+    const advances = completed.flatMap((item) => {
+      const due = item.due ? nextOccurrence(item.due) : null;
+      return due ? [{ id: item.id, due }] : [];
+    });
+    if (advances.length === 0) return new Map();
+    await this.items.advanceOccurrences(list.id, advances, at);
+    const ids = advances.map((advance) => advance.id);
+    const now = new Map((await this.items.findCandidates(list.id, { ids, keys: [] })).map((item) => [item.id, item]));
+    const updated = ids.flatMap((id) => (now.has(id) ? [now.get(id)!] : []));
+    await this.changes.recordUpdated(
+      by,
+      at,
+      refOf(list),
+      updated.map((item) => ({ item, changes: ['due'] })),
+    );
+    return new Map(updated.map((item) => [item.id, item]));
   }
 }

@@ -4,7 +4,7 @@ import type { EventActor, EventType } from '../../../events/domain/event';
 import type { EventLog } from '../../../events/domain/event-log';
 import { addedItem, Item, ItemAssignee, withCompletion } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
-import { AddOutcome, AddRequest, ItemRepository, ItemsMove } from '../../domain/item.repository';
+import { AddOutcome, AddRequest, Advance, ItemRepository, ItemsMove } from '../../domain/item.repository';
 import type { ItemEdit, Placement } from '../../domain/item-edits';
 import { canWriteItems, LIST_CANDIDATES, pickList } from '../../../lists/domain/list-access';
 import { presentItem } from '../../application/item-resource';
@@ -108,6 +108,19 @@ export class InMemoryItemRepository extends ItemRepository {
       by,
       at,
     );
+  }
+
+  async advanceOccurrences(listId: string, advances: readonly Advance[], at: Date): Promise<void> {
+    const next = new Map(advances.map((advance) => [advance.id, advance.due]));
+    const items = this.itemsOf(listId);
+    let reopened = 0;
+    items.forEach((item, index) => {
+      const due = next.get(item.id);
+      if (!due || !item.completed) return;
+      items[index] = { ...item, completed: false, completedAt: null, completedBy: null, due: { ...due }, version: item.version + 1, updatedAt: at };
+      reopened += 1;
+    });
+    if (reopened > 0) this.lists.moveCounters(listId, 0, reopened, at);
   }
 
   private async record(type: EventType, listId: string, items: readonly Item[], actorId: string | undefined, at: Date): Promise<void> {

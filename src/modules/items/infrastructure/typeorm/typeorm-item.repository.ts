@@ -6,7 +6,7 @@ import { addedItem, ITEM_PRIORITIES, type Item, type ItemAssignee, type NewItem 
 import { labelKey } from '../../domain/item-fields';
 import { userRefJsonSql } from '../../../auth/persistence/user-ref.sql';
 import type { CandidateQuery } from '../../domain/item-matching';
-import { AddOutcome, AddRequest, ItemRepository, ItemsMove } from '../../domain/item.repository';
+import { AddOutcome, AddRequest, Advance, ItemRepository, ItemsMove } from '../../domain/item.repository';
 import type { ItemEdit, Placement } from '../../domain/item-edits';
 import { AccessibleList, canWriteItems, LIST_CANDIDATES } from '../../../lists/domain/list-access';
 import { BEST_MATCH_FIRST, MIGHT_MEAN_WHERE, viewerParameters, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
@@ -355,6 +355,43 @@ const SAVE_EDITS = new NamedStatement(
 );
 
 /**
+ * Reopens the recurring items $2 of list $1 that setCompletion just completed, each at its next
+ * occurrence ($3-$8: the due's columns, in $2's order), at $9. Only completed items change, and
+ * the list's open count moves back up by the items that did (itemsWrittenListCte).
+ */
+const ADVANCE_OCCURRENCES = new NamedStatement(
+  'items_advance_occurrences',
+  `WITH a AS (
+         SELECT * FROM unnest($2::uuid[], $3::date[], $4::text[], $5::text[], $6::text[], $7::timestamptz[], $8::date[])
+           AS a(id, due_date, due_time, due_time_zone, due_recurrence, due_at, due_series_start)
+       ),
+       advanced AS (
+         UPDATE items i
+            SET completed = false,
+                completed_at = NULL,
+                completed_by = NULL,
+                due_date = a.due_date,
+                due_time = a.due_time,
+                due_time_zone = a.due_time_zone,
+                due_recurrence = a.due_recurrence,
+                due_at = a.due_at,
+                due_series_start = a.due_series_start,
+                version = i.version + 1,
+                updated_at = $9::timestamptz
+           FROM a
+          WHERE i.list_id = $1 AND i.id = a.id AND i.completed
+         RETURNING i.id
+       ),
+       ${itemsWrittenListCte({
+         listId: '$1',
+         openItems: '(SELECT count(*) FROM advanced)',
+         at: '$9::timestamptz',
+         when: 'EXISTS (SELECT 1 FROM advanced)',
+       })}
+   SELECT count(*)::integer AS advanced FROM advanced`,
+);
+
+/**
  * A move within list $1: $2 the items, $3 their new positions, $4 whether to clear each one's
  * assignee, $5 the instant. The list's row through itemsWrittenListCte.
  */
@@ -535,6 +572,22 @@ export class TypeOrmItemRepository extends ItemRepository {
     const rows = edits.filter((edit) => edit.changes.length > 0).map(editRecord);
     if (rows.length === 0) return;
     await SAVE_EDITS.run(this.dataSource, [listId, JSON.stringify(rows), at]);
+  }
+
+  async advanceOccurrences(listId: string, advances: readonly Advance[], at: Date): Promise<void> {
+    if (advances.length === 0) return;
+    const dues = advances.map((advance) => advance.due);
+    await ADVANCE_OCCURRENCES.run(this.dataSource, [
+      listId,
+      advances.map((advance) => advance.id),
+      dues.map((due) => due.date),
+      dues.map((due) => due.time),
+      dues.map((due) => due.timeZone),
+      dues.map((due) => due.recurrence),
+      dues.map((due) => due.at),
+      dues.map((due) => due.seriesStart),
+      at,
+    ]);
   }
 
   async findAssignedTo(listId: string, userId: string): Promise<Item[]> {
