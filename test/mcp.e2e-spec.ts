@@ -84,6 +84,33 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
       expect(call.body.result.structuredContent.id).toBe(owner.id);
     });
 
+    it('answers a tool call with two text blocks, the summary and then the JSON of structuredContent, for clients that read only text', async () => {
+      const list = await world.createList(owner);
+      await http(owner)
+        .post('/v1/actions/add', { list: list.id, items: ['milk', 'tea'] })
+        .expect(200);
+      const page = (await http(owner).get(`/v1/lists/${list.id}/items`).expect(200)).body.data;
+      for (const [name, args, data] of [
+        ['whoami', {}, (await http(owner).get('/v1/me').expect(200)).body.data],
+        ['get_items', { list: list.name }, page],
+      ] as const) {
+        const { status, body } = await post(
+          base,
+          { 'X-API-Key': owner.key },
+          { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name, arguments: args } },
+        );
+        expect(status).toBe(200);
+        const { content, structuredContent } = body.result as {
+          content: Array<{ type: string; text: string }>;
+          structuredContent: unknown;
+        };
+        expect(content.map((block) => block.type)).toEqual(['text', 'text']);
+        expect(content[0].text).not.toContain('\n');
+        expect(JSON.parse(content[1].text)).toEqual(data);
+        expect(structuredContent).toEqual(data);
+      }
+    });
+
     it('lists every tool of section 11 for a full key, each with input and output schemas and the contract annotations', () => {
       expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
       const reads = ['whoami', 'list_lists', 'get_items', 'get_changes'];

@@ -95,6 +95,48 @@ describe('McpServers: the answers given without a Server are the Server’s', ()
   });
 });
 
+describe('McpServers: a result carries its structuredContent as JSON text too (the MCP specification, structured content)', () => {
+  const success: Record<string, JSONRPCMessage> = {
+    'an object answer (whoami)': call('whoami', {}),
+    'a page written as JSON text (get_items)': call('get_items', { list: 'Groceries' }),
+    'a replay (add_items)': call('add_items', { list: 'Groceries', items: ['milk'], idempotency_key: 'k' }),
+  };
+
+  it.each(Object.keys(success))('%s: the summary, then the JSON of structuredContent, on both paths', async (name) => {
+    const message = success[name];
+    const direct = await servers.answerDirectly({ caller: caller(ALL_SCOPES) }, message)!;
+    const viaTheServer = (await viaServer({ caller: caller(ALL_SCOPES) }, message)).body;
+    for (const answer of [JSON.parse(direct instanceof JsonText ? direct.text : JSON.stringify(direct)), viaTheServer]) {
+      const { content, structuredContent } = (
+        answer as { result: { content: Array<{ type: string; text: string }>; structuredContent: object } }
+      ).result;
+      expect(content).toHaveLength(2);
+      expect(content.map((block) => block.type)).toEqual(['text', 'text']);
+      expect(content[0].text).toMatch(/^[^\n{]+$/);
+      expect(JSON.parse(content[1].text)).toEqual(structuredContent);
+    }
+  });
+
+  it('writes the JSON a presenter made as it is, and an object answer compactly', async () => {
+    const page = (await servers.callTool({ caller: caller(ALL_SCOPES) }, 'get_items', { list: 'Groceries' })).content[1];
+    expect(page).toEqual({ type: 'text', text: JSON.stringify({ ...ITEMS, next_cursor: 'c' }) });
+    const me = (await servers.callTool({ caller: caller(ALL_SCOPES) }, 'whoami', {})).content[1];
+    expect(me).toEqual({ type: 'text', text: JSON.stringify(ME) });
+  });
+
+  it('leaves a failure one text block: the API message, no structuredContent', async () => {
+    for (const [scopes, name, args] of [
+      [ALL_SCOPES, 'list_lists', {}],
+      [['profile:read'], 'create_list', { name: 'x' }],
+    ] as const) {
+      const result = await servers.callTool({ caller: caller(scopes) }, name, args);
+      expect(result.isError).toBe(true);
+      expect(result.content).toHaveLength(1);
+      expect(result.structuredContent).toBeUndefined();
+    }
+  });
+});
+
 describe('McpServers: every other message goes to the Server, and no tool runs before it does', () => {
   const toServer: Record<string, JSONRPCMessage> = {
     ping: request('ping'),

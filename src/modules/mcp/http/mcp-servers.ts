@@ -39,7 +39,7 @@ export interface ToolCallContext {
   requestId?: unknown;
 }
 
-/** A tool's result as the handlers make it: its structuredContent may be JSON text a presenter wrote (ToolAnswer.json). */
+/** A tool's result as `run` makes it: its structuredContent is JSON text (a presenter's, ToolAnswer.json, or the data's), written once. */
 type ToolResult = Pick<CallToolResult, '_meta' | 'content' | 'isError'> & {
   structuredContent?: CallToolResult['structuredContent'] | JsonText;
 };
@@ -82,7 +82,9 @@ export const toolError = (message: string): CallToolResult => ({ content: [{ typ
  * the tools the key's scopes permit, from definitions made once per scope set; tools/call
  * checks the tool's scope (the route's 403 in words), then its arguments' schema (the SDK's
  * invalid-params error), then runs the tool (ToolCalls) and answers its `data` as
- * structuredContent with a one-line summary. McpServer's registerTool would list every
+ * structuredContent, with two text blocks: a one-line summary, then the same `data` as JSON
+ * text (the MCP specification asks a tool that returns structured content to return it as
+ * serialized JSON too, for clients that read only text). McpServer's registerTool would list every
  * registered tool and answer a tool outside the key's scopes as unknown, and it converts every
  * schema again on each tools/list.
  *
@@ -199,11 +201,16 @@ export class McpServers {
     try {
       const answer = await this.calls.call(tool.name, context.caller, call.args as never);
       const summary = (tool.summary as (data: unknown) => string)(answer.data);
+      // The data is written as JSON text once: it is both the second text block and structuredContent.
+      const json = answer.json ?? new JsonText(JSON.stringify(answer.data));
       // Fields in the order the SDK's result schema writes them, so that both paths answer the same text.
       return {
         ...(answer.replayed ? { _meta: { idempotent_replayed: true } } : {}),
-        content: [{ type: 'text', text: answer.replayed ? `${summary} (a replay of the first call with this idempotency_key)` : summary }],
-        structuredContent: answer.json ?? answer.data,
+        content: [
+          { type: 'text', text: answer.replayed ? `${summary} (a replay of the first call with this idempotency_key)` : summary },
+          { type: 'text', text: json.text },
+        ],
+        structuredContent: json,
       };
     } catch (error) {
       return this.failed(context, tool.name, error);
