@@ -20,7 +20,10 @@ const TOOL_NAMES = [
   'list_lists',
   'create_list',
   'get_items',
+  'find_items',
   'add_items',
+  'update_items',
+  'move_items',
   'complete_items',
   'reopen_items',
   'remove_items',
@@ -113,7 +116,7 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
 
     it('lists every tool of section 11 for a full key, each with input and output schemas and the contract annotations', () => {
       expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
-      const reads = ['whoami', 'list_lists', 'get_items', 'get_changes'];
+      const reads = ['whoami', 'list_lists', 'get_items', 'find_items', 'get_changes'];
       for (const tool of tools) {
         expect(tool.inputSchema.type).toBe('object');
         expect(tool.outputSchema?.type).toBe('object');
@@ -127,7 +130,7 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
         if (!reads.includes(tool.name)) {
           expect({ tool: tool.name, idempotentHint }).toEqual({
             tool: tool.name,
-            idempotentHint: ['complete_items', 'reopen_items'].includes(tool.name),
+            idempotentHint: ['update_items', 'move_items', 'complete_items', 'reopen_items'].includes(tool.name),
           });
         }
       }

@@ -35,7 +35,7 @@ const calls = {
     if (name === 'add_items') return Promise.resolve({ data: ITEMS, replayed: true });
     if (name === 'get_items') {
       return Promise.resolve({
-        data: { list: ITEMS.list, next_cursor: 'c' },
+        data: { list: ITEMS.list, count: ITEMS.items.length, sort: 'position', filtered: false, next_cursor: 'c' },
         json: new JsonText(JSON.stringify({ ...ITEMS, next_cursor: 'c' })),
       });
     }

@@ -28,8 +28,9 @@ import { listedTool, type ToolDefinition, TOOLS, TOOLS_BY_NAME } from './tools';
 const SERVER_INFO = { name: 'shared-todo-service', title: 'Shared to-do lists', version: '1.0.0' };
 
 const INSTRUCTIONS =
-  'Shared to-do lists: list_lists shows the lists you can see; get_items reads a list; add_items, complete_items, ' +
-  'reopen_items and remove_items change its items (a list is named by its id or its name); get_changes follows what changed. ' +
+  'Shared to-do lists: list_lists shows the lists you can see; get_items reads a list; find_items searches the items of ' +
+  'every list (due dates, assignee "me", labels, priority, words); add_items, update_items, move_items, complete_items, ' +
+  'reopen_items and remove_items change items (a list is named by its id or its name); get_changes follows what changed. ' +
   'Pass idempotency_key to add_items when you may retry.';
 
 /** The call a tool's request is about, for the logs. */
