@@ -21,10 +21,12 @@
 const DOMAIN = ['^src/modules/[^/]+/domain/', '^src/common/ports/'];
 
 /**
- * Packages the domain may import: none. A package belongs here only if it is pure
- * computation (no I/O, no framework, no native code); anything else goes behind a port.
+ * Packages the domain may import. A package belongs here only if it is pure computation (no
+ * I/O, no framework, no native code); anything else goes behind a port. luxon and
+ * rrule-temporal are the calendar arithmetic of an item's due (ADR 0016): zones and
+ * recurrence rules are values the domain computes with, as it computes with strings.
  */
-const DOMAIN_PACKAGES = [];
+const DOMAIN_PACKAGES = ['luxon', 'rrule-temporal'];
 
 /** Local code the domain may import besides its own folder: other domains, shared ports and pure helpers. */
 const DOMAIN_MAY_IMPORT = [

@@ -35,13 +35,41 @@ describe('items (e2e)', () => {
           id: expect.any(String),
           list_id: list.id,
           text,
+          notes: '',
           completed: false,
           created_at: expect.stringMatching(ISO_WITH_MS),
           created_by: owner.id,
           completed_at: null,
           completed_by: null,
+          due: null,
+          priority: 'none',
+          labels: [],
+          assignee: null,
+          position: expect.any(String),
+          updated_at: res.body.data.items[0].created_at,
+          version: 1,
         })),
       );
+      expect(Object.keys(res.body.data.items[0])).toEqual([
+        'id',
+        'list_id',
+        'text',
+        'notes',
+        'completed',
+        'created_at',
+        'created_by',
+        'completed_at',
+        'completed_by',
+        'due',
+        'priority',
+        'labels',
+        'assignee',
+        'position',
+        'updated_at',
+        'version',
+      ]);
+      const positions = res.body.data.items.map((i: { position: string }) => i.position);
+      expect([...positions].sort()).toEqual(positions);
       expect(new Set(res.body.data.items.map((i: { id: string }) => i.id)).size).toBe(3);
       expect(await w.allItems(owner, list)).toEqual(res.body.data.items);
       expect(await w.counters(list)).toMatchObject({ item_count: 3, open_item_count: 3 });
@@ -228,6 +256,8 @@ describe('items (e2e)', () => {
           completed: true,
           completed_at: expect.stringMatching(ISO_WITH_MS),
           completed_by: editor.id,
+          updated_at: res.body.data.items[0].completed_at,
+          version: 2,
         },
       ]);
       // The next complete of the same text takes the next oldest open one.
@@ -268,7 +298,9 @@ describe('items (e2e)', () => {
       const [a, b, c] = await w.add(owner, list, ['tea', 'tea', 'tea']);
       await w.act(owner, 'complete', { list: list.id, items: [c.id, b.id] }, 200);
       const res = await w.act(owner, 'reopen', { list: list.id, items: ['Tea'] }, 200);
-      expect(res.body.data.items).toEqual([{ ...b, completed: false, completed_at: null, completed_by: null }]);
+      expect(res.body.data.items).toEqual([
+        { ...b, completed: false, completed_at: null, completed_by: null, updated_at: expect.stringMatching(ISO_WITH_MS), version: 3 },
+      ]);
       expect(await w.counters(list)).toMatchObject({ item_count: 3, open_item_count: 2 });
       expect((await w.allItems(owner, list)).map((i) => [i.id, i.completed])).toEqual([
         [a.id, false],

@@ -19,6 +19,8 @@ import { Mail1763801300000 } from './1763801300000-mail';
 import { AccountTokens1763801350000 } from './1763801350000-account-tokens';
 import { Livemode1763801400000 } from './1763801400000-livemode';
 import { FailedDeliveriesIndex1763801450000 } from './1763801450000-failed-deliveries-index';
+import { ItemFields1763801500000 } from './1763801500000-item-fields';
+import { ItemFieldsBackfill1763801550000 } from './1763801550000-item-fields-backfill';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -46,4 +48,6 @@ export const MIGRATIONS = [
   AccountTokens1763801350000,
   Livemode1763801400000,
   FailedDeliveriesIndex1763801450000,
+  ItemFields1763801500000,
+  ItemFieldsBackfill1763801550000,
 ];

@@ -904,6 +904,7 @@ export interface components {
         };
         /** @description An item of a list */
         Item: {
+            assignee: components["schemas"]["ItemAssignee"] | null;
             completed: boolean;
             /** Format: date-time */
             completed_at: string | null;
@@ -916,11 +917,63 @@ export interface components {
             created_at: string;
             /** @description User id */
             created_by: string;
+            due: components["schemas"]["ItemDue"] | null;
             /** @description Opaque identifier */
             id: string;
+            /** @description Each 1-40 characters, unique case-insensitively, in the order given */
+            labels: string[];
             /** @description Opaque identifier */
             list_id: string;
+            /** @description Free text, trimmed; empty when none */
+            notes: string;
+            /** @description Opaque; the items of a list sort by it, ascending, bytewise */
+            position: string;
+            priority: components["schemas"]["ItemPriority"];
             text: string;
+            /**
+             * Format: date-time
+             * @description The last change of any kind
+             * @example 2026-11-22T09:15:03.120Z
+             */
+            updated_at: string;
+            /** @description One more with every change to the item; the ETag of the item is this number, quoted */
+            version: number;
+        };
+        /** @description The user an item is assigned to: the owner or a member of its list */
+        ItemAssignee: {
+            /** @description Opaque identifier */
+            id: string;
+            name: string;
+            username: string;
+        };
+        /** @description When an item is due */
+        ItemDue: {
+            /**
+             * Format: date-time
+             * @description Output only: the instant of `date` and `time` in `time_zone`; null for a due all day
+             */
+            at: string | null;
+            /**
+             * Format: date
+             * @description A calendar date, YYYY-MM-DD
+             * @example 2026-12-01
+             */
+            date: string;
+            /**
+             * @description An RFC 5545 RRULE value (no `RRULE:` prefix): FREQ, INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, COUNT or UNTIL
+             * @example FREQ=WEEKLY;BYDAY=MO
+             */
+            recurrence: string | null;
+            /**
+             * @description HH:MM (24 h); null for a due all day
+             * @example 09:00
+             */
+            time: string | null;
+            /**
+             * @description The IANA time zone of `time`; given with `time`, null without it
+             * @example Europe/Berlin
+             */
+            time_zone: string | null;
         };
         ItemPageData: {
             items: components["schemas"]["Item"][];
@@ -928,6 +981,8 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page */
             next_cursor: string | null;
         };
+        /** @enum {string} */
+        ItemPriority: "none" | "low" | "medium" | "high";
         ItemsActionDto: {
             /**
              * @description add: the texts to add (each 1-500 characters after trimming, no NUL). complete, reopen, remove: item ids of the list, or texts matched after trimming, NFC and Unicode full case folding (complete: the oldest open item with that text; reopen: the oldest completed one; remove: the oldest of any state); one item is never matched twice. Any entry matching nothing is a 404 and nothing changes.

@@ -1,4 +1,5 @@
 import { ITEM_FIELDS } from '../../items/application/item-resource';
+import { itemEventValueSql } from '../../items/persistence/item-json.sql';
 import { eventPayloadSql, eventsOfRowSql, recordAddedItemsSql, recordItemEventsSql } from './events.sql';
 
 /** The fields an events row keeps per item, as ITEM_FIELDS gives them. */
@@ -20,10 +21,10 @@ describe("the events outbox's SQL fragments (the events module's, ADR 0011)", ()
     const recorded = recordItemEventsSql({ rows: 'changed', ids: '$2', type: "'item.removed'", at: '$3', actor: '$4', eventId: '$5' });
     const columns = listAfter(recorded, /INSERT INTO events \(/).slice(7);
     expect(columns).toEqual(perItem.map((field) => field.eventsColumn));
-    expect(recorded).toContain(perItem.map((field) => `array_agg(x.${field.column} ORDER BY x.ord)`).join(', '));
+    expect(recorded).toContain(perItem.map((field) => `array_agg(${itemEventValueSql(field, 'x')} ORDER BY x.ord)`).join(', '));
 
     const expanded = eventsOfRowSql('e', 'x');
-    expect(listAfter(expanded, /WITH ORDINALITY AS x\(/)).toEqual([...perItem.map((field) => field.column), 'i']);
+    expect(listAfter(expanded, /WITH ORDINALITY AS x\(/)).toEqual([...perItem.map((field) => field.name), 'i']);
     expect(listAfter(expanded, /unnest\(COALESCE\(/)[0]).toBe('e.item_ids');
     expect(expanded).toContain(
       perItem

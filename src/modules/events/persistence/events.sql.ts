@@ -1,6 +1,6 @@
 import { isoSql } from '../../../common/persistence/iso-sql';
 import { ITEM_FIELDS, type ItemField } from '../../items/application/item-resource';
-import { itemJsonObjectSql } from '../../items/persistence/item-json.sql';
+import { itemEventValueSql, itemJsonObjectSql } from '../../items/persistence/item-json.sql';
 
 /**
  * SQL fragments of the events outbox (events, event_audience: migrations
@@ -29,20 +29,33 @@ const PER_ITEM: ReadonlyArray<ItemField & { eventsColumn: string }> = ITEM_FIELD
 );
 if (PER_ITEM[0]?.column !== 'id') throw new Error('the events outbox expands item rows by their items’ ids: ITEM_FIELDS starts with id');
 
+/**
+ * What an item of an events row shows for a field the row does not hold (null): a field an
+ * add leaves to its default, or one added after the row was written.
+ */
+const OLD_ROW_DEFAULTS: Partial<Record<ItemField['name'], (x: string) => string>> = {
+  completed: () => 'false',
+  notes: () => "''",
+  priority: () => '0',
+  position: () => "''",
+  updated_at: (x) => `${x}.created_at`,
+  version: () => '1',
+};
+
 /** `{id, username, name}` of the user `userIdSql`, or null. */
 export const actorSql = (userIdSql: string): string =>
   `(SELECT json_build_object('id', u.id, 'username', u.username, 'name', u.name) FROM users u WHERE u.id = ${userIdSql})`;
 
 /**
  * A LATERAL source of the events of the events row `e`, one row each, as `x`: `x.i` from 1,
- * and for an item row the item's fields, each under its items column's name. A row with a
- * payload stands for one event.
+ * and for an item row the item's fields, each under its JSON name. A row with a payload stands
+ * for one event.
  */
 export const eventsOfRowSql = (e: string, x: string): string =>
   `LATERAL unnest(COALESCE(${e}.${PER_ITEM[0].eventsColumn}, ARRAY[NULL::uuid]), ${PER_ITEM.slice(1)
     .map((field) => `${e}.${field.eventsColumn}`)
     .join(', ')})
-     WITH ORDINALITY AS ${x}(${PER_ITEM.map((field) => field.column).join(', ')}, i)`;
+     WITH ORDINALITY AS ${x}(${PER_ITEM.map((field) => field.name).join(', ')}, i)`;
 
 /** The seq of the event `x` of the row `e` (see eventsOfRowSql). */
 export const eventSeqSql = (e: string, x: string): string => `(${e}.seq + ${x}.i - 1)`;
@@ -59,20 +72,21 @@ export const eventIdSql = (e: string, x: string): string =>
  * stands for, in the form eventJson() gives (src/modules/events/domain/event.ts), its item
  * built from the Item resource's one field list (ITEM_FIELDS, through itemJsonObjectSql; an e2e
  * spec compares them with the item routes). An item row keeps the list's id once, and a field
- * an add does not record as null (an added item's `completed`: a boolean absent is false).
+ * an add does not record as null (an added item's `completed`: a boolean absent is false). A
+ * row written before the item's section 13 fields has none of them (migration
+ * 1763801500000-item-fields.ts): its items show their defaults (notes '', priority none, no
+ * labels, updated_at its created_at, version 1; a position of '' only for those old events).
  * `livemode()` is the schema's own (migration 1763801400000-livemode.ts).
  */
 export const eventPayloadSql = (e: string, x: string): string =>
   `COALESCE(${e}.payload, json_build_object(
      'id', ${eventIdSql(e, x)}, 'type', ${e}.type, 'created_at', ${isoSql(`${e}.created_at`)},
      'list', json_build_object('id', ${e}.list_id, 'name', ${e}.list_name), 'actor', ${e}.actor,
-     'data', json_build_object('item', ${itemJsonObjectSql((field) =>
-       field.eventsColumn === null
-         ? `${e}.${field.column}`
-         : field.kind === 'boolean'
-           ? `COALESCE(${x}.${field.column}, false)`
-           : `${x}.${field.column}`,
-     )}),
+     'data', json_build_object('item', ${itemJsonObjectSql((field) => {
+       if (field.eventsColumn === null) return `${e}.${field.column}`;
+       const value = `${x}.${field.name}`;
+       return field.name in OLD_ROW_DEFAULTS ? `COALESCE(${value}, ${OLD_ROW_DEFAULTS[field.name]!(x)})` : value;
+     })}),
      'livemode', livemode()))`;
 
 /**
@@ -128,7 +142,7 @@ export const recordItemEventsSql = (p: ItemEventsRow & { rows: string; ids: stri
      INSERT INTO events (id, txid, type, list_id, created_at, list_name, actor,
                          ${PER_ITEM.map((field) => field.eventsColumn).join(', ')})
      SELECT ${p.eventId}, list.last_event_txid, ${p.type}, list.id, ${p.at}, list.name, ${actorSql(p.actor)},
-            ${PER_ITEM.map((field) => `array_agg(x.${field.column} ORDER BY x.ord)`).join(', ')}
+            ${PER_ITEM.map((field) => `array_agg(${itemEventValueSql(field, 'x')} ORDER BY x.ord)`).join(', ')}
        FROM list, (SELECT r.*, o.ord FROM ${p.rows} r JOIN unnest(${p.ids}) WITH ORDINALITY AS o(id, ord) ON o.id = r.id) x
       GROUP BY list.id, list.name, list.last_event_txid
      RETURNING txid, seq, list_id, type
@@ -138,16 +152,18 @@ export const recordItemEventsSql = (p: ItemEventsRow & { rows: string; ids: stri
 /**
  * The CTEs that record the item.added events of an add, for the list row `list` as above,
  * from the statement's own parameters rather than from the inserted rows: `items` gives, by
- * the items column's name, the array of each field the add sets (in request order); a field
- * it leaves out is recorded as null for every item (the column's default). Nothing is built
- * per item in Node, and the audience is one row per member, not one per item and member.
+ * the field's JSON name, the array of each field the add sets (in request order), each
+ * element what the field's events column keeps (itemEventValueSql); a field it leaves out is
+ * recorded as null for every item and shown with its default (`completed`, `notes`, `priority`,
+ * `updated_at`, `version`: OLD_ROW_DEFAULTS). Nothing is built per item in Node, and the
+ * audience is one row per member, not one per item and member.
  */
-export const recordAddedItemsSql = (p: Omit<ItemEventsRow, 'type'> & { items: Partial<Record<ItemField['column'], string>> }): string => {
-  const recorded = PER_ITEM.filter((field) => p.items[field.column] !== undefined);
+export const recordAddedItemsSql = (p: Omit<ItemEventsRow, 'type'> & { items: Partial<Record<ItemField['name'], string>> }): string => {
+  const recorded = PER_ITEM.filter((field) => p.items[field.name] !== undefined);
   return `ev AS (
      INSERT INTO events (id, txid, type, list_id, created_at, list_name, actor, ${recorded.map((field) => field.eventsColumn).join(', ')})
      SELECT ${p.eventId}, list.last_event_txid, 'item.added', list.id, ${p.at}, list.name, ${actorSql(p.actor)},
-            ${recorded.map((field) => p.items[field.column]).join(', ')}
+            ${recorded.map((field) => p.items[field.name]).join(', ')}
        FROM list
      RETURNING txid, seq, list_id, type
    ),

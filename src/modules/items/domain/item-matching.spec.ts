@@ -1,4 +1,5 @@
 import type { Item } from './item';
+import { addedPosition } from './position';
 import { candidateQuery, matchEntries } from './item-matching';
 
 const LIST = '00000000-0000-4000-8000-00000000a000';
@@ -15,6 +16,14 @@ function item(n: number, text: string, completed = false): Item {
     createdBy: id(900),
     completedAt: completed ? new Date(0) : null,
     completedBy: completed ? id(900) : null,
+    notes: '',
+    due: null,
+    priority: 'none',
+    labels: [],
+    assignee: null,
+    position: addedPosition(seq),
+    updatedAt: new Date(0),
+    version: 1,
     seq,
   };
 }

@@ -188,12 +188,16 @@ describe('ItemsService', () => {
       const [first, second] = (await service.add(accountViewer(OWNER), LIST, ['milk', 'Milk'])).items;
       clock.advance(1000);
       const done = await service.complete(accountViewer(EDITOR), 'Groceries', ['MILK']);
-      expect(done.items).toEqual([{ ...first, completed: true, completedAt: clock.now(), completedBy: EDITOR }]);
+      expect(done.items).toEqual([
+        { ...first, completed: true, completedAt: clock.now(), completedBy: EDITOR, updatedAt: clock.now(), version: 2 },
+      ]);
       expect(await counters()).toMatchObject({ itemCount: 2, openItemCount: 1, updatedAt: clock.now() });
 
       clock.advance(1000);
       const reopened = await service.reopen(accountViewer(OWNER), LIST, ['milk']);
-      expect(reopened.items).toEqual([{ ...first, completed: false, completedAt: null, completedBy: null }]);
+      expect(reopened.items).toEqual([
+        { ...first, completed: false, completedAt: null, completedBy: null, updatedAt: clock.now(), version: 3 },
+      ]);
       expect(await counters()).toMatchObject({ openItemCount: 2 });
 
       const both = await service.complete(accountViewer(OWNER), LIST, [second.id, 'milk']);

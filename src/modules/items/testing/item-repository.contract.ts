@@ -4,6 +4,7 @@ import { accountViewer } from '../../../common/auth/reach';
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { foldKey } from '../../../common/text/fold-key';
 import type { NewItem } from '../domain/item';
+import { addedPosition } from '../domain/position';
 import type { ItemPageReadModel, PageRequest } from '../application/item-page.read-model';
 import type { ItemRepository } from '../domain/item.repository';
 import { readListReference } from '../../lists/domain/list-access';
@@ -107,11 +108,24 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
         completed: false,
         completedAt: null,
         completedBy: null,
+        // The defaults of API.md section 13, and a position after every other item's.
+        notes: '',
+        due: null,
+        priority: 'none',
+        labels: [],
+        assignee: null,
+        position: addedPosition(items[0].seq),
+        updatedAt: T1,
+        version: 1,
         seq: expect.any(Number),
       });
       expect(items.map((i) => i.createdAt.toISOString())).toEqual([T1, T1, T1].map((t) => t.toISOString()));
       expect(items[1].seq).toBeGreaterThan(items[0].seq);
       expect(items[2].seq).toBeGreaterThan(items[1].seq);
+      expect(items[0].position < items[1].position && items[1].position < items[2].position).toBe(true);
+      // What the store returns is what it holds.
+      const stored = await s.items.findCandidates(listId, { ids: given.map((d) => d.id), keys: [] });
+      expect(stored).toEqual(items);
       expect(await s.counters(listId)).toEqual({ itemCount: 3, openItemCount: 3, updatedAt: T1 });
     });
 
@@ -254,18 +268,21 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
         await s.items.setCompletion(listId, [a.id], true, OTHER_USER, T1);
       });
       let [first] = await s.items.findCandidates(listId, { ids: [a.id], keys: [] });
-      expect(first).toMatchObject({ completed: true, completedBy: OTHER_USER, completedAt: T1 });
+      expect(first).toMatchObject({ completed: true, completedBy: OTHER_USER, completedAt: T1, updatedAt: T1, version: 2 });
       expect(await s.counters(listId)).toEqual({ itemCount: 2, openItemCount: 1, updatedAt: T1 });
 
       const later = new Date(T1.getTime() + 60_000);
       await s.items.setCompletion(listId, [a.id], true, USER, later);
       expect(await s.counters(listId)).toEqual({ itemCount: 2, openItemCount: 1, updatedAt: T1 });
       [first] = await s.items.findCandidates(listId, { ids: [a.id], keys: [] });
-      expect(first.completedBy).toBe(OTHER_USER);
+      expect(first).toMatchObject({ completedBy: OTHER_USER, updatedAt: T1, version: 2 });
 
       await s.items.setCompletion(listId, [a.id, b.id], false, USER, later);
       [first] = await s.items.findCandidates(listId, { ids: [a.id], keys: [] });
-      expect(first).toMatchObject({ completed: false, completedAt: null, completedBy: null });
+      expect(first).toMatchObject({ completed: false, completedAt: null, completedBy: null, updatedAt: later, version: 3 });
+      const [second] = await s.items.findCandidates(listId, { ids: [b.id], keys: [] });
+      // b was open: reopening it is no change.
+      expect(second).toMatchObject({ updatedAt: T0, version: 1 });
       expect(await s.counters(listId)).toEqual({ itemCount: 2, openItemCount: 2, updatedAt: later });
     });
 

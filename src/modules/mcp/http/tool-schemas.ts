@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SCOPES } from '../../../common/auth/scopes';
 import { PAGE_LIMIT } from '../../../common/paging/cursor';
 import { ITEM_FIELDS, type ItemFieldKind } from '../../items/application/item-resource';
-import { ITEM_STATUS_FILTERS } from '../../items/domain/item';
+import { ITEM_PRIORITIES, ITEM_STATUS_FILTERS, type ItemPriority } from '../../items/domain/item';
 import { ENTRIES_MAX, ENTRIES_MIN, ITEM_TEXT_MAX } from '../../items/domain/item-text';
 import { EVENT_TYPES } from '../../events/domain/event';
 import { MEMBER_ROLES } from '../../lists/domain/membership';
@@ -202,6 +202,15 @@ const list = z.looseObject({
   updated_at: timestamp,
 });
 
+/** An item's due (API.md section 13), as answers show it. */
+const due = z.looseObject({
+  date: z.string().describe('YYYY-MM-DD'),
+  time: z.string().nullable().describe('HH:MM (24 h), null for all day'),
+  time_zone: z.string().nullable().describe('IANA time zone, with time'),
+  recurrence: z.string().nullable().describe('An RFC 5545 RRULE value'),
+  at: nullableTimestamp.describe('The instant of date and time in time_zone; null for all day'),
+});
+
 /** Each kind of an Item field as a schema (ITEM_FIELDS, the item's one definition, gives the fields). */
 const itemFieldSchema = (kind: ItemFieldKind): z.ZodType => {
   switch (kind) {
@@ -221,6 +230,14 @@ const itemFieldSchema = (kind: ItemFieldKind): z.ZodType => {
       return timestamp;
     case 'instant?':
       return nullableTimestamp;
+    case 'due?':
+      return due.nullable();
+    case 'priority':
+      return z.enum(ITEM_PRIORITIES as [ItemPriority, ...ItemPriority[]]);
+    case 'labels':
+      return z.array(z.string());
+    case 'assignee?':
+      return userRef.nullable();
     default:
       throw new Error(`no schema for the item field kind ${String(kind satisfies never)}`);
   }

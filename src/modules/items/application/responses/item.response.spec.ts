@@ -3,9 +3,22 @@ import { ApiProperty, ApiSchema, DocumentBuilder, SwaggerModule } from '@nestjs/
 import { ITEM_FIELDS, type ItemFieldKind } from '../item-resource';
 import { ItemResponse } from './item.response';
 
-type Property = { type?: unknown; format?: string; nullable?: boolean };
+type Property = {
+  type?: unknown;
+  format?: string;
+  nullable?: boolean;
+  $ref?: string;
+  allOf?: Property[];
+  oneOf?: Property[];
+  anyOf?: Property[];
+  enum?: unknown[];
+  items?: Property;
+};
 
-/** What the document must say of a field of each kind: its type, its format and whether it may be null. */
+/**
+ * What the document must say of a field of each kind: its type (or the schema it refers to),
+ * its format and whether it may be null.
+ */
 const DOCUMENTED: Record<ItemFieldKind, { type: string; format?: string; nullable: boolean }> = {
   uuid: { type: 'string', nullable: false },
   'uuid?': { type: 'string', nullable: true },
@@ -15,7 +28,18 @@ const DOCUMENTED: Record<ItemFieldKind, { type: string; format?: string; nullabl
   'integer?': { type: 'integer', nullable: true },
   instant: { type: 'string', format: 'date-time', nullable: false },
   'instant?': { type: 'string', format: 'date-time', nullable: true },
+  'due?': { type: '#/components/schemas/ItemDue', nullable: true },
+  priority: { type: '#/components/schemas/ItemPriority', nullable: false },
+  labels: { type: 'array', nullable: false },
+  'assignee?': { type: '#/components/schemas/ItemAssignee', nullable: true },
 };
+
+/** The types a property states: its `type`, or the schemas it refers to, directly or through allOf, oneOf or anyOf. */
+const typesOf = (property: Property): string[] => [
+  ...[property.type ?? []].flat().map(String),
+  ...(property.$ref ? [property.$ref] : []),
+  ...[...(property.allOf ?? []), ...(property.oneOf ?? []), ...(property.anyOf ?? [])].flatMap(typesOf),
+];
 
 const PLACE = 'ItemResponse (src/modules/items/application/responses/item.response.ts)';
 
@@ -40,7 +64,7 @@ function departures(properties: Record<string, Property>): string[] {
       problems.push(`the Item field ${field.name} (ITEM_FIELDS) has no property in ${PLACE}`);
       continue;
     }
-    const types = [property.type].flat();
+    const types = typesOf(property);
     const nullable = property.nullable === true || types.includes('null');
     if (!types.includes(expected.type) || nullable !== expected.nullable || (expected.format && property.format !== expected.format)) {
       problems.push(

@@ -13,6 +13,7 @@ import { recordAddedItemsSql, recordItemEventsSql } from '../../../events/persis
 import { pickedListCte } from '../../../lists/persistence/list-pick.sql';
 import { itemsWrittenListCte } from '../../../lists/persistence/list-rows.sql';
 import { ITEM_COLUMNS, type ItemRow, toItem } from './item-row';
+import { addedPositionSql } from '../../persistence/position.sql';
 
 /**
  * The parameters of an add statement after the ones that pick the list, by name, so that
@@ -75,13 +76,15 @@ const addStatement = (name: string, pick: string, p: AddWriteParameters): NamedS
          when: `item_count + ${p.count} <= ${p.max}`,
        })},
        added AS (
-         INSERT INTO items (id, list_id, text, text_key, created_at, created_by)
-         SELECT n.id, list.id, n.text, n.text_key, ${p.at}, ${p.actor}::uuid
+         INSERT INTO items (id, list_id, text, text_key, created_at, created_by, updated_at, seq, position)
+         OVERRIDING SYSTEM VALUE
+         SELECT n.id, list.id, n.text, n.text_key, ${p.at}, ${p.actor}::uuid, ${p.at}, n.seq, ${addedPositionSql('n.seq')}
            FROM list,
-                unnest((SELECT ${p.ids}::uuid[]), (SELECT ${p.texts}::text[]), (SELECT ${p.keys}::text[]))
-                  WITH ORDINALITY AS n(id, text, text_key, ord)
+                (SELECT u.*, nextval('items_seq_seq') AS seq
+                   FROM unnest((SELECT ${p.ids}::uuid[]), (SELECT ${p.texts}::text[]), (SELECT ${p.keys}::text[]))
+                          WITH ORDINALITY AS u(id, text, text_key, ord)) n
           ORDER BY n.ord
-         RETURNING id, seq
+         RETURNING id, seq, position
        ),
        ${recordAddedItemsSql({
          eventId: p.eventId,
@@ -92,6 +95,7 @@ const addStatement = (name: string, pick: string, p: AddWriteParameters): NamedS
            text: `${p.texts}::text[]`,
            created_at: `array_fill(${p.at}::timestamptz, ARRAY[${p.count}::integer])`,
            created_by: `array_fill(${p.actor}::uuid, ARRAY[${p.count}::integer])`,
+           position: '(SELECT array_agg(a.position ORDER BY a.seq) FROM added a)',
          },
        })}
    SELECT c.id AS candidate_id, c.name AS candidate_name, c.role AS candidate_role, c.rank AS candidate_rank,
@@ -148,7 +152,9 @@ const SET_COMPLETION = new NamedStatement(
          UPDATE items
             SET completed = $3::boolean,
                 completed_at = CASE WHEN $3::boolean THEN $4::timestamptz END,
-                completed_by = CASE WHEN $3::boolean THEN $5::uuid END
+                completed_by = CASE WHEN $3::boolean THEN $5::uuid END,
+                updated_at = $4::timestamptz,
+                version = version + 1
           WHERE list_id = $1 AND id = ANY($2::uuid[]) AND completed <> $3::boolean
          RETURNING *
        ),
