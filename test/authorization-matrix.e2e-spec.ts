@@ -316,6 +316,21 @@ describe('authorization matrix', () => {
       expect: writers,
     },
     'POST /v1/actions/remove': { path: () => '/v1/actions/remove', body: (w) => ({ list: w.listId, items: ['a'] }), expect: writers },
+    'PATCH /v1/lists/:id/items/:item_id': {
+      path: (w) => `/v1/lists/${w.listId}/items/${w.itemId}`,
+      body: () => ({ priority: 'high' }),
+      expect: writers,
+    },
+    'POST /v1/actions/update': {
+      path: () => '/v1/actions/update',
+      body: (w) => ({ list: w.listId, items: ['a'], set: { priority: 'high' } }),
+      expect: writers,
+    },
+    'POST /v1/actions/move': {
+      path: () => '/v1/actions/move',
+      body: (w) => ({ list: w.listId, items: ['a'], to: 'top' }),
+      expect: writers,
+    },
 
     // Nothing listens on the webhook URL: deliveries fail in the background, which no row looks at.
     // Without a list_id the webhook is the account's: a key with list_ids may not make one.

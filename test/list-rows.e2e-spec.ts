@@ -76,7 +76,7 @@ describe('itemsWrittenListCte (the lists module’s fragment for item statements
     expect(await rowOf(dataSource, id)).toEqual(before);
   });
 
-  it('is how every item write moves its list’s version: add, complete, reopen and remove', async () => {
+  it('is how every item write moves its list’s version: add, complete, reopen, edit, move and remove', async () => {
     const dataSource = t.app.get(DataSource);
     const items = new TypeOrmItemRepository(dataSource);
     const id = await newList(dataSource);
@@ -96,8 +96,30 @@ describe('itemsWrittenListCte (the lists module’s fragment for item statements
     await version();
     await items.setCompletion(id, itemIds, false, ownerId, new Date());
     await version();
-    await items.removeAll(id, itemIds, new Date(), ownerId);
+    await items.saveEdits(id, [{ id: itemIds[0], set: { text: 'edited' }, changes: ['text'] }], new Date());
     await version();
-    expect(versions.slice(1).map((v, i) => v - versions[i])).toEqual([1n, 1n, 1n, 1n]);
+    const [item] = await items.findCandidates(id, { ids: itemIds, keys: [] });
+    await items.moveItems({
+      from: id,
+      to: id,
+      moves: [{ id: item.id, position: `${item.position}V`, clearAssignee: false }],
+      at: new Date(),
+      maxPerList: 10_000,
+    });
+    await version();
+    // A move to another list moves both lists' versions.
+    const other = await newList(dataSource);
+    const otherBefore = BigInt((await rowOf(dataSource, other)).version);
+    await items.moveItems({
+      from: id,
+      to: other,
+      moves: [{ id: item.id, position: item.position, clearAssignee: false }],
+      at: new Date(),
+      maxPerList: 10_000,
+    });
+    await version();
+    expect(BigInt((await rowOf(dataSource, other)).version)).toBe(otherBefore + 1n);
+    await items.removeAll(other, itemIds, new Date(), ownerId);
+    expect(versions.slice(1).map((v, i) => v - versions[i])).toEqual([1n, 1n, 1n, 1n, 1n, 1n]);
   });
 });

@@ -12,6 +12,7 @@ export type ErrorKind =
   | 'rule' // well-formed, but breaks a domain rule
   | 'rate_limited'
   | 'gone' // was there once, no longer kept (an expired feed cursor)
+  | 'precondition_failed' // the request's precondition (If-Match) no longer holds
   | 'unavailable'; // a dependency (the database) cannot be reached
 
 /** Response headers an error's answer carries beside the envelope, named as HTTP names them. */
@@ -50,6 +51,13 @@ export class ForbiddenError extends DomainError {
 export class RuleViolation extends DomainError {
   constructor(code: string, message: string) {
     super('rule', code, message);
+  }
+}
+
+/** The resource changed since the client read it (If-Match): nothing was done. */
+export class PreconditionFailed extends DomainError {
+  constructor(code: string, message: string) {
+    super('precondition_failed', code, message);
   }
 }
 

@@ -66,7 +66,7 @@ export function ApiDataResponse(model: Type<unknown>, options: ApiDataResponseOp
 }
 
 /** The statuses of the contract's errors (docs/API.md, section 2). */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 410 | 413 | 422 | 429 | 500 | 503;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 410 | 412 | 413 | 422 | 429 | 500 | 503;
 
 /** `Retry-After` as the 429 and 503 answers carry it. */
 export const retryAfterHeader = (

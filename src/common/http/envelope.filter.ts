@@ -13,6 +13,7 @@ const STATUS_OF_KIND: Record<ErrorKind, number> = {
   rule: HttpStatus.UNPROCESSABLE_ENTITY,
   rate_limited: HttpStatus.TOO_MANY_REQUESTS,
   gone: HttpStatus.GONE,
+  precondition_failed: HttpStatus.PRECONDITION_FAILED,
   unavailable: HttpStatus.SERVICE_UNAVAILABLE,
 };
 

@@ -21,6 +21,7 @@ import { Livemode1763801400000 } from './1763801400000-livemode';
 import { FailedDeliveriesIndex1763801450000 } from './1763801450000-failed-deliveries-index';
 import { ItemFields1763801500000 } from './1763801500000-item-fields';
 import { ItemFieldsBackfill1763801550000 } from './1763801550000-item-fields-backfill';
+import { EventAudienceFromList1763801700000 } from './1763801700000-event-audience-from-list';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -50,4 +51,5 @@ export const MIGRATIONS = [
   FailedDeliveriesIndex1763801450000,
   ItemFields1763801500000,
   ItemFieldsBackfill1763801550000,
+  EventAudienceFromList1763801700000,
 ];

@@ -34,6 +34,8 @@ import { TypeOrmShareRepository } from './infrastructure/typeorm/typeorm-share.r
 import { RecordedListEvents } from './infrastructure/recorded-list-events';
 import { EventLog } from '../events/domain/event-log';
 import { EventLogModule } from '../events/event-log.module';
+import { MemberAssignments } from '../items/domain/member-assignments';
+import { ItemChangesModule } from '../items/item-changes.module';
 
 /**
  * Lists, members, invitations and share links (API.md sections 3 and 6). Exports
@@ -41,7 +43,7 @@ import { EventLogModule } from '../events/event-log.module';
  * what they may do with it.
  */
 @Module({
-  imports: [AuthModule, IdempotencyModule, EventLogModule, MailModule],
+  imports: [AuthModule, IdempotencyModule, EventLogModule, MailModule, ItemChangesModule],
   controllers: [ListsController, InvitationsController, SharesController],
   providers: [
     { provide: ListRepository, useClass: TypeOrmListRepository },
@@ -55,9 +57,16 @@ import { EventLogModule } from '../events/event-log.module';
     },
     {
       provide: ListsService,
-      inject: [ListRepository, UnitOfWork, Clock, IdGenerator, CursorCodec, ListEvents],
-      useFactory: (lists: ListRepository, uow: UnitOfWork, clock: Clock, ids: IdGenerator, cursors: CursorCodec, events: ListEvents) =>
-        new ListsService(lists, uow, clock, ids, cursors, events),
+      inject: [ListRepository, UnitOfWork, Clock, IdGenerator, CursorCodec, ListEvents, MemberAssignments],
+      useFactory: (
+        lists: ListRepository,
+        uow: UnitOfWork,
+        clock: Clock,
+        ids: IdGenerator,
+        cursors: CursorCodec,
+        events: ListEvents,
+        assignments: MemberAssignments,
+      ) => new ListsService(lists, uow, clock, ids, cursors, events, assignments),
     },
     {
       provide: InvitationsService,

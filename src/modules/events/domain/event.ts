@@ -9,6 +9,8 @@ export const EVENT_TYPES = [
   'item.completed',
   'item.reopened',
   'item.removed',
+  'item.updated',
+  'item.moved',
   'member.joined',
   'member.role_changed',
   'member.removed',
@@ -44,6 +46,13 @@ export interface NewEvent {
   actor: EventActor;
   data: Record<string, unknown>;
   createdAt: Date;
+  /**
+   * A second list the event belongs to: the list an item.moved event's items came from
+   * (API.md section 13). Whoever could see that list when the event was recorded sees the
+   * event too, and a key or a feed filter that reaches that list reaches the event, while the
+   * event itself stands under `list` alone.
+   */
+  fromListId?: string;
 }
 
 /** An event as served by the feed (API.md section 8). */

@@ -132,6 +132,28 @@ export function describeEventLogContract(adapter: string, setup: () => Promise<E
       expect(await notes(owner)).toEqual(['mine', 'other']);
     });
 
+    it('shows an event of two lists (a move between lists) to the audience of either, once, and through either list', async () => {
+      const target = await s.newList(owner);
+      const [ofSource, ofTarget, ofBoth, stranger] = [await s.newUser(), await s.newUser(), await s.newUser(), await s.newUser()];
+      await s.join(listId, ofSource);
+      await s.join(target, ofTarget);
+      await s.join(listId, ofBoth);
+      await s.join(target, ofBoth);
+      await record({ ...event('item.moved', 'moved', target), fromListId: listId }, event('item.added', 'source only'));
+      expect(await notes(owner)).toEqual(['moved', 'source only']);
+      expect(await notes(ofSource)).toEqual(['moved', 'source only']);
+      expect(await notes(ofTarget)).toEqual(['moved']);
+      expect(await notes(ofBoth)).toEqual(['moved', 'source only']);
+      expect(await notes(stranger)).toEqual([]);
+      // It stands under the target list, and a key or a filter of either list reaches it.
+      expect((await read(ofSource)).events[0].event.list.id).toBe(target);
+      expect(await notes({ userId: ofBoth, listIds: [listId] })).toEqual(['moved', 'source only']);
+      expect(await notes({ userId: ofBoth, listIds: [target] })).toEqual(['moved']);
+      expect(await notes(ofBoth, { listId })).toEqual(['moved', 'source only']);
+      expect(await notes(ofBoth, { listId: target })).toEqual(['moved']);
+      expect(await notes(owner, { listId: await s.newList(owner) })).toEqual([]);
+    });
+
     it('present() is before every event recorded later, and after every event a read has already passed', async () => {
       await record(event('item.added', 'before'));
       const passed = (await read(owner)).reachedTo;

@@ -3,13 +3,18 @@ import type { Item } from './item';
 import { foldKey } from '../../../common/text/fold-key';
 
 /** The actions that pick existing items by id or text. */
-export type ItemAction = 'complete' | 'reopen' | 'remove';
+export type ItemAction = 'complete' | 'reopen' | 'remove' | 'update' | 'move';
 
-/** Which items a text entry may pick, by action (API.md section 6, "Actions"). */
+/**
+ * Which items a text entry may pick, by action (API.md section 6, "Actions"): update and move
+ * (section 13), like remove, take the oldest item of any state.
+ */
 const TEXT_TARGET: Record<ItemAction, (item: Item) => boolean> = {
   complete: (item) => !item.completed,
   reopen: (item) => item.completed,
   remove: () => true,
+  update: () => true,
+  move: () => true,
 };
 
 /** What the store must fetch for matching: items of the list with one of these ids or match keys. */

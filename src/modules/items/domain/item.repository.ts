@@ -2,6 +2,7 @@ import type { Viewer } from '../../../common/auth/principal';
 import type { AccessibleList, ListReference } from '../../lists/domain/list-access';
 import type { CandidateQuery } from './item-matching';
 import type { Item, NewItem } from './item';
+import type { ItemEdit, Placement } from './item-edits';
 
 /**
  * An add as a store performs it (ItemRepository.addToList): the list is one `viewer` sees
@@ -70,4 +71,41 @@ export abstract class ItemRepository {
    * item.removed event per removed item (as it was), in the order of `itemIds`, by `by`.
    */
   abstract removeAll(listId: string, itemIds: readonly string[], at: Date, by: string): Promise<void>;
+
+  /**
+   * Inside a unit of work holding the list's lock (lockList): writes each edit's changed fields
+   * (an edit with no changes is skipped), moves each edited item's `version` by one and its
+   * `updated_at` to `at`, and the list's `updated_at` to `at` (and its version, the page cache's
+   * key). Records no event: the caller records item.updated (ItemChangeEvents).
+   */
+  abstract saveEdits(listId: string, edits: readonly ItemEdit[], at: Date): Promise<void>;
+
+  /** The list's items assigned to `userId`, oldest first. */
+  abstract findAssignedTo(listId: string, userId: string): Promise<Item[]>;
+
+  /**
+   * The positions between which a move puts its block in list `listId`, leaving out the items
+   * being moved (`moving`): for `before` an item, that item's position and the one before it;
+   * for `after`, that item's and the one after it; for the top, null and the first position;
+   * for the bottom, the last position and null. The anchor item is one of the list's, not moving.
+   */
+  abstract gapAt(listId: string, placement: Placement, moving: readonly string[]): Promise<{ lower: string | null; upper: string | null }>;
+
+  /**
+   * Inside a unit of work holding both lists' locks: moves the items (all in list `from`) to
+   * list `to` (the same list, or another) at the positions given, moves their `version` by one
+   * and their `updated_at` to `at`, clears the assignee of those marked, and moves both lists'
+   * counters and `updated_at` (and versions). Into another list, refuses (false, nothing
+   * written) when `to` would then hold more than `maxPerList` items. Records no event: the
+   * caller records item.moved (ItemChangeEvents).
+   */
+  abstract moveItems(move: ItemsMove): Promise<boolean>;
+}
+
+export interface ItemsMove {
+  from: string;
+  to: string;
+  moves: ReadonlyArray<{ id: string; position: string; clearAssignee: boolean }>;
+  at: Date;
+  maxPerList: number;
 }

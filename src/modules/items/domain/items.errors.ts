@@ -1,4 +1,4 @@
-import { ForbiddenError, InvalidInput, NotFoundError, RuleViolation } from '../../../common/errors/domain-error';
+import { ForbiddenError, InvalidInput, NotFoundError, PreconditionFailed, RuleViolation } from '../../../common/errors/domain-error';
 
 export const MAX_ITEMS_PER_LIST = 10_000;
 
@@ -38,5 +38,53 @@ export class ItemLimitReached extends RuleViolation {
 export class CursorOfAnotherList extends InvalidInput {
   constructor() {
     super('INVALID_CURSOR', 'cursor belongs to another list: pass back a next_cursor value of this list unchanged');
+  }
+}
+
+/** An item id in a path that names no item of the list (or a malformed one): as unknown as an invisible list. */
+export class ItemNotFound extends NotFoundError {
+  constructor() {
+    super('ITEM_NOT_FOUND', 'Item not found');
+  }
+}
+
+/** If-Match named a version the item is no longer at (412): nothing was changed. */
+export class ItemChangedSinceRead extends PreconditionFailed {
+  constructor(current: number) {
+    super(
+      'ITEM_CHANGED',
+      `the item changed since you read it: it is now at version ${current} (ETag "${current}"); read it again, then retry`,
+    );
+  }
+}
+
+/** An assignee must be the list's owner or one of its members (API.md section 13). */
+export class AssigneeNotMember extends RuleViolation {
+  constructor(userId: string, listName: string) {
+    super('ASSIGNEE_NOT_MEMBER', `user ${userId} is neither the owner nor a member of the list "${listName}": only they can be assigned`);
+  }
+}
+
+/** An update's text applies to one item only: many items would end with one text. */
+export class TextOfManyItems extends RuleViolation {
+  constructor(matched: number) {
+    super('TEXT_OF_MANY_ITEMS', `set.text changes one item's text only, and these entries match ${matched} items; send one entry`);
+  }
+}
+
+/** A move's before/after names one of the items being moved. */
+export class MoveRelativeToItself extends RuleViolation {
+  constructor(field: 'before' | 'after') {
+    super('MOVE_RELATIVE_TO_ITSELF', `${field} names one of the items being moved: an item cannot be placed relative to itself`);
+  }
+}
+
+/** A move into another list would take it past its limit. */
+export class MoveLimitReached extends RuleViolation {
+  constructor(moving: number) {
+    super(
+      'ITEM_LIMIT',
+      `A list holds at most ${MAX_ITEMS_PER_LIST.toLocaleString('en-US')} items: moving ${moving} into it would exceed that limit; remove some items first`,
+    );
   }
 }

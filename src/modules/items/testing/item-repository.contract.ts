@@ -10,6 +10,7 @@ import type { ItemRepository } from '../domain/item.repository';
 import { readListReference } from '../../lists/domain/list-access';
 import { presentItem } from '../application/item.presenter';
 import { itemsShown } from './rendered-items';
+import { describeItemEditsContract } from './item-edits.contract';
 
 export interface ListCountersView {
   itemCount: number;
@@ -393,5 +394,10 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       expect(await s.items.lockList(listId)).toBe(false);
       expect(await s.pages.visiblePage(accountViewer(s.owner), listId, { status: 'all', limit: 10 })).toBeNull();
     });
+
+    describeItemEditsContract(
+      () => s,
+      () => listId,
+    );
   });
 }

@@ -13,6 +13,7 @@ import { MAX_OWNED_LISTS } from './limits';
 import { ListNotFound, MemberNotFound, OwnedListLimit, OwnerRoleIsFixed } from './lists.errors';
 import type { MemberRole } from './membership';
 import { assertMayReachOutside, findVisibleOrThrow, pathId } from './visibility';
+import type { MemberAssignments } from '../../items/domain/member-assignments';
 
 export interface ListPage {
   lists: VisibleList[];
@@ -50,6 +51,8 @@ export class ListsService {
     private readonly ids: IdGenerator,
     private readonly cursors: CursorCodec,
     private readonly events: ListEvents,
+    /** The items module's: a member who leaves stops being the assignee of the list's items. */
+    private readonly assignments: MemberAssignments,
   ) {}
 
   /** A list-restricted key creates none: the new list would be outside its lists (403). */
@@ -148,6 +151,7 @@ export class ListsService {
           now,
           leaving.map(({ list, member }) => ({ type: 'member.removed', list, member })),
         );
+        for (const { list } of leaving) await this.assignments.release(list, userId, userId, now);
         for (const { list } of leaving) if (await this.lists.deleteMember(list.id, userId)) memberships += 1;
       }
       return { lists, memberships };
@@ -196,7 +200,8 @@ export class ListsService {
 
   /**
    * The owner removes a member, or a member leaves (then the member is the actor).
-   * member.removed is recorded while the member still belongs, so it reaches them too.
+   * member.removed is recorded while the member still belongs, so it reaches them too; so are
+   * the item.updated events of the items they are no longer assigned to (API.md section 13).
    */
   async removeMember(viewer: Viewer, listId: string, memberId: string): Promise<void> {
     await this.uow.run(async () => {
@@ -206,7 +211,9 @@ export class ListsService {
       const member = target && (await this.lists.findMember(visible.list.id, target));
       if (!member) throw new MemberNotFound();
       const entry = { userId: member.userId, role: member.role, joinedAt: member.joinedAt };
-      await this.events.record(viewer.userId, this.clock.now(), [{ type: 'member.removed', list: visible.list, member: entry }]);
+      const now = this.clock.now();
+      await this.events.record(viewer.userId, now, [{ type: 'member.removed', list: visible.list, member: entry }]);
+      await this.assignments.release(visible.list, member.userId, viewer.userId, now);
       if (!(await this.lists.deleteMember(visible.list.id, member.userId))) throw new MemberNotFound();
     });
   }

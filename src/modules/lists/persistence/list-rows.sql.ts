@@ -33,6 +33,22 @@ export const eventKeysOfListsCte = (name: string, listIdsSql: string): string =>
      UPDATE lists SET ${NEXT_EVENT_TXID_SET} WHERE id IN (${listIdsSql}) RETURNING id, last_event_txid
    )`;
 
+/**
+ * eventKeysOfListsCte for a statement that records an event under one list which belongs to
+ * others too (a move between lists, seen by both lists' audiences): every list of `listIdsSql`
+ * takes the same key, the greatest of theirs and this transaction's id, so the event stands
+ * after every earlier event of each list and before every later one. The caller holds the
+ * lists' row locks already (the move locked them), so the keys it reads are current.
+ */
+export const sharedEventKeyOfListsCte = (name: string, listIdsSql: string): string =>
+  `${name} AS (
+     UPDATE lists
+        SET last_event_txid = GREATEST(pg_current_xact_id(),
+                                       (SELECT max(o.last_event_txid) FROM lists o WHERE o.id IN (${listIdsSql})))
+      WHERE id IN (${listIdsSql})
+     RETURNING id, last_event_txid
+   )`;
+
 /** What an item statement changes on its list's row: each an SQL expression. */
 export interface ItemsWritten {
   /** The list's id (a parameter, or a scalar subquery of the statement's own CTEs). */
@@ -45,6 +61,8 @@ export interface ItemsWritten {
   at: string;
   /** The condition the write needs besides the list's id (something changed, the limit). */
   when: string;
+  /** The CTE's name (default `list`): a move between lists writes two list rows, each its own CTE. */
+  name?: string;
 }
 
 /**
@@ -57,7 +75,7 @@ export interface ItemsWritten {
  * nothing is recorded.
  */
 export const itemsWrittenListCte = (p: ItemsWritten): string =>
-  `list AS (
+  `${p.name ?? 'list'} AS (
          UPDATE lists
             SET ${p.items === undefined ? '' : `item_count = item_count + ${p.items}, `}open_item_count = open_item_count + ${p.openItems},
                 updated_at = ${p.at},

@@ -19,6 +19,9 @@ import { InMemoryListsStore } from '../infrastructure/in-memory/in-memory-lists.
 import { InMemoryShareRepository } from '../infrastructure/in-memory/in-memory-share.repository';
 import { RecordedListEvents } from '../infrastructure/recorded-list-events';
 import { InMemoryEventLog } from '../../events/infrastructure/in-memory/in-memory-event-log';
+import { ReleasedAssignments } from '../../items/domain/member-assignments';
+import { InMemoryItemRepository } from '../../items/infrastructure/in-memory/in-memory-item.repository';
+import { RecordedItemEvents } from '../../items/infrastructure/recorded-item-events';
 
 /** The lists module's services built with `new` over the in-memory adapters and a FakeClock. */
 export function listsFixture() {
@@ -41,6 +44,9 @@ export function listsFixture() {
   });
   const events = new RecordedListEvents(users, eventLog);
   const mail = new InMemoryMailQueue(undefined, clock, ids);
+  // The items module's in-memory store over the same lists, for the assignments a departing member leaves.
+  const items = new InMemoryItemRepository(store);
+  const assignments = new ReleasedAssignments(items, uow, new RecordedItemEvents(users, eventLog));
 
   /** An account, its email verified unless told otherwise; `email` defaults to a unique address. Returns its id. */
   const addUser = async (email = `u_${randomBytes(4).toString('hex')}@example.test`, emailVerified = true): Promise<string> => {
@@ -67,7 +73,8 @@ export function listsFixture() {
     userRepository,
     ...repositories,
     eventLog,
-    listsService: new ListsService(repositories.lists, uow, clock, ids, new HmacCursorCodec(randomBytes(32)), events),
+    items,
+    listsService: new ListsService(repositories.lists, uow, clock, ids, new HmacCursorCodec(randomBytes(32)), events, assignments),
     invitationsService: new InvitationsService(
       repositories.lists,
       repositories.invitations,

@@ -9,6 +9,8 @@ interface StoredEvent {
   event: EventJson;
   createdAt: Date;
   audience: ReadonlySet<string>;
+  /** The second list of an event that belongs to two (NewEvent.fromListId). */
+  fromListId: string | null;
 }
 
 /**
@@ -40,7 +42,8 @@ export class InMemoryEventLog extends EventLog {
         position: { txid, seq: this.nextSeq++ },
         event: structuredClone(eventJson(newEventId(), event, currentMode())),
         createdAt: event.createdAt,
-        audience: new Set(this.audienceOf(event.list.id)),
+        audience: new Set([...this.audienceOf(event.list.id), ...(event.fromListId ? this.audienceOf(event.fromListId) : [])]),
+        fromListId: event.fromListId ?? null,
       });
     }
   }
@@ -52,8 +55,9 @@ export class InMemoryEventLog extends EventLog {
       (entry) =>
         comparePositions(entry.position, after) > 0 &&
         entry.audience.has(request.viewer.userId) &&
-        reachesList(request.viewer, entry.event.list.id) &&
-        (request.listId === undefined || entry.event.list.id === request.listId) &&
+        (reachesList(request.viewer, entry.event.list.id) ||
+          (entry.fromListId !== null && reachesList(request.viewer, entry.fromListId))) &&
+        (request.listId === undefined || entry.event.list.id === request.listId || entry.fromListId === request.listId) &&
         (!types || types.has(entry.event.type)),
     );
     const events = matching.slice(0, request.limit).map((entry) => ({ position: entry.position, event: structuredClone(entry.event) }));

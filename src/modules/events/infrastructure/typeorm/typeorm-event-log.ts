@@ -5,7 +5,7 @@ import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import { eventJson, EventJson, EventPosition, NewEvent } from '../../domain/event';
 import { EventLog, FeedRead, FeedSlice } from '../../domain/event-log';
-import { eventKeysOfListsCte } from '../../../lists/persistence/list-rows.sql';
+import { eventKeysOfListsCte, sharedEventKeyOfListsCte } from '../../../lists/persistence/list-rows.sql';
 import { newEventId } from '../../persistence/event-id';
 import { audienceSql, EVENT_SEQ_BLOCK, eventPayloadSql, eventSeqSql, eventsOfRowSql } from '../../persistence/events.sql';
 import { currentMode } from '../../../../common/persistence/work-context';
@@ -15,30 +15,45 @@ import { currentMode } from '../../../../common/persistence/work-context';
  * lists module's eventKeysOfListsCte, which takes the list's lock, if the caller does not hold
  * it yet), the events in the order given
  * (the identity hands out seq in that order), then one audience row per event and per owner
- * or member of its list, read in the same statement.
+ * or member of its list, read in the same statement. An event with a second list (`$6`, an
+ * item.moved between lists) reaches the owner and members of both, once each, and its
+ * audience rows name that list as `from_list_id`, which the feed's key and list filters and
+ * the webhook relay read beside `list_id` (migration 1763801700000-event-audience-from-list.ts);
+ * then every list of the statement takes one shared order key (sharedEventKeyOfListsCte), so
+ * the event keeps its place among the events of each.
  */
-const RECORD = new NamedStatement(
-  'events_record',
-  `WITH n AS (
-     SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[], $4::json[], $5::timestamptz[])
-                     WITH ORDINALITY AS n(id, type, list_id, payload, created_at, ord)
+const recordStatement = (name: string, keys: (name: string, listIdsSql: string) => string): NamedStatement =>
+  new NamedStatement(
+    name,
+    `WITH n AS (
+     SELECT * FROM unnest($1::text[], $2::text[], $3::uuid[], $4::json[], $5::timestamptz[], $6::uuid[])
+                     WITH ORDINALITY AS n(id, type, list_id, payload, created_at, from_list_id, ord)
    ),
-   ${eventKeysOfListsCte('keyed', 'SELECT list_id FROM n')},
+   ${keys('keyed', 'SELECT list_id FROM n UNION SELECT from_list_id FROM n WHERE from_list_id IS NOT NULL')},
    ev AS (
      INSERT INTO events (id, txid, type, list_id, payload, created_at)
      SELECT n.id, COALESCE(keyed.last_event_txid, pg_current_xact_id()), n.type, n.list_id, n.payload, n.created_at
        FROM n LEFT JOIN keyed ON keyed.id = n.list_id
       ORDER BY n.ord
-     RETURNING txid, seq, list_id, type
+     RETURNING id, txid, seq, list_id, type
    )
-   INSERT INTO event_audience (user_id, txid, seq, list_id, type)
-   SELECT who.user_id, ev.txid, ev.seq, ev.list_id, ev.type
-     FROM ev CROSS JOIN ${audienceSql('ev.list_id')}`,
-);
+   INSERT INTO event_audience (user_id, txid, seq, list_id, type, from_list_id)
+   SELECT who.user_id, ev.txid, ev.seq, ev.list_id, ev.type, n.from_list_id
+     FROM ev JOIN n ON n.id = ev.id
+     CROSS JOIN LATERAL (
+       SELECT user_id FROM ${audienceSql('ev.list_id')}
+       UNION
+       SELECT user_id FROM ${audienceSql('n.from_list_id')} WHERE n.from_list_id IS NOT NULL
+     ) who`,
+  );
+
+const RECORD = recordStatement('events_record', eventKeysOfListsCte);
+const RECORD_ACROSS_LISTS = recordStatement('events_record_across_lists', sharedEventKeyOfListsCte);
 
 /** $1 and $2 are the viewer (viewerParameters): a restricted key's feed holds only its lists' events. */
-const AUDIENCE_FILTERS = `user_id = $1 AND ${reachedByKeySql('list_id')} AND txid < (SELECT xmin FROM snap)
-   AND ($5::uuid IS NULL OR list_id = $5::uuid) AND ($6::text[] IS NULL OR type = ANY($6::text[]))`;
+const AUDIENCE_FILTERS = `user_id = $1 AND (${reachedByKeySql('list_id')} OR (from_list_id IS NOT NULL AND ${reachedByKeySql('from_list_id')}))
+   AND txid < (SELECT xmin FROM snap)
+   AND ($5::uuid IS NULL OR list_id = $5::uuid OR from_list_id = $5::uuid) AND ($6::text[] IS NULL OR type = ANY($6::text[]))`;
 
 /**
  * One page of a user's feed, in one statement: the range scan of event_audience's primary
@@ -126,12 +141,14 @@ export class TypeOrmEventLog extends EventLog {
     const ids = events.map(() => newEventId());
     // The mode whose schema RECORD writes to: the one that picks its pool.
     const mode = currentMode();
-    await RECORD.run(this.dataSource, [
+    const across = events.some((event) => event.fromListId !== undefined);
+    await (across ? RECORD_ACROSS_LISTS : RECORD).run(this.dataSource, [
       ids,
       events.map((event) => event.type),
       events.map((event) => event.list.id),
       events.map((event, index) => JSON.stringify(eventJson(ids[index], event, mode))),
       events.map((event) => event.createdAt),
+      events.map((event) => event.fromListId ?? null),
     ]);
   }
 

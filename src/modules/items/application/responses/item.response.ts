@@ -115,3 +115,9 @@ export class ItemPageData extends ItemsData {
   @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' })
   next_cursor!: string | null;
 }
+
+/** The answer about one item (GET and PATCH of /v1/lists/:id/items/:item_id). */
+export class ItemData {
+  @ApiProperty({ type: () => ItemResponse })
+  item!: ItemResponse;
+}

@@ -2,9 +2,10 @@ import type { InMemoryListRows } from '../../../../common/in-memory/list-rows';
 import { foldKey } from '../../../../common/text/fold-key';
 import type { EventActor, EventType } from '../../../events/domain/event';
 import type { EventLog } from '../../../events/domain/event-log';
-import { addedItem, Item, withCompletion } from '../../domain/item';
+import { addedItem, Item, ItemAssignee, withCompletion } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
-import { AddOutcome, AddRequest, ItemRepository } from '../../domain/item.repository';
+import { AddOutcome, AddRequest, ItemRepository, ItemsMove } from '../../domain/item.repository';
+import type { ItemEdit, Placement } from '../../domain/item-edits';
 import { canWriteItems, LIST_CANDIDATES, pickList } from '../../../lists/domain/list-access';
 import { presentItem } from '../../application/item-resource';
 
@@ -109,6 +110,103 @@ export class InMemoryItemRepository extends ItemRepository {
     const { log, listName, actor } = this.events;
     const list = { id: listId, name: listName(listId) };
     await log.record(items.map((item) => ({ type, list, actor: actor(actorId), data: { item: presentItem(item) }, createdAt: at })));
+  }
+
+  async saveEdits(listId: string, edits: readonly ItemEdit[], at: Date): Promise<void> {
+    const byId = new Map(edits.filter((edit) => edit.changes.length > 0).map((edit) => [edit.id, edit]));
+    if (byId.size === 0) return;
+    const items = this.itemsOf(listId);
+    items.forEach((item, index) => {
+      const edit = byId.get(item.id);
+      if (edit) items[index] = { ...this.edited(item, edit), version: item.version + 1, updatedAt: at };
+    });
+    this.lists.moveCounters(listId, 0, 0, at);
+  }
+
+  async findAssignedTo(listId: string, userId: string): Promise<Item[]> {
+    return this.itemsOf(listId)
+      .filter((item) => item.assignee?.id === userId)
+      .map(copy);
+  }
+
+  async gapAt(listId: string, placement: Placement, moving: readonly string[]): Promise<{ lower: string | null; upper: string | null }> {
+    const skipped = new Set(moving);
+    // Positions are ASCII: JavaScript's order of strings is PostgreSQL's bytewise COLLATE "C".
+    const positions = this.itemsOf(listId)
+      .filter((item) => !skipped.has(item.id))
+      .map((item) => item.position)
+      .sort();
+    if ('to' in placement) {
+      return placement.to === 'top' ? { lower: null, upper: positions[0] ?? null } : { lower: positions.at(-1) ?? null, upper: null };
+    }
+    const anchorId = 'before' in placement ? placement.before : placement.after;
+    const anchor = this.itemsOf(listId).find((item) => item.id === anchorId)!.position;
+    return 'before' in placement
+      ? { lower: positions.filter((p) => p < anchor).at(-1) ?? null, upper: anchor }
+      : { lower: anchor, upper: positions.find((p) => p > anchor) ?? null };
+  }
+
+  async moveItems({ from, to, moves, at, maxPerList }: ItemsMove): Promise<boolean> {
+    const target = this.lists.counters(to);
+    if (!target || (from !== to && target.itemCount + moves.length > maxPerList)) return false;
+    const byId = new Map(moves.map((move) => [move.id, move]));
+    const source = this.itemsOf(from);
+    const moved = source
+      .filter((item) => byId.has(item.id))
+      .map((item): Item => {
+        const move = byId.get(item.id)!;
+        return {
+          ...item,
+          listId: to,
+          position: move.position,
+          assignee: move.clearAssignee ? null : item.assignee,
+          version: item.version + 1,
+          updatedAt: at,
+        };
+      });
+    const kept = source.filter((item) => !byId.has(item.id));
+    if (from === to) {
+      // The array stays in creation order (seq), as the pages read it.
+      this.byList.set(
+        from,
+        [...kept, ...moved].sort((a, b) => a.seq - b.seq),
+      );
+      this.lists.moveCounters(from, 0, 0, at);
+      return true;
+    }
+    this.byList.set(from, kept);
+    this.byList.set(
+      to,
+      [...this.itemsOf(to), ...moved].sort((a, b) => a.seq - b.seq),
+    );
+    const open = moved.filter((item) => !item.completed).length;
+    this.lists.moveCounters(from, -moved.length, -open, at);
+    this.lists.moveCounters(to, moved.length, open, at);
+    return true;
+  }
+
+  /**
+   * An assignee as the item resource names them: through the events sink's user lookup when
+   * there is one (the accounts the specs made), else by the id alone (specs about items alone).
+   */
+  private assigneeNamed(userId: string): ItemAssignee {
+    if (this.events) {
+      const { id, username, name } = this.events.actor(userId);
+      return { id, username, name };
+    }
+    return { id: userId, username: userId, name: userId };
+  }
+
+  /** The item with the edit's fields set (the assignee named as the users table would name them). */
+  private edited(item: Item, { set }: ItemEdit): Item {
+    const next: Item = { ...item };
+    if (set.text !== undefined) next.text = set.text;
+    if (set.notes !== undefined) next.notes = set.notes;
+    if (set.due !== undefined) next.due = set.due;
+    if (set.priority !== undefined) next.priority = set.priority;
+    if (set.labels !== undefined) next.labels = [...set.labels];
+    if (set.assigneeId !== undefined) next.assignee = set.assigneeId === null ? null : this.assigneeNamed(set.assigneeId);
+    return next;
   }
 
   /** The list's items, oldest first, as stored (InMemoryItemPageReadModel reads them; callers must not change them). */

@@ -2,9 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
-import { addedItem, type Item } from '../../domain/item';
+import { addedItem, ITEM_PRIORITIES, type Item } from '../../domain/item';
 import type { CandidateQuery } from '../../domain/item-matching';
-import { AddOutcome, AddRequest, ItemRepository } from '../../domain/item.repository';
+import { AddOutcome, AddRequest, ItemRepository, ItemsMove } from '../../domain/item.repository';
+import type { ItemEdit, Placement } from '../../domain/item-edits';
 import { AccessibleList, canWriteItems, LIST_CANDIDATES } from '../../../lists/domain/list-access';
 import { BEST_MATCH_FIRST, MIGHT_MEAN_WHERE, viewerParameters, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import { foldKey } from '../../../../common/text/fold-key';
@@ -199,6 +200,109 @@ const REMOVE_ALL = new NamedStatement(
    SELECT count(*)::integer AS removed FROM gone`,
 );
 
+/**
+ * The edits of one statement, one JSON object per item (saveEdits): `set_<field>` tells
+ * whether the edit changes that field, beside its new value, so one statement text serves every
+ * combination of fields.
+ */
+const EDIT_COLUMNS = `id uuid,
+  set_text boolean, text text, text_key text,
+  set_notes boolean, notes text,
+  set_due boolean, due_date date, due_time text, due_time_zone text, due_recurrence text, due_at timestamptz, due_series_start date,
+  set_priority boolean, priority smallint,
+  set_labels boolean, labels text[], label_keys text[],
+  set_assignee boolean, assignee_id uuid`;
+
+const keep = (field: string, columns: string[]) =>
+  columns.map((column) => `${column} = CASE WHEN e.set_${field} THEN e.${column} ELSE i.${column} END`).join(',\n                ');
+
+/**
+ * Edits of items of list $1 ($2, EDIT_COLUMNS' records; $3 the instant): each changed field,
+ * the version moved by one, updated_at; the list's row through itemsWrittenListCte (its
+ * updated_at and version: the page cache's key). No event: the service records item.updated
+ * once the items are read back.
+ */
+const SAVE_EDITS = new NamedStatement(
+  'items_save_edits',
+  `WITH e AS (SELECT * FROM jsonb_to_recordset($2::jsonb) AS e(${EDIT_COLUMNS})),
+       changed AS (
+         UPDATE items i
+            SET ${keep('text', ['text', 'text_key'])},
+                ${keep('notes', ['notes'])},
+                ${keep('due', ['due_date', 'due_time', 'due_time_zone', 'due_recurrence', 'due_at', 'due_series_start'])},
+                ${keep('priority', ['priority'])},
+                ${keep('labels', ['labels', 'label_keys'])},
+                ${keep('assignee', ['assignee_id'])},
+                version = i.version + 1,
+                updated_at = $3::timestamptz
+           FROM e
+          WHERE i.list_id = $1 AND i.id = e.id
+         RETURNING i.id
+       ),
+       ${itemsWrittenListCte({ listId: '$1', openItems: '0', at: '$3::timestamptz', when: 'EXISTS (SELECT 1 FROM changed)' })}
+   SELECT count(*)::integer AS changed FROM changed`,
+);
+
+/**
+ * A move within list $1: $2 the items, $3 their new positions, $4 whether to clear each one's
+ * assignee, $5 the instant. The list's row through itemsWrittenListCte.
+ */
+const MOVE_WITHIN = new NamedStatement(
+  'items_move_within',
+  `WITH m AS (SELECT * FROM unnest($2::uuid[], $3::text[], $4::boolean[]) AS m(id, position, clear)),
+       moved AS (
+         UPDATE items i
+            SET position = m.position,
+                assignee_id = CASE WHEN m.clear THEN NULL ELSE i.assignee_id END,
+                version = i.version + 1,
+                updated_at = $5::timestamptz
+           FROM m
+          WHERE i.list_id = $1 AND i.id = m.id
+         RETURNING i.id
+       ),
+       ${itemsWrittenListCte({ listId: '$1', openItems: '0', at: '$5::timestamptz', when: 'EXISTS (SELECT 1 FROM moved)' })}
+   SELECT count(*)::integer AS moved FROM moved`,
+);
+
+/**
+ * A move from list $1 to list $6 ($2-$5 as in MOVE_WITHIN, $7 the most items a list holds):
+ * the target's row first (its counters, with the limit as its condition), and the items move
+ * only when it was updated (they read its CTE), then the source's row by what really moved.
+ * Both rows move their updated_at, events' order key and version (itemsWrittenListCte).
+ */
+const MOVE_ACROSS = new NamedStatement(
+  'items_move_across',
+  `WITH m AS (SELECT * FROM unnest($2::uuid[], $3::text[], $4::boolean[]) AS m(id, position, clear)),
+       ${itemsWrittenListCte({
+         name: 'target',
+         listId: '$6',
+         items: 'cardinality($2::uuid[])',
+         openItems: '(SELECT count(*) FROM items WHERE list_id = $1 AND id = ANY($2::uuid[]) AND NOT completed)',
+         at: '$5::timestamptz',
+         when: 'item_count + cardinality($2::uuid[]) <= $7',
+       })},
+       moved AS (
+         UPDATE items i
+            SET list_id = target.id,
+                position = m.position,
+                assignee_id = CASE WHEN m.clear THEN NULL ELSE i.assignee_id END,
+                version = i.version + 1,
+                updated_at = $5::timestamptz
+           FROM m, target
+          WHERE i.list_id = $1 AND i.id = m.id
+         RETURNING i.id, i.completed
+       ),
+       ${itemsWrittenListCte({
+         name: 'source',
+         listId: '$1',
+         items: '-(SELECT count(*) FROM moved)',
+         openItems: '-(SELECT count(*) FROM moved WHERE NOT completed)',
+         at: '$5::timestamptz',
+         when: 'EXISTS (SELECT 1 FROM moved)',
+       })}
+   SELECT count(*)::integer AS moved FROM moved`,
+);
+
 @Injectable()
 export class TypeOrmItemRepository extends ItemRepository {
   constructor(private readonly dataSource: DataSource) {
@@ -302,4 +406,75 @@ export class TypeOrmItemRepository extends ItemRepository {
   async removeAll(listId: string, itemIds: readonly string[], at: Date, by: string): Promise<void> {
     await REMOVE_ALL.run(this.dataSource, [listId, itemIds, at, by, newEventId()]);
   }
+
+  async saveEdits(listId: string, edits: readonly ItemEdit[], at: Date): Promise<void> {
+    const rows = edits.filter((edit) => edit.changes.length > 0).map(editRecord);
+    if (rows.length === 0) return;
+    await SAVE_EDITS.run(this.dataSource, [listId, JSON.stringify(rows), at]);
+  }
+
+  async findAssignedTo(listId: string, userId: string): Promise<Item[]> {
+    const rows = await this.query<ItemRow>(`SELECT ${ITEM_COLUMNS} FROM items WHERE list_id = $1 AND assignee_id = $2 ORDER BY seq`, [
+      listId,
+      userId,
+    ]);
+    return rows.map(toItem);
+  }
+
+  async gapAt(listId: string, placement: Placement, moving: readonly string[]): Promise<{ lower: string | null; upper: string | null }> {
+    const others = `list_id = $1 AND NOT (id = ANY($2::uuid[]))`;
+    const anchor = `(SELECT position FROM items WHERE list_id = $1 AND id = $3::uuid)`;
+    const sql =
+      'to' in placement
+        ? placement.to === 'top'
+          ? `SELECT NULL::text AS lower, (SELECT min(position) FROM items WHERE ${others}) AS upper`
+          : `SELECT (SELECT max(position) FROM items WHERE ${others}) AS lower, NULL::text AS upper`
+        : 'before' in placement
+          ? `SELECT (SELECT max(position) FROM items WHERE ${others} AND position < ${anchor}) AS lower, ${anchor} AS upper`
+          : `SELECT ${anchor} AS lower, (SELECT min(position) FROM items WHERE ${others} AND position > ${anchor}) AS upper`;
+    const anchorId = 'before' in placement ? placement.before : 'after' in placement ? placement.after : null;
+    const [row] = await this.query<{ lower: string | null; upper: string | null }>(
+      sql,
+      anchorId === null ? [listId, moving] : [listId, moving, anchorId],
+    );
+    return { lower: row.lower, upper: row.upper };
+  }
+
+  async moveItems({ from, to, moves, at, maxPerList }: ItemsMove): Promise<boolean> {
+    const ids = moves.map((move) => move.id);
+    const positions = moves.map((move) => move.position);
+    const clear = moves.map((move) => move.clearAssignee);
+    if (from === to) {
+      await MOVE_WITHIN.run(this.dataSource, [from, ids, positions, clear, at]);
+      return true;
+    }
+    const [row] = await MOVE_ACROSS.run<{ moved: number }>(this.dataSource, [from, ids, positions, clear, at, to, maxPerList]);
+    return row.moved > 0;
+  }
+}
+
+/** The case-folded keys of labels, for the label filter. */
+const labelKeys = (labels: readonly string[]): string[] => labels.map(foldKey);
+
+/** An edit as one record of EDIT_COLUMNS: each field the edit changes, flagged, in the columns that hold it. */
+function editRecord({ id, set }: ItemEdit): Record<string, unknown> {
+  const record: Record<string, unknown> = { id };
+  if (set.text !== undefined) Object.assign(record, { set_text: true, text: set.text, text_key: foldKey(set.text) });
+  if (set.notes !== undefined) Object.assign(record, { set_notes: true, notes: set.notes });
+  if (set.due !== undefined) {
+    const due = set.due;
+    Object.assign(record, {
+      set_due: true,
+      due_date: due?.date ?? null,
+      due_time: due?.time ?? null,
+      due_time_zone: due?.timeZone ?? null,
+      due_recurrence: due?.recurrence ?? null,
+      due_at: due?.at ?? null,
+      due_series_start: due?.seriesStart ?? null,
+    });
+  }
+  if (set.priority !== undefined) Object.assign(record, { set_priority: true, priority: ITEM_PRIORITIES.indexOf(set.priority) });
+  if (set.labels !== undefined) Object.assign(record, { set_labels: true, labels: set.labels, label_keys: labelKeys(set.labels) });
+  if (set.assigneeId !== undefined) Object.assign(record, { set_assignee: true, assignee_id: set.assigneeId });
+  return record;
 }

@@ -17,7 +17,9 @@ import { EventRelay, RelayStep } from '../../domain/event-relay';
  *   together. (webhook_id, event_id) is unique too, so even a repeated step would add nothing.
  * - The audience rows are who could see the list at the time of the event, so a member who
  *   left hears nothing more, and list.deleted reaches everyone who could see the list.
- * - A webhook hears events recorded at or after its creation, not older ones.
+ * - A webhook hears events recorded at or after its creation, not older ones. A webhook of one
+ *   list hears that list's events, and the moves of items out of it to another list (recorded
+ *   under the other list, with this one as the audience's `from_list_id`).
  * - An events row of an item statement stands for several events (migration
  *   1763801000000-event-batches.ts); each becomes its own delivery, with its own id and JSON.
  * - With no active webhook at all, the position jumps to the newest event it may pass, so an
@@ -48,7 +50,7 @@ const RELAY = new NamedStatement(
            JOIN hooks h ON h.user_id = a.user_id
            CROSS JOIN ${eventsOfRowSql('b', 'x')}
           WHERE (h.types IS NULL OR b.type = ANY (h.types))
-            AND (h.list_id IS NULL OR h.list_id = b.list_id)
+            AND (h.list_id IS NULL OR h.list_id = b.list_id OR h.list_id = a.from_list_id)
             AND b.created_at >= h.created_at
           ORDER BY b.txid, b.seq, x.i
          ON CONFLICT (webhook_id, event_id) DO NOTHING
