@@ -9,6 +9,7 @@ import { RenderedPageCache } from '../src/modules/items/infrastructure/typeorm/r
 import { TypeOrmItemPageReadModel } from '../src/modules/items/infrastructure/typeorm/typeorm-item-page.read-model';
 import { TypeOrmItemRepository } from '../src/modules/items/infrastructure/typeorm/typeorm-item.repository';
 import { describeItemRepositoryContract } from '../src/modules/items/testing/item-repository.contract';
+import { plainRequest } from '../src/modules/items/testing/plain-request';
 import { makeUserWithKey } from './factories/make-user';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -65,7 +66,7 @@ describeItemRepositoryContract('TypeORM', async () => {
 describe('pages kept by an instance (RenderedPageCache)', () => {
   let dataSource: DataSource;
   const at = new Date('2026-02-01T00:00:00.000Z');
-  const page = { status: 'all' as const, limit: 100 };
+  const page = plainRequest('all', 100);
 
   beforeAll(() => {
     dataSource = t.app.get(DataSource);
@@ -161,11 +162,11 @@ describe('pages kept by an instance (RenderedPageCache)', () => {
         (i) => i.text,
       );
     for (let round = 0; round < 2; round += 1) {
-      expect(await read({ status: 'all', limit: 2 })).toEqual(['a', 'b']);
-      expect(await read({ status: 'all', limit: 100 })).toEqual(['a', 'b', 'c']);
-      expect(await read({ status: 'open', limit: 100 })).toEqual(['a', 'c']);
-      expect(await read({ status: 'completed', limit: 100 })).toEqual(['b']);
-      expect(await read({ status: 'all', limit: 100, afterSeq: added.items[0].seq })).toEqual(['b', 'c']);
+      expect(await read(plainRequest('all', 2))).toEqual(['a', 'b']);
+      expect(await read(plainRequest('all', 100))).toEqual(['a', 'b', 'c']);
+      expect(await read(plainRequest('open', 100))).toEqual(['a', 'c']);
+      expect(await read(plainRequest('completed', 100))).toEqual(['b']);
+      expect(await read(plainRequest('all', 100, [added.items[0].position, added.items[0].seq]))).toEqual(['b', 'c']);
     }
     const stranger = (await makeUserWithKey(t.app)).user.id;
     expect(await reader.pages.visiblePage(accountViewer(stranger), listId, page)).toBeNull();
@@ -199,7 +200,7 @@ describe('the Item resource, defined once (ITEM_FIELDS)', () => {
     expect(stored.filter((item) => item.completed)).toHaveLength(2);
 
     // The page: the text PostgreSQL renders is the presenter's, byte for byte.
-    const page = await pages.visiblePage(accountViewer(ownerId), listId, { status: 'all', limit: 100 });
+    const page = await pages.visiblePage(accountViewer(ownerId), listId, plainRequest('all', 100));
     expect(page?.items.json).toBe(JSON.stringify(stored.map(presentItem)));
 
     // The events: each item.completed event's item is the presenter's item as it was then.
@@ -246,7 +247,7 @@ describe('the prepared statements of the add and the page, for full and list-res
           at: new Date(),
         });
         expect(added.ok).toBe(true);
-        expect(await pages.visiblePage(viewer, listId, { status: 'all', limit: 10 })).not.toBeNull();
+        expect(await pages.visiblePage(viewer, listId, plainRequest('all', 10))).not.toBeNull();
       }
       return managerOf(dataSource).query<Array<{ name: string; generic_plans: string; custom_plans: string }>>(
         `SELECT name, generic_plans::text, custom_plans::text FROM pg_prepared_statements

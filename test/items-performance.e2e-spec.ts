@@ -4,6 +4,8 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { pageStatement } from '../src/modules/items/infrastructure/typeorm/typeorm-item-page.read-model';
+import type { SortKey } from '../src/modules/items/domain/item-view';
+import { plainRequest } from '../src/modules/items/testing/plain-request';
 import { DeliveryWorker } from '../src/modules/webhooks/infrastructure/delivery/delivery-worker';
 import { itemsWorld, ListRef, Person } from './support/items-world';
 import { statementsOf as recordStatements, type Statement } from './support/statement-recorder';
@@ -110,7 +112,7 @@ describe('items: round trips and query plans (e2e)', () => {
         body = (await w.as(owner).get(path).expect(200)).body;
       });
       expect({ path, statements: statements.length }).toEqual({ path, statements: 1 });
-      expect(statements[0].sql).toMatch(/list_members[\s\S]*items_page\(/);
+      expect(statements[0].sql).toMatch(/list_members[\s\S]*items_position_page\(/);
       if (body?.data.next_cursor) {
         const next = await statementsOf(() =>
           w
@@ -176,7 +178,7 @@ describe('items: round trips and query plans (e2e)', () => {
 
     /**
      * How PostgreSQL really runs the repository's page statement (the list's visibility and
-     * items_page() together, as the owner asks for it): auto_explain reports
+     * items_position_page() together, as the owner asks for it): auto_explain reports
      * the executed plan of every statement, nested ones included, as notices to this
      * connection. `withoutStatistics` hides the planner's statistics of `items` for the
      * duration (a fresh or freshly bulk-filled table), inside a transaction rolled back after.
@@ -188,7 +190,8 @@ describe('items: round trips and query plans (e2e)', () => {
       cachedVersion?: string,
       viewer: Viewer = accountViewer(owner.id),
     ) {
-      const { sql, parameters } = pageStatement(viewer, list.id, request, cachedVersion);
+      const { statement, parameters } = pageStatement(viewer, list.id, request, cachedVersion);
+      const sql = statement.text;
       const client = new Client({ connectionString: process.env.DATABASE_URL });
       await client.connect();
       const notices: string[] = [];
@@ -231,16 +234,20 @@ describe('items: round trips and query plans (e2e)', () => {
       };
     }
 
-    const seqAt = async (list: ListRef, offset: number) => {
-      const [row] = await ds.query('SELECT seq FROM items WHERE list_id = $1 ORDER BY seq OFFSET $2 LIMIT 1', [list.id, offset]);
-      return Number(row.seq);
+    /** The keyset place (position, seq) of the item at `offset` in the list's order, or of its status's items. */
+    const keyAt = async (list: ListRef, offset: number, completed?: boolean): Promise<SortKey> => {
+      const [row] = await ds.query(
+        `SELECT position, seq FROM items WHERE list_id = $1 AND ($3::boolean IS NULL OR completed = $3) ORDER BY position, seq OFFSET $2 LIMIT 1`,
+        [list.id, offset, completed ?? null],
+      );
+      return [row.position, Number(row.seq)];
     };
 
-    it('walks (list_id, seq) in order and stops after limit + 1 entries, on page 1, 51 or 100 of 10,000 items, or a list of 100', async () => {
-      const cases: Array<[ListRef, number | undefined]> = [
+    it('walks (list_id, position, seq) in order and stops after limit + 1 entries, on page 1, 51 or 100 of 10,000 items, or a list of 100', async () => {
+      const cases: Array<[ListRef, SortKey | undefined]> = [
         [large, undefined],
-        [large, await seqAt(large, 5_000)],
-        [large, await seqAt(large, 9_950)],
+        [large, await keyAt(large, 5_000)],
+        [large, await keyAt(large, 9_950)],
         [small, undefined],
       ];
       for (const withoutStatistics of [false, true]) {
@@ -248,13 +255,13 @@ describe('items: round trips and query plans (e2e)', () => {
           // A key restricted to some lists reads the same way: its lists are one more condition on the list's row.
           for (const restricted of [false, true]) {
             const viewer = restricted ? { userId: owner.id, listIds: [small.id, large.id] } : accountViewer(owner.id);
-            const page = await executedPlan(list, { status: 'all', limit: 100, afterSeq }, withoutStatistics, undefined, viewer);
+            const page = await executedPlan(list, plainRequest('all', 100, afterSeq), withoutStatistics, undefined, viewer);
             expect({ withoutStatistics, afterSeq, restricted, ...page, examined: page.examined <= 101 }).toEqual({
               withoutStatistics,
               afterSeq,
               restricted,
               sorts: 0,
-              scans: ['Index Scan items_list_seq_idx'],
+              scans: ['Index Scan items_list_position_idx'],
               examined: true,
             });
           }
@@ -264,13 +271,13 @@ describe('items: round trips and query plans (e2e)', () => {
 
     it('reads no item at all when the list is still at the version of the page the instance kept, and the whole page when it is not', async () => {
       const [{ version }] = await ds.query('SELECT version::text AS version FROM lists WHERE id = $1', [small.id]);
-      expect(await executedPlan(small, { status: 'all', limit: 100 }, false, version)).toEqual({ sorts: 0, scans: [], examined: 0 });
-      const behind = await executedPlan(small, { status: 'all', limit: 100 }, false, String(BigInt(version) - 1n));
-      expect(behind.scans).toEqual(['Index Scan items_list_seq_idx']);
+      expect(await executedPlan(small, plainRequest('all', 100), false, version)).toEqual({ sorts: 0, scans: [], examined: 0 });
+      const behind = await executedPlan(small, plainRequest('all', 100), false, String(BigInt(version) - 1n));
+      expect(behind.scans).toEqual(['Index Scan items_list_position_idx']);
       expect(behind.examined).toBe(100);
     });
 
-    it('with a status, reads limit + 1 entries of (list_id, completed, seq) even when almost every item has the other status', async () => {
+    it('with a status, reads limit + 1 entries of (list_id, completed, position, seq) even when almost every item has the other status', async () => {
       // 99 of every 100 items completed: an open page must not wade through the completed ones.
       await ds.query(
         `UPDATE items SET completed = true, completed_at = now(), completed_by = created_by
@@ -285,14 +292,14 @@ describe('items: round trips and query plans (e2e)', () => {
       await ds.query('ANALYZE items');
       for (const withoutStatistics of [false, true]) {
         for (const status of ['open', 'completed'] as const) {
-          for (const afterSeq of [undefined, await seqAt(large, 5_000)]) {
-            const page = await executedPlan(large, { status, limit: 20, afterSeq }, withoutStatistics);
+          for (const afterSeq of [undefined, await keyAt(large, 40, status === 'completed')]) {
+            const page = await executedPlan(large, plainRequest(status, 20, afterSeq), withoutStatistics);
             expect({ withoutStatistics, status, afterSeq, ...page }).toEqual({
               withoutStatistics,
               status,
               afterSeq,
               sorts: 0,
-              scans: ['Index Scan items_list_status_seq_idx'],
+              scans: ['Index Scan items_list_status_position_idx'],
               examined: 21,
             });
           }

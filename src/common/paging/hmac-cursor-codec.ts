@@ -5,6 +5,15 @@ import { CursorCodec, CursorPayload, CursorShape } from '../ports/cursor-codec';
 /** Bytes of HMAC-SHA256 kept in a cursor: 128 bits, as many as a share token carries. */
 const TAG_BYTES = 16;
 
+/**
+ * The longest payload text accepted, in base64url characters: room for the largest cursor issued
+ * (a view of items over 100 named lists carries their ids, docs/API.md "Views"), and a bound on
+ * what is parsed before the MAC is checked.
+ */
+const MAX_BODY = 8192;
+
+const BODY_AND_TAG = new RegExp(`^([A-Za-z0-9_-]{1,${MAX_BODY}})\\.([A-Za-z0-9_-]{22})$`);
+
 const invalid = () => new InvalidInput('INVALID_CURSOR', 'cursor is invalid: pass back a next_cursor value unchanged');
 
 /**
@@ -31,7 +40,7 @@ export class HmacCursorCodec extends CursorCodec {
   }
 
   decode<S extends CursorShape>(kind: string, raw: string, shape: S): CursorPayload<S> {
-    const match = /^([A-Za-z0-9_-]{1,512})\.([A-Za-z0-9_-]{22})$/.exec(raw);
+    const match = BODY_AND_TAG.exec(raw);
     if (!match) throw invalid();
     const [, body, tag] = match;
     // Compared as text, not as decoded bytes: the last of 22 base64url characters carries

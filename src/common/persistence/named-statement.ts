@@ -37,6 +37,16 @@ export class NamedStatement {
     readonly text: string,
   ) {}
 
+  /**
+   * A statement run the same way but unnamed (pg's unnamed prepared statement): PostgreSQL
+   * plans it with its values every time. For texts built per request (a view of items over
+   * every list a caller sees), whose best plan depends on the values: how selective a filter
+   * is decides which index serves it.
+   */
+  static unnamed(text: string): NamedStatement {
+    return new NamedStatement('', text);
+  }
+
   async run<T>(live: DataSource, values: unknown[]): Promise<T[]> {
     const config = { name: this.name, text: this.text, values };
     // The mode's DataSource (mode-data-sources.ts): its pool's connections resolve the text's

@@ -21,6 +21,7 @@ import { Livemode1763801400000 } from './1763801400000-livemode';
 import { FailedDeliveriesIndex1763801450000 } from './1763801450000-failed-deliveries-index';
 import { ItemFields1763801500000 } from './1763801500000-item-fields';
 import { ItemFieldsBackfill1763801550000 } from './1763801550000-item-fields-backfill';
+import { ItemViews1763801600000 } from './1763801600000-item-views';
 import { EventAudienceFromList1763801700000 } from './1763801700000-event-audience-from-list';
 
 /**
@@ -51,5 +52,6 @@ export const MIGRATIONS = [
   FailedDeliveriesIndex1763801450000,
   ItemFields1763801500000,
   ItemFieldsBackfill1763801550000,
+  ItemViews1763801600000,
   EventAudienceFromList1763801700000,
 ];

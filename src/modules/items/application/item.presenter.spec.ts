@@ -44,7 +44,7 @@ describe('presentPage', () => {
         (id, name, items, nextCursor) => {
           const rendered = renderItems(items);
           expect(rendered).toEqual({ json: rendered.json, count: items.length, lastSeq: items.at(-1)?.seq });
-          expect(presentPage({ list: { id, name }, items: rendered, nextCursor }).text).toBe(
+          expect(presentPage({ list: { id, name }, items: rendered, nextCursor, etag: null, notModified: false }).text).toBe(
             JSON.stringify({ list: { id, name }, items: items.map(presentItem), next_cursor: nextCursor }),
           );
         },

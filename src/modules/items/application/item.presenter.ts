@@ -1,4 +1,4 @@
-import type { ItemsPage } from './item-pages';
+import type { FoundItemsPage, ItemsPage } from './item-pages';
 import { presentItem, renderItems } from './item-resource';
 import type { ItemsResult } from '../domain/items.service';
 import { JsonText } from '../../../common/http/json-text';
@@ -19,3 +19,7 @@ export const presentPage = (page: ItemsPage): JsonText =>
   new JsonText(
     `{"list":${JSON.stringify({ id: page.list.id, name: page.list.name })},"items":${page.items.json},"next_cursor":${JSON.stringify(page.nextCursor)}}`,
   );
+
+/** A page of GET /v1/items: `{items, lists, next_cursor}`, the items as the store rendered them. */
+export const presentFound = (page: FoundItemsPage): JsonText =>
+  new JsonText(`{"items":${page.items.json},"lists":${JSON.stringify(page.lists)},"next_cursor":${JSON.stringify(page.nextCursor)}}`);

@@ -1,14 +1,17 @@
-import { Body, Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { NotModified } from '../../../common/http/not-modified';
 import { ApiDataResponse, ApiErrorResponses, ApiRuleResponse } from '../../../common/http/api-response.decorators';
 import { ItemPageData, ItemsData } from '../application/responses/item.response';
+import { FoundItemsData } from '../application/responses/found-items.response';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { ItemPages } from '../application/item-pages';
 import { ItemsService } from '../domain/items.service';
-import { ItemPageQuery } from '../application/dto/item-page.query';
+import { ItemFindQuery, ItemPageQuery } from '../application/dto/item-page.query';
 import { ItemsActionDto } from '../application/dto/items-action.dto';
-import { presentItems, presentPage } from '../application/item.presenter';
+import { presentFound, presentItems, presentPage } from '../application/item.presenter';
 import { IdempotentPost } from '../../idempotency/idempotent-post';
 
 @ApiTags('items')
@@ -21,11 +24,43 @@ export class ItemsController {
 
   @Get('lists/:id/items')
   @RequireScope('items:read')
-  @ApiOperation({ summary: 'A page of the items of a list, oldest first (keyset pagination)' })
-  @ApiDataResponse(ItemPageData)
+  @ApiOperation({
+    summary: 'A page of the items of a list, filtered and ordered (position order by default; keyset pagination)',
+    description:
+      'Without filters (status, sort, limit and cursor aside) the answer carries an ETag that changes with every change to the ' +
+      "list's items; a request whose If-None-Match names it is answered 304 without a body.",
+  })
+  @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of an earlier answer: 304 while the page is unchanged' })
+  @ApiDataResponse(ItemPageData, {
+    headers: { ETag: { description: "Only on a page without filters: changes with every change to the list's items", schema: { type: 'string' } } },
+  })
+  @ApiResponse({ status: 304, description: 'Not modified: the If-None-Match names the current ETag; no body', headers: { ETag: { schema: { type: 'string' } } } })
   @ApiErrorResponses(404)
-  async page(@CurrentPrincipal() caller: Principal, @Param('id') listId: string, @Query() query: ItemPageQuery) {
-    return presentPage(await this.pages.page(caller, listId, query));
+  async page(
+    @CurrentPrincipal() caller: Principal,
+    @Param('id') listId: string,
+    @Query() query: ItemPageQuery,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) res: Response,
+  ) {
+    const page = await this.pages.page(caller, listId, query, ifNoneMatch);
+    if (page.etag !== null) {
+      if (page.notModified) return new NotModified(page.etag);
+      res.setHeader('ETag', page.etag);
+    }
+    return presentPage(page);
+  }
+
+  @Get('items')
+  @RequireScope('items:read')
+  @ApiOperation({
+    summary: 'Items across every list the key can see, filtered and ordered (due order by default; keyset pagination)',
+    description: 'Answers the items with `lists`, the id and name of each list an item of the page is on.',
+  })
+  @ApiDataResponse(FoundItemsData)
+  @ApiErrorResponses(404)
+  async find(@CurrentPrincipal() caller: Principal, @Query() query: ItemFindQuery) {
+    return presentFound(await this.pages.find(caller, query));
   }
 
   @IdempotentPost('actions/add')

@@ -11,6 +11,7 @@ import { readListReference } from '../../lists/domain/list-access';
 import { presentItem } from '../application/item.presenter';
 import { itemsShown } from './rendered-items';
 import { describeItemEditsContract } from './item-edits.contract';
+import { plainRequest } from './plain-request';
 
 export interface ListCountersView {
   itemCount: number;
@@ -135,7 +136,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       const refused = await addTo(listId, drafts(['three', 'four']), 3, T1);
       expect(refused).toMatchObject({ ok: false, reason: 'limit_reached', list: { id: listId, role: 'owner' } });
       expect(await s.counters(listId)).toEqual({ itemCount: 2, openItemCount: 2, updatedAt: T0 });
-      expect((await page({ status: 'all', limit: 10 })).shown).toHaveLength(2);
+      expect((await page(plainRequest('all', 10))).shown).toHaveLength(2);
       const accepted = await addTo(listId, drafts(['three']), 3, T1);
       expect(accepted.ok).toBe(true);
       expect((await s.counters(listId)).itemCount).toBe(3);
@@ -291,7 +292,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       const [a, b, c] = await insert(['a', 'b', 'c']);
       await s.items.setCompletion(listId, [b.id], true, USER, T0);
       await s.items.removeAll(listId, [a.id, b.id], T1, USER);
-      const left = await page({ status: 'all', limit: 10 });
+      const left = await page(plainRequest('all', 10));
       expect(left.shown.map((i) => i.id)).toEqual([c.id]);
       expect(await s.counters(listId)).toEqual({ itemCount: 1, openItemCount: 1, updatedAt: T1 });
       await s.items.removeAll(listId, [a.id], new Date(T1.getTime() + 1000), USER);
@@ -301,18 +302,18 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
     it('pages by keyset, oldest first, per status, saying whether more follow', async () => {
       const items = await insert(['1', '2', '3', '4', '5']);
       await s.items.setCompletion(listId, [items[1].id, items[3].id], true, USER, T1);
-      const first = await page({ status: 'all', limit: 2 });
+      const first = await page(plainRequest('all', 2));
       expect(first.shown.map((i) => i.text)).toEqual(['1', '2']);
       expect(first.items.lastSeq).toBe(items[1].seq);
       expect(first.hasMore).toBe(true);
-      const rest = await page({ status: 'all', limit: 3, afterSeq: first.items.lastSeq });
+      const rest = await page(plainRequest('all', 3, first.lastKey));
       expect(rest.shown.map((i) => i.text)).toEqual(['3', '4', '5']);
       expect(rest.items.lastSeq).toBe(items[4].seq);
       expect(rest.hasMore).toBe(false);
-      const open = await page({ status: 'open', limit: 2 });
+      const open = await page(plainRequest('open', 2));
       expect(open.shown.map((i) => i.text)).toEqual(['1', '3']);
       expect(open.hasMore).toBe(true);
-      const completed = await page({ status: 'completed', limit: 2 });
+      const completed = await page(plainRequest('completed', 2));
       expect(completed.shown.map((i) => i.text)).toEqual(['2', '4']);
       expect(completed.items.lastSeq).toBe(items[3].seq);
       expect(completed.hasMore).toBe(false);
@@ -330,7 +331,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
       ];
       const stored = await insert(texts, 10_000, T0);
       await s.items.setCompletion(listId, [stored[1].id, stored[4].id], true, OTHER_USER, T1);
-      const rendered = (await page({ status: 'all', limit: 100 })).items;
+      const rendered = (await page(plainRequest('all', 100))).items;
       const now = await s.items.findCandidates(listId, { ids: stored.map((i) => i.id), keys: [] });
       expect(rendered.json).toBe(JSON.stringify(now.map(presentItem)));
       expect(rendered.count).toBe(texts.length);
@@ -343,7 +344,7 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
           const list = await s.newList();
           const outcome = await addTo(list, drafts(texts), 10_000, T0);
           if (!outcome.ok) throw new Error(`insert refused: ${outcome.reason}`);
-          const rendered = await s.pages.visiblePage(accountViewer(s.owner), list, { status: 'all', limit: 100 });
+          const rendered = await s.pages.visiblePage(accountViewer(s.owner), list, plainRequest('all', 100));
           expect(rendered?.items.json).toBe(JSON.stringify(outcome.items.map(presentItem)));
         }),
         { numRuns: 25 },
@@ -352,47 +353,47 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
 
     it('answers a page with the list as its owner and members see it, and nothing to anyone else', async () => {
       await insert(['1', '2', '3']);
-      const owned = await shownTo(s.owner, { status: 'all', limit: 2 });
+      const owned = await shownTo(s.owner, plainRequest('all', 2));
       expect(owned).toMatchObject({ list: { id: listId, role: 'owner' }, hasMore: true });
       expect(typeof owned?.list.name).toBe('string');
       expect(owned?.shown.map((i) => i.text)).toEqual(['1', '2']);
-      const rest = await shownTo(s.owner, { status: 'all', limit: 2, afterSeq: owned!.items.lastSeq });
+      const rest = await shownTo(s.owner, plainRequest('all', 2, owned!.lastKey));
       expect(rest?.shown.map((i) => i.text)).toEqual(['3']);
       expect(rest?.hasMore).toBe(false);
       for (const role of ['editor', 'viewer'] as const) {
         const member = await s.addMember(listId, role);
-        const seen = await shownTo(member, { status: 'open', limit: 10 });
+        const seen = await shownTo(member, plainRequest('open', 10));
         expect(seen?.list).toEqual({ ...owned!.list, role });
         expect(seen?.shown.map((i) => i.text)).toEqual(['1', '2', '3']);
       }
-      expect(await s.pages.visiblePage(accountViewer(OTHER_USER), listId, { status: 'all', limit: 10 })).toBeNull();
-      const inside = await shownTo({ userId: s.owner, listIds: [freshId(), listId] }, { status: 'all', limit: 10 });
+      expect(await s.pages.visiblePage(accountViewer(OTHER_USER), listId, plainRequest('all', 10))).toBeNull();
+      const inside = await shownTo({ userId: s.owner, listIds: [freshId(), listId] }, plainRequest('all', 10));
       expect(inside?.list).toEqual(owned!.list);
       expect(inside?.shown.map((i) => i.text)).toEqual(['1', '2', '3']);
-      expect(await shownTo({ userId: s.owner, listIds: [freshId()] }, { status: 'all', limit: 10 })).toBeNull();
-      expect(await s.pages.visiblePage(accountViewer(s.owner), freshId(), { status: 'all', limit: 10 })).toBeNull();
+      expect(await shownTo({ userId: s.owner, listIds: [freshId()] }, plainRequest('all', 10))).toBeNull();
+      expect(await s.pages.visiblePage(accountViewer(s.owner), freshId(), plainRequest('all', 10))).toBeNull();
     });
 
     it('answers an empty page of a visible list as the list with no items', async () => {
-      expect(await s.pages.visiblePage(accountViewer(s.owner), listId, { status: 'all', limit: 10 })).toMatchObject({
+      expect(await s.pages.visiblePage(accountViewer(s.owner), listId, plainRequest('all', 10))).toMatchObject({
         list: { id: listId, role: 'owner' },
         items: { json: '[]', count: 0, lastSeq: undefined },
         hasMore: false,
       });
       await insert(['only']);
-      expect(await s.pages.visiblePage(accountViewer(s.owner), listId, { status: 'completed', limit: 10 })).toMatchObject({
+      expect(await s.pages.visiblePage(accountViewer(s.owner), listId, plainRequest('completed', 10))).toMatchObject({
         items: { json: '[]', count: 0, lastSeq: undefined },
         hasMore: false,
       });
       await s.deleteList(listId);
-      expect(await s.pages.visiblePage(accountViewer(s.owner), listId, { status: 'all', limit: 10 })).toBeNull();
+      expect(await s.pages.visiblePage(accountViewer(s.owner), listId, plainRequest('all', 10))).toBeNull();
     });
 
     it('forgets the items of a deleted list', async () => {
       await insert(['a']);
       await s.deleteList(listId);
       expect(await s.items.lockList(listId)).toBe(false);
-      expect(await s.pages.visiblePage(accountViewer(s.owner), listId, { status: 'all', limit: 10 })).toBeNull();
+      expect(await s.pages.visiblePage(accountViewer(s.owner), listId, plainRequest('all', 10))).toBeNull();
     });
 
     describeItemEditsContract(

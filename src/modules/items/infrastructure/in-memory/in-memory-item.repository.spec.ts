@@ -10,6 +10,7 @@ import type { NewItem } from '../../domain/item';
 import { describeItemRepositoryContract } from '../../testing/item-repository.contract';
 import { InMemoryItemPageReadModel } from './in-memory-item-page.read-model';
 import { InMemoryItemRepository } from './in-memory-item.repository';
+import { plainRequest } from '../../testing/plain-request';
 
 const OWNER = '00000000-0000-4000-8000-0000000000aa';
 const CREATED = new Date('2026-01-01T00:00:00.000Z');
@@ -94,7 +95,7 @@ describe('InMemoryItemRepository over the lists store', () => {
       candidates: [],
     });
     expect(await items.lockList(listId)).toBe(false);
-    expect(await pages.visiblePage(accountViewer(OWNER), listId, { status: 'all', limit: 10 })).toBeNull();
+    expect(await pages.visiblePage(accountViewer(OWNER), listId, plainRequest('all', 10))).toBeNull();
     expect(await items.lockList(other)).toBe(true);
   });
 });

@@ -214,6 +214,11 @@ export class InMemoryItemRepository extends ItemRepository {
     return this.itemsOf(listId);
   }
 
+  /** The ids of the lists that hold items (InMemoryItemPageReadModel's views over every list). */
+  storedListIds(): readonly string[] {
+    return [...this.byList.keys()];
+  }
+
   /** Items are appended with growing positions, so each list's array stays oldest first. */
   private itemsOf(listId: string): Item[] {
     return this.byList.get(listId) ?? [];

@@ -1,19 +1,24 @@
 import type { ItemPage, PageRequest } from '../../application/item-page.read-model';
+import { PLAIN_FILTERS } from '../../domain/item-view';
 import { RenderedPageCache } from './rendered-page-cache';
 
-const pageOf = (json: string): ItemPage => ({ items: { json, count: 1, lastSeq: 1 }, hasMore: false });
-const first: PageRequest = { status: 'all', limit: 100 };
+const pageOf = (json: string): ItemPage => ({ items: { json, count: 1, lastSeq: 1 }, hasMore: false, lastKey: ['a0', 1] });
+const first: PageRequest = { view: { filters: PLAIN_FILTERS, sort: 'position' }, limit: 100 };
+const open: PageRequest = { ...first, view: { filters: { ...PLAIN_FILTERS, status: 'open' }, sort: 'position' } };
+const byDue: PageRequest = { ...first, view: { filters: PLAIN_FILTERS, sort: 'due' } };
 
 describe('RenderedPageCache', () => {
-  it('finds a page with the version it was rendered at, apart for each position, size and status', () => {
+  it('finds a page with the version it was rendered at, apart for each place, size, status and order', () => {
     const cache = new RenderedPageCache(1024 * 1024);
     cache.set('list', first, '7', pageOf('["first"]'));
-    cache.set('list', { ...first, afterSeq: 5 }, '7', pageOf('["after 5"]'));
-    cache.set('list', { ...first, status: 'open' }, '7', pageOf('["open"]'));
+    cache.set('list', { ...first, after: ['a5', 5] }, '7', pageOf('["after 5"]'));
+    cache.set('list', open, '7', pageOf('["open"]'));
+    cache.set('list', byDue, '7', pageOf('["due"]'));
     cache.set('list', { ...first, limit: 10 }, '7', pageOf('["ten"]'));
     expect(cache.find('list', first)).toEqual({ version: '7', page: pageOf('["first"]') });
-    expect(cache.find('list', { ...first, afterSeq: 5 })?.page.items.json).toBe('["after 5"]');
-    expect(cache.find('list', { ...first, status: 'open' })?.page.items.json).toBe('["open"]');
+    expect(cache.find('list', { ...first, after: ['a5', 5] })?.page.items.json).toBe('["after 5"]');
+    expect(cache.find('list', open)?.page.items.json).toBe('["open"]');
+    expect(cache.find('list', byDue)?.page.items.json).toBe('["due"]');
     expect(cache.find('list', { ...first, limit: 10 })?.page.items.json).toBe('["ten"]');
     expect(cache.find('other list', first)).toBeUndefined();
   });

@@ -50,5 +50,6 @@ export class RenderedPageCache {
   }
 }
 
-/** One rendering per list, position, size and status. */
-const keyOf = (listId: string, { afterSeq, limit, status }: PageRequest): string => `${listId} ${afterSeq ?? 0} ${limit} ${status}`;
+/** One rendering per list, order, status, place and size (the cache keeps plain pages only: no other filter). */
+const keyOf = (listId: string, { view, after, limit }: PageRequest): string =>
+  `${listId} ${view.sort} ${view.filters.status} ${limit} ${after === undefined ? '' : JSON.stringify(after)}`;

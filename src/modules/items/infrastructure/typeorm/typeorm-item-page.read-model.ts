@@ -2,78 +2,178 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import type { Viewer } from '../../../../common/auth/principal';
+import { isUuid } from '../../../../common/ports/id-generator';
 import { viewerParameters, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import type { AccessibleList } from '../../../lists/domain/list-access';
-import { ItemPageReadModel, PageRequest, VisibleItemPage } from '../../application/item-page.read-model';
+import { hasViewFilters, type ItemSort, type SortKey } from '../../domain/item-view';
+import {
+  FindRequest,
+  FoundItems,
+  ItemPage,
+  ItemPageReadModel,
+  PageRequest,
+  VisibleItemPage,
+} from '../../application/item-page.read-model';
 import { itemJsonTextSql } from '../../persistence/item-json.sql';
+import { afterSql, filtersSql, orderSql, Parameters, sortKeyJsonSql } from './item-view.sql';
 import { DEFAULT_PAGE_CACHE_BYTES, RenderedPageCache } from './rendered-page-cache';
 
 /**
- * The statement of one page (VISIBLE_PAGE below), exported so that a test can see how
- * PostgreSQL runs exactly what runs here. items_page() (migration 1763800400000-items-page.ts)
- * is the keyset query `list_id = $1 [AND completed = $4] AND seq > $2 ORDER BY seq LIMIT $3`
- * with its plan pinned to the ordered range scan of items_list_seq_idx (or, with a status, of
- * items_list_status_seq_idx), so that missing statistics cannot turn a page into a read of the
- * whole list. One more row than asked tells whether anything follows.
+ * A page's items `p` (with `p.rank`, 1 for the first) rendered: how many were fetched, the
+ * first `limitSql` of them as the JSON array clients read, and the last one's sort key.
+ */
+const renderedSql = (sort: ItemSort, limitSql: string): string => `
+  count(*)::integer AS fetched,
+  '[' || COALESCE(string_agg(${itemJsonTextSql('p')}, ',' ORDER BY p.rank) FILTER (WHERE p.rank <= ${limitSql}), '') || ']' AS items,
+  (array_agg(${sortKeyJsonSql(sort, 'p')} ORDER BY p.rank DESC) FILTER (WHERE p.rank <= ${limitSql}))[1] AS last_key`;
+
+/**
+ * The statement of a page of one list's items (fixed parameters: $1, $2 the viewer, $3 the list,
+ * $4 the version the caller knew or null, $5 the limit), exported so that a test can see how
+ * PostgreSQL runs exactly what runs here.
+ *
+ * The list ($3) as the viewer sees it (list-visibility-sql.ts) and the page of its items after
+ * it, rendered as the JSON array clients read: one row, or none when the caller cannot see the
+ * list. The items never become rows in Node: pg's parsing of 100 rows, their objects and their
+ * serialisation would be about a third of a page's CPU in the service (docs/performance.md).
+ * Reading the lists and list_members tables from here is a deliberate exception to "each module
+ * reads only its own tables": the visibility rule's text is the lists module's, shared
+ * (list-visibility-sql.ts), and a page costs one round trip instead of two.
+ *
+ * $4 is the list's version (migration 1763801100000-list-versions.ts) at which the page was
+ * rendered before (by this instance, RenderedPageCache, or for the client, its ETag), or null:
+ * when the list is still at that version, nothing is read or rendered (the WHERE on it gates the
+ * whole page); `version` always comes back.
+ *
+ * A plain page in position order reads items_position_page() (migration
+ * 1763801600000-item-views.ts), the keyset query on (list_id, [completed,] position, seq) with
+ * its plan pinned to the ordered index range scan, so that missing statistics cannot turn a page
+ * into a read of the whole list. Any other view is the keyset query of its filters and order
+ * (item-view.sql.ts), one prepared statement per shape.
  */
 export function pageStatement(
   viewer: Viewer,
   listId: string,
   request: PageRequest,
-  cachedVersion?: string,
-): { sql: string; parameters: unknown[] } {
-  const completed = request.status === 'all' ? null : request.status === 'completed';
+  knownVersion?: string,
+): { statement: NamedStatement; parameters: unknown[] } {
+  const { view, after, limit } = request;
+  const parameters = new Parameters([...viewerParameters(viewer), listId, knownVersion ?? null, limit]);
+  let source: string;
+  let name: string;
+  if (view.sort === 'position' && !hasViewFilters(view.filters)) {
+    const completed = view.filters.status === 'all' ? null : view.filters.status === 'completed';
+    source = `items_position_page(v.id, ${parameters.add(after?.[0] ?? null, 'text')}, ${parameters.add(after?.[1] ?? null, 'bigint')}, $5::integer + 1, ${parameters.add(completed, 'boolean')})`;
+    name = 'items_visible_page';
+  } else {
+    const filters = filtersSql(view.filters, 'i', parameters);
+    const from = after ? ` AND ${afterSql(view.sort, 'i', after, parameters)}` : '';
+    source = `(SELECT i.* FROM items i WHERE i.list_id = v.id AND ${filters}${from} ORDER BY ${orderSql(view.sort, 'i')} LIMIT $5::integer + 1)`;
+    name = `items_view_${shapeName(request)}`;
+  }
+  const text = `WITH v AS MATERIALIZED (${visibleListsSql('l.id, l.name, l.version', 'l.id = $3::uuid')} LIMIT 1)
+   SELECT v.id, v.name, v.role, v.version::text AS version, v.version = $4::bigint AS unchanged, page.fetched, page.items, page.last_key
+     FROM v CROSS JOIN LATERAL (
+       SELECT ${renderedSql(view.sort, '$5::integer')}
+         FROM (SELECT i.*, row_number() OVER (ORDER BY ${orderSql(view.sort, 'i')}) AS rank
+                 FROM ${source} i
+                WHERE v.version IS DISTINCT FROM $4::bigint) p
+     ) page`;
+  return { statement: statementNamed(name, text), parameters: parameters.values };
+}
+
+/**
+ * The statement of a page of GET /v1/items (fixed parameters: $1, $2 the viewer, $3 the lists
+ * asked for or null, $4 the limit): the view over the lists the viewer sees (among $3), rendered,
+ * with the lists of the page's items and how many of the lists asked for it sees. Unnamed: its
+ * best plan depends on the values (how many items are assigned to the caller, how rare a word
+ * is), so PostgreSQL plans it with them every time.
+ */
+export function foundStatement(viewer: Viewer, request: FindRequest): { statement: NamedStatement; parameters: unknown[] } {
+  const { view, after, limit } = request;
+  const parameters = new Parameters([...viewerParameters(viewer), request.listIds, limit]);
+  const filters = filtersSql(view.filters, 'i', parameters);
+  const from = after ? ` AND ${afterSql(view.sort, 'i', after, parameters)}` : '';
+  const text = `WITH v AS MATERIALIZED (${visibleListsSql('l.id, l.name', '($3::uuid[] IS NULL OR l.id = ANY($3::uuid[]))')}),
+   p AS MATERIALIZED (
+     SELECT i.*, row_number() OVER (ORDER BY ${orderSql(view.sort, 'i')}) AS rank
+       FROM (SELECT i.* FROM items i
+              WHERE i.list_id IN (SELECT v.id FROM v) AND ${filters}${from}
+              ORDER BY ${orderSql(view.sort, 'i')} LIMIT $4::integer + 1) i
+   )
+   SELECT (SELECT count(*)::integer FROM v) AS seen, page.*,
+          (SELECT '[' || COALESCE(string_agg('{"id":"' || v.id || '","name":' || to_json(v.name)::text || '}', ',' ORDER BY f.first), '') || ']'
+             FROM (SELECT p.list_id, min(p.rank) AS first FROM p WHERE p.rank <= $4::integer GROUP BY p.list_id) f
+             JOIN v ON v.id = f.list_id) AS lists
+     FROM (SELECT ${renderedSql(view.sort, '$4::integer')} FROM p) page`;
+  return { statement: NamedStatement.unnamed(text), parameters: parameters.values };
+}
+
+/** A name for a list page's statement text: what its shape depends on. */
+function shapeName({ view, after }: PageRequest): string {
+  const f = view.filters;
+  return [
+    view.sort,
+    f.status,
+    f.dueFrom !== null ? 'f' : '',
+    f.dueTo !== null ? 't' : '',
+    f.hasDue === null ? '' : f.hasDue ? 'd' : 'n',
+    f.assignee === null ? '' : f.assignee.kind === 'none' ? 'u' : 'a',
+    f.labelKey !== null ? 'l' : '',
+    f.priorities !== null ? 'p' : '',
+    `w${f.words.length}`,
+    after ? 'c' : '',
+  ].join('');
+}
+
+/** One NamedStatement per name, made the first time its shape is asked for. */
+const STATEMENTS = new Map<string, NamedStatement>();
+function statementNamed(name: string, text: string): NamedStatement {
+  let statement = STATEMENTS.get(name);
+  if (!statement) {
+    statement = new NamedStatement(name, text);
+    STATEMENTS.set(name, statement);
+  }
+  return statement;
+}
+
+interface PageRow {
+  id: string;
+  name: string;
+  role: AccessibleList['role'];
+  version: string;
+  unchanged: boolean;
+  fetched: number;
+  items: string;
+  last_key: SortKey | null;
+}
+
+interface FoundRow {
+  seen: number;
+  fetched: number;
+  items: string;
+  last_key: SortKey | null;
+  lists: string;
+}
+
+const EMPTY: ItemPage = { items: { json: '[]', count: 0, lastSeq: undefined }, hasMore: false, lastKey: undefined };
+
+/** The page a statement rendered: at most `limit` items, and whether more follow. */
+function pageOf(row: { fetched: number; items: string; last_key: SortKey | null }, limit: number): ItemPage {
+  const count = Math.min(row.fetched, limit);
+  const lastKey = row.last_key ?? undefined;
   return {
-    sql: VISIBLE_PAGE.text,
-    parameters: [...viewerParameters(viewer), listId, request.afterSeq ?? 0, request.limit + 1, completed, cachedVersion ?? null],
+    // The last value of every key is the item's seq (identity values stay far below 2^53).
+    items: { json: row.items, count, lastSeq: lastKey === undefined ? undefined : Number(lastKey[lastKey.length - 1]) },
+    hasMore: row.fetched > limit,
+    lastKey,
   };
 }
 
 /**
- * The list ($3) as the viewer ($1, $2) sees it (list-visibility-sql.ts), and the page of its items
- * (items_page, limit + 1 rows, $5) after it, rendered as the JSON array clients read: one row,
- * or none when the caller cannot see the list. The items never become rows in Node: pg's
- * parsing of 100 rows, their objects and their serialisation would be about a third of a
- * page's CPU in the service (docs/performance.md). Reading the lists and list_members tables
- * from here is a deliberate exception to "each module reads only its own tables": the
- * visibility rule's text is the lists module's, shared (list-visibility-sql.ts), and a page
- * costs one round trip instead of two.
- *
- * $7 is the list's version (migration 1763801100000-list-versions.ts) at which this instance
- * rendered the same page before, or null: when the list is still at that version, nothing is
- * read or rendered (the WHERE on it gates the whole page) and the cached page is served
- * (RenderedPageCache); `version` always comes back.
- */
-const VISIBLE_PAGE = new NamedStatement(
-  'items_visible_page',
-  `WITH v AS MATERIALIZED (${visibleListsSql('l.id, l.name, l.version', 'l.id = $3::uuid')} LIMIT 1)
-   SELECT v.id, v.name, v.role, v.version, page.fetched, page.items, page.last_seq
-     FROM v CROSS JOIN LATERAL (
-       SELECT count(*)::integer AS fetched,
-              '[' || COALESCE(string_agg(${itemJsonTextSql('p')}, ',' ORDER BY p.seq) FILTER (WHERE p.rank < $5), '') || ']' AS items,
-              max(p.seq) FILTER (WHERE p.rank < $5) AS last_seq
-         FROM (SELECT i.*, row_number() OVER (ORDER BY i.seq) AS rank
-                 FROM items_page(v.id, $4::bigint, $5::integer, $6::boolean) i
-                WHERE v.version IS DISTINCT FROM $7::bigint) p
-     ) page`,
-);
-
-interface VisiblePageRow {
-  id: string;
-  name: string;
-  role: AccessibleList['role'];
-  /** int8: pg hands it over as text. */
-  version: string;
-  fetched: number;
-  items: string;
-  /** int8: pg hands it over as text. */
-  last_seq: string | null;
-}
-
-/**
  * Pages of items in PostgreSQL: one statement answers the list as the caller sees it and the
- * page, rendered as the JSON clients read (VISIBLE_PAGE), and a page already rendered at the
- * list's current version is served from RenderedPageCache without reading any item.
+ * page, rendered as the JSON clients read (pageStatement), and a plain page already rendered at
+ * the list's current version is served from RenderedPageCache without reading any item.
  */
 @Injectable()
 export class TypeOrmItemPageReadModel extends ItemPageReadModel {
@@ -84,21 +184,31 @@ export class TypeOrmItemPageReadModel extends ItemPageReadModel {
     super();
   }
 
-  async visiblePage(viewer: Viewer, listId: string, request: PageRequest): Promise<VisibleItemPage | null> {
-    const cached = this.pages.find(listId, request);
-    const { parameters } = pageStatement(viewer, listId, request, cached?.version);
-    const [row] = await VISIBLE_PAGE.run<VisiblePageRow>(this.dataSource, parameters);
+  async visiblePage(viewer: Viewer, listId: string, request: PageRequest, knownVersion?: string): Promise<VisibleItemPage | null> {
+    // Only plain pages are kept: a filtered view's renderings would be many and rarely asked again.
+    const cacheable = !hasViewFilters(request.view.filters);
+    const cached = cacheable ? this.pages.find(listId, request) : undefined;
+    const known = knownVersion ?? cached?.version;
+    const { statement, parameters } = pageStatement(viewer, listId, request, known);
+    const [row] = await statement.run<PageRow>(this.dataSource, parameters);
     if (!row) return null;
     const list = { id: row.id, name: row.name, role: row.role };
-    // The same version: PostgreSQL rendered nothing, the page is the one kept.
-    if (row.version === cached?.version) return { list, ...cached.page };
-    const count = Math.min(row.fetched, request.limit);
-    const page = {
-      // Identity values stay far below 2^53, so a number is exact.
-      items: { json: row.items, count, lastSeq: row.last_seq === null ? undefined : Number(row.last_seq) },
-      hasMore: row.fetched > request.limit,
-    };
-    this.pages.set(listId, request, row.version, page);
-    return { list, ...page };
+    const version = row.version;
+    if (row.unchanged) {
+      // PostgreSQL rendered nothing: the caller's copy is current, or the page is the one kept.
+      if (knownVersion === version) return { list, version, unchanged: true, ...EMPTY };
+      if (cached?.version === version) return { list, version, unchanged: false, ...cached.page };
+    }
+    const page = pageOf(row, request.limit);
+    if (cacheable) this.pages.set(listId, request, version, page);
+    return { list, version, unchanged: false, ...page };
+  }
+
+  async foundItems(viewer: Viewer, request: FindRequest): Promise<FoundItems | null> {
+    if (request.listIds && !request.listIds.every(isUuid)) return null;
+    const { statement, parameters } = foundStatement(viewer, request);
+    const [row] = await statement.run<FoundRow>(this.dataSource, parameters);
+    if (request.listIds && row.seen < request.listIds.length) return null;
+    return { ...pageOf(row, request.limit), lists: JSON.parse(row.lists) as FoundItems['lists'] };
   }
 }
