@@ -4,6 +4,7 @@ import { PAGE_LIMIT } from '../../../common/paging/cursor';
 import { ITEM_FIELDS, type ItemFieldKind } from '../../items/application/item-resource';
 import { ITEM_PRIORITIES, ITEM_STATUS_FILTERS, type ItemPriority } from '../../items/domain/item';
 import { ENTRIES_MAX, ENTRIES_MIN, ITEM_TEXT_MAX } from '../../items/domain/item-text';
+import { LABELS_MAX } from '../../items/domain/item-edits';
 import { EVENT_TYPES } from '../../events/domain/event';
 import { MEMBER_ROLES } from '../../lists/domain/membership';
 import { IDEMPOTENCY_KEY_MAX } from '../../idempotency/idempotent-request';
@@ -38,10 +39,7 @@ const itemReferences = entries(
     'Any entry matching nothing fails the whole call and nothing changes.',
 );
 
-const PRIORITY_VALUES = ['none', 'low', 'medium', 'high'] as const;
-const LABELS_MAX = 10;
-
-const priorityArgument = z.enum(PRIORITY_VALUES);
+const priorityArgument = z.enum(ITEM_PRIORITIES as [ItemPriority, ...ItemPriority[]]);
 const labelsArgument = (what: string) => z.array(z.string()).max(LABELS_MAX).describe(what);
 const dueArgument = z
   .strictObject({
