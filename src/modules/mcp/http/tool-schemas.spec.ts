@@ -12,7 +12,13 @@ import { INPUTS } from './tool-schemas';
 
 /** The fields a route's DTO declares (what its validation accepts). */
 const fieldsOf = (dto: new () => unknown): string[] =>
-  [...new Set(getMetadataStorage().getTargetValidationMetadatas(dto, '', true, false).map((entry) => entry.propertyName))].sort();
+  [
+    ...new Set(
+      getMetadataStorage()
+        .getTargetValidationMetadatas(dto, '', true, false)
+        .map((entry) => entry.propertyName),
+    ),
+  ].sort();
 
 /** The members of a zod object schema. */
 const membersOf = (schema: z.ZodType): string[] => Object.keys((schema as z.ZodObject).shape).sort();

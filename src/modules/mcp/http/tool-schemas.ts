@@ -50,13 +50,13 @@ const dueArgument = z
       .string()
       .nullable()
       .optional()
-      .describe('An RFC 5545 RRULE value without the "RRULE:" prefix, e.g. FREQ=WEEKLY;BYDAY=MO (FREQ, INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, COUNT or UNTIL)'),
+      .describe(
+        'An RFC 5545 RRULE value without the "RRULE:" prefix, e.g. FREQ=WEEKLY;BYDAY=MO (FREQ, INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, COUNT or UNTIL)',
+      ),
     at: z.unknown().optional().describe('Ignored: computed by the service from date, time and time_zone'),
   })
   .describe('When the item is due');
-const assigneeArgument = z
-  .string()
-  .describe('The user id of the list\'s owner or a member, or "me"');
+const assigneeArgument = z.string().describe('The user id of the list\'s owner or a member, or "me"');
 
 /** The fields an item may be given when it is added, beside its text. */
 const itemFields = {

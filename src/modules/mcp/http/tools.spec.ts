@@ -13,13 +13,15 @@ describe('tool summaries', () => {
     expect(summary('get_items', { list, count: 1, sort: 'due', filtered: true, next_cursor: 'c' })).toBe(
       '1 item of "Groceries" matching the filters, soonest due first; more follow (pass next_cursor as cursor)',
     );
-    expect(summary('get_items', { list, count: 2, sort: null, filtered: false, next_cursor: null })).toBe('2 items of "Groceries", the next page');
+    expect(summary('get_items', { list, count: 2, sort: null, filtered: false, next_cursor: null })).toBe(
+      '2 items of "Groceries", the next page',
+    );
   });
 
   it('find_items counts the items and the lists they are on', () => {
-    expect(summary('find_items', { lists: [list, { id: 'l2', name: 'Work' }], count: 3, sort: 'due', filtered: true, next_cursor: null })).toBe(
-      '3 items in 2 lists matching the filters, soonest due first',
-    );
+    expect(
+      summary('find_items', { lists: [list, { id: 'l2', name: 'Work' }], count: 3, sort: 'due', filtered: true, next_cursor: null }),
+    ).toBe('3 items in 2 lists matching the filters, soonest due first');
     expect(summary('find_items', { lists: [], count: 0, sort: 'priority', filtered: false, next_cursor: null })).toBe(
       '0 items in 0 lists, highest priority first',
     );
