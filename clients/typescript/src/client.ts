@@ -135,10 +135,19 @@ export class ItemsResource {
       return { entries: page.items, next_cursor: page.next_cursor };
     });
   }
+  /**
+   * Changes the fields sent of one item (null clears due and assignee). With `ifMatch` (the
+   * version read, or `*`), only if the item is still at that version: else a 412 error.
+   */
+  edit(listId: string, itemId: string, body: BodyOf<'ItemEdits_patch'>, options?: Options & { ifMatch?: number | '*' }) {
+    const { ifMatch, ...rest } = options ?? {};
+    const headers = ifMatch === undefined ? rest.headers : { ...rest.headers, 'If-Match': ifMatch === '*' ? '*' : `"${ifMatch}"` };
+    return this.c.call('ItemEdits_patch', { id: listId, item_id: itemId }, { ...rest, headers, body });
+  }
 }
 
 /**
- * The four actions, `POST /v1/actions/…`, each `{list, items}` (a list by id or name; items as
+ * The actions, `POST /v1/actions/…`, each `{list, items}` (update adds `set`, move its target) (a list by id or name; items as
  * texts for add, as ids or texts for the others), all or nothing. Each call carries an
  * Idempotency-Key (yours, or a fresh one), so a retried add adds once.
  */
@@ -155,6 +164,14 @@ export class ActionsResource {
   }
   remove(body: BodyOf<'Items_remove'>, options?: Options) {
     return this.c.call('Items_remove', {}, { ...options, body });
+  }
+  /** Sets fields (`set`) on the matched items. */
+  update(body: BodyOf<'ItemEdits_update'>, options?: Options) {
+    return this.c.call('ItemEdits_update', {}, { ...options, body });
+  }
+  /** Moves the matched items as a block: before or after an item, to the top or the bottom, within the list or to `to_list`. */
+  move(body: BodyOf<'ItemEdits_move'>, options?: Options) {
+    return this.c.call('ItemEdits_move', {}, { ...options, body });
   }
 }
 

@@ -37,6 +37,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/actions/move": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves items, as a block in request order, before or after an item, to the top or the bottom, within a list or to another */
+        post: operations["ItemEdits_move"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/actions/remove": {
         parameters: {
             query?: never;
@@ -65,6 +82,23 @@ export interface paths {
         put?: never;
         /** Reopens completed items, given by id or text; all or nothing */
         post: operations["Items_reopen"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/actions/update": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sets fields on items given by id or text; all or nothing */
+        post: operations["ItemEdits_update"];
         delete?: never;
         options?: never;
         head?: never;
@@ -226,6 +260,23 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/lists/{id}/items/{item_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Edits one item: only the members sent change (null clears due and assignee); If-Match makes it conditional */
+        patch: operations["ItemEdits_patch"];
         trace?: never;
     };
     "/v1/lists/{id}/members": {
@@ -754,7 +805,7 @@ export interface components {
             /** @description Only events of this list (one the caller can see) */
             list_id?: string | null;
             /** @description Event types to deliver; omitted or null: every type */
-            types?: ("list.created" | "list.renamed" | "list.deleted" | "item.added" | "item.completed" | "item.reopened" | "item.removed" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.created" | "invitation.accepted" | "invitation.declined" | "invitation.revoked")[] | null;
+            types?: ("list.created" | "list.renamed" | "list.deleted" | "item.added" | "item.completed" | "item.reopened" | "item.removed" | "item.updated" | "item.moved" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.created" | "invitation.accepted" | "invitation.declined" | "invitation.revoked")[] | null;
             /**
              * @description https:// (http:// only where the operator allows private URLs); its host must resolve only to public addresses
              * @example https://example.com/hooks/todo
@@ -791,6 +842,25 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page */
             next_cursor: string | null;
         };
+        EditItemDto: {
+            /**
+             * @description A user id of the list's owner or one of its members, or "me"; null clears it
+             * @example me
+             */
+            assignee?: string | null;
+            /** @description `{date, time?, time_zone?, recurrence?}`, or null to clear: date `YYYY-MM-DD`; time `HH:MM` (24 h) with time_zone (an IANA name), or neither (all day); recurrence an RFC 5545 RRULE value without the `RRULE:` prefix. `at` is ignored. */
+            due?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Replaces the labels: 0-10 of 1-40 characters (trimmed), unique case-insensitively, kept in this order */
+            labels?: string[];
+            /** @description The new notes: 0-10,000 characters after trimming */
+            notes?: string;
+            /** @enum {string} */
+            priority?: "none" | "low" | "medium" | "high";
+            /** @description The new text: 1-500 characters after trimming */
+            text?: string;
+        };
         /** @description Nothing to report beyond success */
         Empty: Record<string, never>;
         /** @description Every error: `data` null, a human-readable message in `error` */
@@ -823,7 +893,7 @@ export interface components {
             /** @description false for an event of test mode (an sk_test_ key's sandbox), true for live data */
             livemode: boolean;
             /** @enum {string} */
-            type: "list.created" | "list.renamed" | "list.deleted" | "item.added" | "item.completed" | "item.reopened" | "item.removed" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.created" | "invitation.accepted" | "invitation.declined" | "invitation.revoked";
+            type: "list.created" | "list.renamed" | "list.deleted" | "item.added" | "item.completed" | "item.reopened" | "item.removed" | "item.updated" | "item.moved" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.created" | "invitation.accepted" | "invitation.declined" | "invitation.revoked";
         };
         EventPageData: {
             events: components["schemas"]["Event"][];
@@ -945,6 +1015,9 @@ export interface components {
             id: string;
             name: string;
             username: string;
+        };
+        ItemData: {
+            item: components["schemas"]["Item"];
         };
         /** @description When an item is due */
         ItemDue: {
@@ -1190,6 +1263,31 @@ export interface components {
         MembersData: {
             members: components["schemas"]["Member"][];
         };
+        MoveItemsDto: {
+            /** @description An item of the target list (id or text): the block goes just after it. Not with before or to */
+            after?: string;
+            /** @description An item of the target list (id or text): the block goes just before it. Not with after or to */
+            before?: string;
+            /**
+             * @description Item ids of the list, or texts matched after trimming, NFC and Unicode full case folding (the oldest item of any state with that text); one item is never matched twice. Any entry matching nothing is a 404 and nothing changes. Moved as one block, in this order.
+             * @example [
+             *       "milk"
+             *     ]
+             */
+            items: string[];
+            /**
+             * @description An accessible list: its id, or else its name (matched after trimming, NFC and Unicode full case folding, first among your own lists, then among lists shared with you)
+             * @example Groceries
+             */
+            list: string;
+            /**
+             * @description The top or the bottom (the default) of the target list
+             * @enum {string}
+             */
+            to?: "top" | "bottom";
+            /** @description Another list you can write to (its id or name, resolved as list): the items keep their ids, fields and history */
+            to_list?: string;
+        };
         NewWebhook: {
             /**
              * Format: date-time
@@ -1207,7 +1305,7 @@ export interface components {
             /** @enum {string} */
             status: "active" | "disabled";
             /** @description Event types delivered; null: every type */
-            types: ("list.created" | "list.renamed" | "list.deleted" | "item.added" | "item.completed" | "item.reopened" | "item.removed" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.created" | "invitation.accepted" | "invitation.declined" | "invitation.revoked")[] | null;
+            types: ("list.created" | "list.renamed" | "list.deleted" | "item.added" | "item.completed" | "item.reopened" | "item.removed" | "item.updated" | "item.moved" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.created" | "invitation.accepted" | "invitation.declined" | "invitation.revoked")[] | null;
             url: string;
         };
         NewWebhookData: {
@@ -1318,6 +1416,45 @@ export interface components {
         SuccessEnvelope: {
             error: null;
         };
+        UpdateItemsDto: {
+            /**
+             * @description Item ids of the list, or texts matched after trimming, NFC and Unicode full case folding (the oldest item of any state with that text); one item is never matched twice. Any entry matching nothing is a 404 and nothing changes.
+             * @example [
+             *       "milk"
+             *     ]
+             */
+            items: string[];
+            /**
+             * @description An accessible list: its id, or else its name (matched after trimming, NFC and Unicode full case folding, first among your own lists, then among lists shared with you)
+             * @example Groceries
+             */
+            list: string;
+            /** @description What to set on every matched item (at least one member; text only when one item is matched) */
+            set: components["schemas"]["UpdateSetDto"];
+        };
+        UpdateSetDto: {
+            /** @description Labels to append where an item lacks them (one it has stays where it is); not with labels */
+            add_labels?: string[];
+            /**
+             * @description A user id of the list's owner or one of its members, or "me"; null clears it
+             * @example me
+             */
+            assignee?: string | null;
+            /** @description `{date, time?, time_zone?, recurrence?}`, or null to clear: date `YYYY-MM-DD`; time `HH:MM` (24 h) with time_zone (an IANA name), or neither (all day); recurrence an RFC 5545 RRULE value without the `RRULE:` prefix. `at` is ignored. */
+            due?: {
+                [key: string]: unknown;
+            } | null;
+            /** @description Replaces the labels: 0-10 of 1-40 characters (trimmed), unique case-insensitively, kept in this order */
+            labels?: string[];
+            /** @description The new notes: 0-10,000 characters after trimming */
+            notes?: string;
+            /** @enum {string} */
+            priority?: "none" | "low" | "medium" | "high";
+            /** @description Labels to remove where an item has them (others are ignored; removals come first); not with labels */
+            remove_labels?: string[];
+            /** @description The new text: 1-500 characters after trimming */
+            text?: string;
+        };
         UserSummary: {
             /** @description Opaque identifier */
             id: string;
@@ -1346,7 +1483,7 @@ export interface components {
             /** @enum {string} */
             status: "active" | "disabled";
             /** @description Event types delivered; null: every type */
-            types: ("list.created" | "list.renamed" | "list.deleted" | "item.added" | "item.completed" | "item.reopened" | "item.removed" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.created" | "invitation.accepted" | "invitation.declined" | "invitation.revoked")[] | null;
+            types: ("list.created" | "list.renamed" | "list.deleted" | "item.added" | "item.completed" | "item.reopened" | "item.removed" | "item.updated" | "item.moved" | "member.joined" | "member.role_changed" | "member.removed" | "invitation.created" | "invitation.accepted" | "invitation.declined" | "invitation.revoked")[] | null;
             url: string;
         };
         WebhooksData: {
@@ -1651,6 +1788,166 @@ export interface operations {
                 };
             };
             /** @description Domain rule: the list name is ambiguous; an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ItemEdits_move: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["MoveItemsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ItemsData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Your role on the list or on the target list is viewer */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the list name is ambiguous; an item placed relative to itself; the target list would exceed 10,000 items; an Idempotency-Key reused with another path or body */
             422: {
                 headers: {
                     /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
@@ -2032,6 +2329,166 @@ export interface operations {
             };
         };
     };
+    ItemEdits_update: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Makes the request idempotent for 24 hours (per account, path and body) */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateItemsDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description `true` when this is a stored response replayed for a repeated Idempotency-Key */
+                    "Idempotent-Replayed"?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ItemsData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Your role on the list is viewer */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the list name is ambiguous; a text change for more than one item; an assignee who is neither the owner nor a member; an Idempotency-Key reused with another path or body */
+            422: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     Events_feed: {
         parameters: {
             query?: {
@@ -2040,7 +2497,7 @@ export interface operations {
                 limit?: number;
                 /** @description Only the events of this list */
                 list_id?: string;
-                /** @description Comma list of event types: list.created, list.renamed, list.deleted, item.added, item.completed, item.reopened, item.removed, member.joined, member.role_changed, member.removed, invitation.created, invitation.accepted, invitation.declined, invitation.revoked */
+                /** @description Comma list of event types: list.created, list.renamed, list.deleted, item.added, item.completed, item.reopened, item.removed, item.updated, item.moved, member.joined, member.role_changed, member.removed, invitation.created, invitation.accepted, invitation.declined, invitation.revoked */
                 types?: string;
             };
             header?: never;
@@ -3721,6 +4178,184 @@ export interface operations {
             };
             /** @description Not found, or not visible to the caller (indistinguishable) */
             404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    ItemEdits_patch: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag read ("<version>"), or *: the change is made only if the item is still at that version, else 412 */
+                "If-Match"?: string;
+            };
+            path: {
+                id: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EditItemDto"];
+            };
+        };
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The item's new version, "<version>" */
+                    ETag?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ItemData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Your role on the list is viewer */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description If-Match: the item changed since you read it; nothing was changed */
+            412: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Body larger than 256 KiB */
+            413: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Domain rule: the assignee is neither the owner nor a member of the list */
+            422: {
                 headers: {
                     /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
                     RateLimit?: string;
