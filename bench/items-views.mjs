@@ -10,6 +10,8 @@
 //
 //   BENCH_DURATION=10 BENCH_CONNECTIONS=4 npm run bench:views
 //   BENCH_ITEMS=100000 npm run bench:views        (a smaller seed, for a quick look)
+//   BENCH_DATABASE_URL=postgres://…/views npm run bench:views
+//       (an existing database instead of an embedded one: seeded on the first run, reused after)
 //
 // Queries:
 //   due-me   GET /v1/items?status=open&due_from=<today>&due_to=<today+7>&assignee=me&sort=due
@@ -37,9 +39,9 @@ const HIDDEN_ITEMS = Math.round(ITEMS / 10);
 const dist = (path) => require(join(root, 'dist', path));
 
 /** A user and a live key, made with the operator command; answers {id, key}. */
-async function account(env, tag) {
-  const username = `${tag}_${Date.now().toString(36)}`;
-  await cli(env, ['create-user', '--email', `${username}@example.test`, '--username', username, '--name', tag, '--json']);
+async function account(env, tag, existing) {
+  const username = existing ?? `${tag}_${Date.now().toString(36)}`;
+  if (!existing) await cli(env, ['create-user', '--email', `${username}@example.test`, '--username', username, '--name', tag, '--json']);
   const { stdout } = await cli(env, ['create-key', '--login', username, '--label', tag, '--json']);
   const created = JSON.parse(stdout);
   return { id: created.user_id, key: created.key, username };
@@ -158,7 +160,9 @@ function get(agent, url, path, key) {
 async function main() {
   const dataDir = await mkdtemp(join(tmpdir(), 'todo-bench-views-'));
   const { startEmbeddedPostgres } = dist('database/embedded-postgres.js');
-  const database = await startEmbeddedPostgres(dataDir, require('pino')({ level: 'warn' }));
+  const database = process.env.BENCH_DATABASE_URL
+    ? { url: process.env.BENCH_DATABASE_URL, stop: async () => undefined }
+    : await startEmbeddedPostgres(dataDir, require('pino')({ level: 'warn' }));
   const env = { ...process.env, DATABASE_URL: database.url, RATE_LIMIT_MAX: '1000000', LOG_LEVEL: 'warn' };
   const pool = new Pool({ connectionString: database.url, max: CONNECTIONS + 1 });
   const agent = new Agent({ keepAlive: true, maxSockets: CONNECTIONS });
@@ -167,10 +171,14 @@ async function main() {
     say(`embedded PostgreSQL at ${database.url}; starting the service`);
     service = await startService(env);
     say(`service at ${service.url}; seeding`);
-    const me = await account(service.env, 'views_me');
-    const friend = await account(service.env, 'views_friend');
-    const stranger = await account(service.env, 'views_stranger');
-    await seed(pool, { me: me.id, friend: friend.id, stranger: stranger.id });
+    // A database this bench seeded before is used as it is.
+    const seeded = (await pool.query(`SELECT username FROM users WHERE username LIKE 'views\\_me\\_%' ORDER BY username LIMIT 1`)).rows[0];
+    const me = await account(service.env, 'views_me', seeded?.username);
+    if (!seeded) {
+      const friend = await account(service.env, 'views_friend');
+      const stranger = await account(service.env, 'views_stranger');
+      await seed(pool, { me: me.id, friend: friend.id, stranger: stranger.id });
+    }
 
     const today = new Date().toISOString().slice(0, 10);
     const week = new Date(Date.now() + 7 * 86_400_000).toISOString().slice(0, 10);

@@ -303,6 +303,8 @@ describe('authorization matrix', () => {
       restricted: reachesOutside,
     },
     'GET /v1/lists/:id/items': { path: (w) => `/v1/lists/${w.listId}/items`, expect: members },
+    // Across lists, asked for the world's list: a list the caller cannot see is a 404, as on its own route.
+    'GET /v1/items': { path: (w) => `/v1/items?list_id=${w.listId}`, expect: members, restricted: { outside: 404 } },
     'POST /v1/actions/add': { path: () => '/v1/actions/add', body: (w) => ({ list: w.listId, items: ['new'] }), expect: writers },
     'POST /v1/actions/complete': { path: () => '/v1/actions/complete', body: (w) => ({ list: w.listId, items: ['a'] }), expect: writers },
     'POST /v1/actions/reopen': {

@@ -8,7 +8,8 @@ import { managerOf, TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-
 import { RenderedPageCache } from '../src/modules/items/infrastructure/typeorm/rendered-page-cache';
 import { TypeOrmItemPageReadModel } from '../src/modules/items/infrastructure/typeorm/typeorm-item-page.read-model';
 import { TypeOrmItemRepository } from '../src/modules/items/infrastructure/typeorm/typeorm-item.repository';
-import { describeItemRepositoryContract } from '../src/modules/items/testing/item-repository.contract';
+import { describeItemRepositoryContract, type ItemRepositorySubject } from '../src/modules/items/testing/item-repository.contract';
+import { describeItemViewContract } from '../src/modules/items/testing/item-view.contract';
 import { plainRequest } from '../src/modules/items/testing/plain-request';
 import { makeUserWithKey } from './factories/make-user';
 import { startTestApp, TestApp } from './support/test-app';
@@ -23,7 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-describeItemRepositoryContract('TypeORM', async () => {
+const typeOrmSubject = async (): Promise<ItemRepositorySubject> => {
   const dataSource = t.app.get(DataSource);
   return {
     items: new TypeOrmItemRepository(dataSource),
@@ -61,7 +62,10 @@ describeItemRepositoryContract('TypeORM', async () => {
       return { itemCount: row.item_count, openItemCount: row.open_item_count, updatedAt: row.updated_at };
     },
   };
-});
+};
+
+describeItemRepositoryContract('TypeORM', typeOrmSubject);
+describeItemViewContract('TypeORM', typeOrmSubject);
 
 describe('pages kept by an instance (RenderedPageCache)', () => {
   let dataSource: DataSource;

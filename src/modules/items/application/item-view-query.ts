@@ -104,8 +104,8 @@ export function readView(parameters: ViewParameters, userId: string, defaultSort
   if (parameters.list_id !== undefined) {
     const ids = parameters.list_id.split(',').map((id) => id.trim().toLowerCase());
     if (ids.some((id) => id === '')) throw invalid('list_id must be a comma list of list ids');
+    if (ids.length > LIST_IDS_MAX) throw invalid(`list_id must name at most ${LIST_IDS_MAX} lists`);
     listIds = [...new Set(ids)].sort();
-    if (listIds.length > LIST_IDS_MAX) throw invalid(`list_id must name at most ${LIST_IDS_MAX} lists`);
     canonical.list_id = listIds.join(',');
   }
 

@@ -7,7 +7,8 @@ import { Membership } from '../../../lists/domain/membership';
 import { InMemoryListRepository } from '../../../lists/infrastructure/in-memory/in-memory-list.repository';
 import { InMemoryListsStore } from '../../../lists/infrastructure/in-memory/in-memory-lists.store';
 import type { NewItem } from '../../domain/item';
-import { describeItemRepositoryContract } from '../../testing/item-repository.contract';
+import { describeItemRepositoryContract, type ItemRepositorySubject } from '../../testing/item-repository.contract';
+import { describeItemViewContract } from '../../testing/item-view.contract';
 import { InMemoryItemPageReadModel } from './in-memory-item-page.read-model';
 import { InMemoryItemRepository } from './in-memory-item.repository';
 import { plainRequest } from '../../testing/plain-request';
@@ -30,7 +31,7 @@ function fullyInMemory() {
   return { store, lists, items, pages, newList };
 }
 
-describeItemRepositoryContract('in-memory', async () => {
+const inMemorySubject = async (): Promise<ItemRepositorySubject> => {
   const { lists, items, pages, newList } = fullyInMemory();
   const ids = new SequentialIdGenerator();
   return {
@@ -51,7 +52,10 @@ describeItemRepositoryContract('in-memory', async () => {
       return { itemCount: list!.itemCount, openItemCount: list!.openItemCount, updatedAt: list!.updatedAt };
     },
   };
-});
+};
+
+describeItemRepositoryContract('in-memory', inMemorySubject);
+describeItemViewContract('in-memory', inMemorySubject);
 
 describe('InMemoryItemRepository over the lists store', () => {
   const drafts = (texts: string[]): NewItem[] => texts.map((text) => ({ id: randomUUID(), text }));
