@@ -20,7 +20,10 @@ const TOOL_NAMES = [
   'list_lists',
   'create_list',
   'get_items',
+  'find_items',
   'add_items',
+  'update_items',
+  'move_items',
   'complete_items',
   'reopen_items',
   'remove_items',
@@ -84,9 +87,36 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
       expect(call.body.result.structuredContent.id).toBe(owner.id);
     });
 
+    it('answers a tool call with two text blocks, the summary and then the JSON of structuredContent, for clients that read only text', async () => {
+      const list = await world.createList(owner);
+      await http(owner)
+        .post('/v1/actions/add', { list: list.id, items: ['milk', 'tea'] })
+        .expect(200);
+      const page = (await http(owner).get(`/v1/lists/${list.id}/items`).expect(200)).body.data;
+      for (const [name, args, data] of [
+        ['whoami', {}, (await http(owner).get('/v1/me').expect(200)).body.data],
+        ['get_items', { list: list.name }, page],
+      ] as const) {
+        const { status, body } = await post(
+          base,
+          { 'X-API-Key': owner.key },
+          { jsonrpc: '2.0', id: 8, method: 'tools/call', params: { name, arguments: args } },
+        );
+        expect(status).toBe(200);
+        const { content, structuredContent } = body.result as {
+          content: Array<{ type: string; text: string }>;
+          structuredContent: unknown;
+        };
+        expect(content.map((block) => block.type)).toEqual(['text', 'text']);
+        expect(content[0].text).not.toContain('\n');
+        expect(JSON.parse(content[1].text)).toEqual(data);
+        expect(structuredContent).toEqual(data);
+      }
+    });
+
     it('lists every tool of section 11 for a full key, each with input and output schemas and the contract annotations', () => {
       expect(tools.map((tool) => tool.name)).toEqual(TOOL_NAMES);
-      const reads = ['whoami', 'list_lists', 'get_items', 'get_changes'];
+      const reads = ['whoami', 'list_lists', 'get_items', 'find_items', 'get_changes'];
       for (const tool of tools) {
         expect(tool.inputSchema.type).toBe('object');
         expect(tool.outputSchema?.type).toBe('object');
@@ -100,7 +130,7 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
         if (!reads.includes(tool.name)) {
           expect({ tool: tool.name, idempotentHint }).toEqual({
             tool: tool.name,
-            idempotentHint: ['complete_items', 'reopen_items'].includes(tool.name),
+            idempotentHint: ['update_items', 'move_items', 'complete_items', 'reopen_items'].includes(tool.name),
           });
         }
       }

@@ -14,11 +14,19 @@ export async function mcpClient(baseUrl: string, headers: Record<string, string>
   return client;
 }
 
-/** A tool's successful answer: its structuredContent (the route's `data`), after checking the result's shape. */
+/**
+ * A tool's successful answer: its structuredContent (the route's `data`), after checking the
+ * result's shape: two text blocks, the one-line summary and then the JSON of structuredContent
+ * (API.md section 13, "Events, agents, limits"; the MCP specification's structured content).
+ */
 export function structured(result: Awaited<ReturnType<Client['callTool']>>): Record<string, unknown> {
   const tool = result as CallToolResult;
   if (tool.isError) throw new Error(`the tool failed: ${JSON.stringify(tool.content)}`);
   if (!tool.structuredContent) throw new Error('the tool answered no structuredContent');
+  expect(tool.content.map((block) => block.type)).toEqual(['text', 'text']);
+  const [summary, json] = tool.content as Array<{ type: 'text'; text: string }>;
+  expect(summary.text).toMatch(/^[^\n]+$/);
+  expect(JSON.parse(json.text)).toEqual(tool.structuredContent);
   return tool.structuredContent;
 }
 
@@ -26,6 +34,7 @@ export function structured(result: Awaited<ReturnType<Client['callTool']>>): Rec
 export function toolFailure(result: Awaited<ReturnType<Client['callTool']>>): string {
   const tool = result as CallToolResult;
   if (!tool.isError) throw new Error(`the tool did not fail: ${JSON.stringify(tool.structuredContent)}`);
+  expect(tool.content).toHaveLength(1);
   const [first] = tool.content;
   return first?.type === 'text' ? first.text : '';
 }

@@ -35,7 +35,7 @@ const calls = {
     if (name === 'add_items') return Promise.resolve({ data: ITEMS, replayed: true });
     if (name === 'get_items') {
       return Promise.resolve({
-        data: { list: ITEMS.list, next_cursor: 'c' },
+        data: { list: ITEMS.list, count: ITEMS.items.length, sort: 'position', filtered: false, next_cursor: 'c' },
         json: new JsonText(JSON.stringify({ ...ITEMS, next_cursor: 'c' })),
       });
     }
@@ -92,6 +92,48 @@ describe('McpServers: the answers given without a Server are the Server’s', ()
     expect(text).toBe(JSON.stringify(theirs.body));
     expect(JSON.parse(text)).toEqual(theirs.body);
     expect(await servers.answer({ caller: caller(scopes) }, message)).toEqual({ status: 200, body: answer });
+  });
+});
+
+describe('McpServers: a result carries its structuredContent as JSON text too (the MCP specification, structured content)', () => {
+  const success: Record<string, JSONRPCMessage> = {
+    'an object answer (whoami)': call('whoami', {}),
+    'a page written as JSON text (get_items)': call('get_items', { list: 'Groceries' }),
+    'a replay (add_items)': call('add_items', { list: 'Groceries', items: ['milk'], idempotency_key: 'k' }),
+  };
+
+  it.each(Object.keys(success))('%s: the summary, then the JSON of structuredContent, on both paths', async (name) => {
+    const message = success[name];
+    const direct = await servers.answerDirectly({ caller: caller(ALL_SCOPES) }, message)!;
+    const viaTheServer = (await viaServer({ caller: caller(ALL_SCOPES) }, message)).body;
+    for (const answer of [JSON.parse(direct instanceof JsonText ? direct.text : JSON.stringify(direct)), viaTheServer]) {
+      const { content, structuredContent } = (
+        answer as { result: { content: Array<{ type: string; text: string }>; structuredContent: object } }
+      ).result;
+      expect(content).toHaveLength(2);
+      expect(content.map((block) => block.type)).toEqual(['text', 'text']);
+      expect(content[0].text).toMatch(/^[^\n{]+$/);
+      expect(JSON.parse(content[1].text)).toEqual(structuredContent);
+    }
+  });
+
+  it('writes the JSON a presenter made as it is, and an object answer compactly', async () => {
+    const page = (await servers.callTool({ caller: caller(ALL_SCOPES) }, 'get_items', { list: 'Groceries' })).content[1];
+    expect(page).toEqual({ type: 'text', text: JSON.stringify({ ...ITEMS, next_cursor: 'c' }) });
+    const me = (await servers.callTool({ caller: caller(ALL_SCOPES) }, 'whoami', {})).content[1];
+    expect(me).toEqual({ type: 'text', text: JSON.stringify(ME) });
+  });
+
+  it('leaves a failure one text block: the API message, no structuredContent', async () => {
+    for (const [scopes, name, args] of [
+      [ALL_SCOPES, 'list_lists', {}],
+      [['profile:read'], 'create_list', { name: 'x' }],
+    ] as const) {
+      const result = await servers.callTool({ caller: caller(scopes) }, name, args);
+      expect(result.isError).toBe(true);
+      expect(result.content).toHaveLength(1);
+      expect(result.structuredContent).toBeUndefined();
+    }
   });
 });
 

@@ -28,8 +28,9 @@ import { listedTool, type ToolDefinition, TOOLS, TOOLS_BY_NAME } from './tools';
 const SERVER_INFO = { name: 'shared-todo-service', title: 'Shared to-do lists', version: '1.0.0' };
 
 const INSTRUCTIONS =
-  'Shared to-do lists: list_lists shows the lists you can see; get_items reads a list; add_items, complete_items, ' +
-  'reopen_items and remove_items change its items (a list is named by its id or its name); get_changes follows what changed. ' +
+  'Shared to-do lists: list_lists shows the lists you can see; get_items reads a list; find_items searches the items of ' +
+  'every list (due dates, assignee "me", labels, priority, words); add_items, update_items, move_items, complete_items, ' +
+  'reopen_items and remove_items change items (a list is named by its id or its name); get_changes follows what changed. ' +
   'Pass idempotency_key to add_items when you may retry.';
 
 /** The call a tool's request is about, for the logs. */
@@ -39,7 +40,7 @@ export interface ToolCallContext {
   requestId?: unknown;
 }
 
-/** A tool's result as the handlers make it: its structuredContent may be JSON text a presenter wrote (ToolAnswer.json). */
+/** A tool's result as `run` makes it: its structuredContent is JSON text (a presenter's, ToolAnswer.json, or the data's), written once. */
 type ToolResult = Pick<CallToolResult, '_meta' | 'content' | 'isError'> & {
   structuredContent?: CallToolResult['structuredContent'] | JsonText;
 };
@@ -82,7 +83,9 @@ export const toolError = (message: string): CallToolResult => ({ content: [{ typ
  * the tools the key's scopes permit, from definitions made once per scope set; tools/call
  * checks the tool's scope (the route's 403 in words), then its arguments' schema (the SDK's
  * invalid-params error), then runs the tool (ToolCalls) and answers its `data` as
- * structuredContent with a one-line summary. McpServer's registerTool would list every
+ * structuredContent, with two text blocks: a one-line summary, then the same `data` as JSON
+ * text (the MCP specification asks a tool that returns structured content to return it as
+ * serialized JSON too, for clients that read only text). McpServer's registerTool would list every
  * registered tool and answer a tool outside the key's scopes as unknown, and it converts every
  * schema again on each tools/list.
  *
@@ -199,11 +202,16 @@ export class McpServers {
     try {
       const answer = await this.calls.call(tool.name, context.caller, call.args as never);
       const summary = (tool.summary as (data: unknown) => string)(answer.data);
+      // The data is written as JSON text once: it is both the second text block and structuredContent.
+      const json = answer.json ?? new JsonText(JSON.stringify(answer.data));
       // Fields in the order the SDK's result schema writes them, so that both paths answer the same text.
       return {
         ...(answer.replayed ? { _meta: { idempotent_replayed: true } } : {}),
-        content: [{ type: 'text', text: answer.replayed ? `${summary} (a replay of the first call with this idempotency_key)` : summary }],
-        structuredContent: answer.json ?? answer.data,
+        content: [
+          { type: 'text', text: answer.replayed ? `${summary} (a replay of the first call with this idempotency_key)` : summary },
+          { type: 'text', text: json.text },
+        ],
+        structuredContent: json,
       };
     } catch (error) {
       return this.failed(context, tool.name, error);

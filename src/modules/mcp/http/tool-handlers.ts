@@ -2,19 +2,32 @@ import type { JsonText } from '../../../common/http/json-text';
 import type { Principal } from '../../../common/http/principal';
 import type { ToolInput, ToolName, ToolOutput } from './tool-schemas';
 
-/**
- * The fields of a tool's data that its route writes as JSON text rather than as objects (a
- * page's items, rendered by the store): what the answer's `data` leaves out.
- */
-interface RenderedFields {
-  get_items: 'items';
+interface ListRef {
+  id: string;
+  name: string;
 }
 
-/** `O` without the fields `F`, its other fields kept (Omit would keep only the index signature of a loose object). */
-type Without<O, F extends PropertyKey> = { [K in keyof O as K extends F ? never : K]: O[K] };
+/** What a page of items the store rendered as JSON text says of itself, for its summary. */
+interface PageFacts {
+  count: number;
+  /** The page's order (its `sort`, or the route's default); null when a cursor alone names the view, whose order it carries. */
+  sort: string | null;
+  /** Whether any filter beyond `status` narrowed the page. */
+  filtered: boolean;
+  next_cursor: string | null;
+}
 
-/** What a tool's one-line summary reads: the route's data, less the fields written as text. */
-export type ToolFacts<T extends ToolName> = T extends keyof RenderedFields ? Without<ToolOutput<T>, RenderedFields[T]> : ToolOutput<T>;
+/**
+ * The tools whose route writes its data as JSON text rather than as objects (a page of items,
+ * rendered by the store): their `data` is what the summary needs, not the route's data.
+ */
+interface RenderedFacts {
+  get_items: PageFacts & { list: ListRef };
+  find_items: PageFacts & { lists: ListRef[] };
+}
+
+/** What a tool's one-line summary reads: the route's data, or the facts of a page written as text. */
+export type ToolFacts<T extends ToolName> = T extends keyof RenderedFacts ? RenderedFacts[T] : ToolOutput<T>;
 
 /** What the HTTP route of the same action answers as `data`, and whether it was a replay. */
 export interface ToolAnswer<T extends ToolName> {

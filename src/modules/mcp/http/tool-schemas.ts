@@ -4,6 +4,7 @@ import { PAGE_LIMIT } from '../../../common/paging/cursor';
 import { ITEM_FIELDS, type ItemFieldKind } from '../../items/application/item-resource';
 import { ITEM_PRIORITIES, ITEM_STATUS_FILTERS, type ItemPriority } from '../../items/domain/item';
 import { ENTRIES_MAX, ENTRIES_MIN, ITEM_TEXT_MAX } from '../../items/domain/item-text';
+import { LABELS_MAX } from '../../items/domain/item-edits';
 import { EVENT_TYPES } from '../../events/domain/event';
 import { MEMBER_ROLES } from '../../lists/domain/membership';
 import { IDEMPOTENCY_KEY_MAX } from '../../idempotency/idempotent-request';
@@ -38,6 +39,62 @@ const itemReferences = entries(
     'Any entry matching nothing fails the whole call and nothing changes.',
 );
 
+const priorityArgument = z.enum(ITEM_PRIORITIES as [ItemPriority, ...ItemPriority[]]);
+const labelsArgument = (what: string) => z.array(z.string()).max(LABELS_MAX).describe(what);
+const dueArgument = z
+  .strictObject({
+    date: z.string().describe('YYYY-MM-DD, a real calendar date'),
+    time: z.string().nullable().optional().describe('HH:MM (24 h); omitted or null: all day'),
+    time_zone: z.string().nullable().optional().describe('An IANA name (Europe/Berlin); required with time, null without it'),
+    recurrence: z
+      .string()
+      .nullable()
+      .optional()
+      .describe(
+        'An RFC 5545 RRULE value without the "RRULE:" prefix, e.g. FREQ=WEEKLY;BYDAY=MO (FREQ, INTERVAL, BYDAY, BYMONTHDAY, BYMONTH, COUNT or UNTIL)',
+      ),
+    at: z.unknown().optional().describe('Ignored: computed by the service from date, time and time_zone'),
+  })
+  .describe('When the item is due');
+const assigneeArgument = z.string().describe('The user id of the list\'s owner or a member, or "me"');
+
+/** The fields an item may be given when it is added, beside its text. */
+const itemFields = {
+  notes: z.string().optional().describe('0-10,000 characters after trimming'),
+  due: dueArgument.nullable().optional(),
+  priority: priorityArgument.optional().describe('none (default), low, medium or high'),
+  labels: labelsArgument('0-10 labels of 1-40 characters after trimming, unique case-insensitively, kept in order').optional(),
+  assignee: assigneeArgument.nullable().optional(),
+};
+const newItem = z.union([
+  z.string().describe(`The text (1-${ITEM_TEXT_MAX} characters after trimming)`),
+  z
+    .strictObject({ text: z.string().describe(`1-${ITEM_TEXT_MAX} characters after trimming`), ...itemFields })
+    .describe('An item with fields'),
+]);
+
+/** The list filters of GET /v1/lists/:id/items and GET /v1/items, as arguments. */
+const filters = {
+  status: z
+    .enum(ITEM_STATUS_FILTERS as [string, ...string[]])
+    .optional()
+    .describe('Which items: all (default), open or completed'),
+  due_from: z.string().optional().describe('YYYY-MM-DD: only items due on or after this date'),
+  due_to: z.string().optional().describe('YYYY-MM-DD: only items due on or before this date'),
+  has_due: z.boolean().optional().describe('true: only items with a due; false: only items without one'),
+  assignee: z.string().optional().describe('A user id, "me" or "none"'),
+  label: z.string().optional().describe('Only items with this label (compared case-insensitively)'),
+  priority: z
+    .union([priorityArgument, z.array(priorityArgument).min(1)])
+    .optional()
+    .describe('Only items of this priority, or of any of these priorities'),
+  q: z.string().optional().describe('Words: an item matches when each occurs, case-insensitively, in its text or notes'),
+};
+const SORTS = ['due', 'created', 'updated', 'priority'] as const;
+const sortDescription =
+  'due: items without a due last, then by date, all-day before timed; created: oldest first; updated: newest first; ' +
+  'priority: high first; ties by position';
+
 export const INPUTS = {
   whoami: z.strictObject({}),
   list_lists: z.strictObject({
@@ -49,16 +106,24 @@ export const INPUTS = {
   }),
   get_items: z.strictObject({
     list: listArgument,
-    status: z
-      .enum(ITEM_STATUS_FILTERS as [string, ...string[]])
+    ...filters,
+    sort: z
+      .enum(['position', ...SORTS])
       .optional()
-      .describe('Which items: all (default), open or completed'),
+      .describe(`position (default): the list's order; ${sortDescription}`),
     limit: limitArgument,
-    cursor: z.string().optional().describe('The next_cursor of the previous page of this list, passed back unchanged'),
+    cursor: z
+      .string()
+      .optional()
+      .describe('The next_cursor of the previous page of this list, passed back unchanged (with the same filters and sort, or none)'),
   }),
   add_items: z.strictObject({
     list: listArgument,
-    items: entries(`The texts to add, in order (each 1-${ITEM_TEXT_MAX} characters after trimming)`),
+    items: z
+      .array(newItem)
+      .min(ENTRIES_MIN)
+      .max(ENTRIES_MAX)
+      .describe('The items to add, in order: each a text, or an object {text, notes?, due?, priority?, labels?, assignee?}'),
     idempotency_key: z
       .string()
       .optional()
@@ -66,6 +131,39 @@ export const INPUTS = {
         `1-${IDEMPOTENCY_KEY_MAX} characters of your choice: a retry with the same key and arguments within 24 hours ` +
           'returns the first answer and adds nothing again (shared with the HTTP Idempotency-Key of POST /v1/actions/add)',
       ),
+  }),
+  update_items: z.strictObject({
+    list: listArgument,
+    items: itemReferences,
+    set: z
+      .strictObject({
+        text: z.string().optional().describe('The new text; only when one item is matched'),
+        ...itemFields,
+        due: dueArgument.nullable().optional().describe('The new due; null clears it'),
+        assignee: assigneeArgument.nullable().optional().describe('The list\'s owner or a member (user id, or "me"); null clears it'),
+        labels: labelsArgument('Replaces the labels (not with add_labels or remove_labels)').optional(),
+        add_labels: labelsArgument('Labels to append, those the item lacks').optional(),
+        remove_labels: labelsArgument('Labels to remove (applied before add_labels)').optional(),
+      })
+      .describe('The fields to change on every matched item; the others stay as they are'),
+  }),
+  move_items: z.strictObject({
+    list: listArgument,
+    items: itemReferences,
+    to_list: listArgument.optional().describe('Another list you can write to (its id, or else its name); default: the same list'),
+    before: z.string().optional().describe('Put the items just before this item of the target list (its id or text)'),
+    after: z.string().optional().describe('Put the items just after this item of the target list (its id or text)'),
+    to: z.enum(['top', 'bottom']).optional().describe('The top or the bottom (default) of the target list'),
+  }),
+  find_items: z.strictObject({
+    ...filters,
+    list: listArgument.optional().describe('Only the items of this list (its id, or else its name); default: every list you can see'),
+    sort: z.enum(SORTS).optional().describe(`due (default): ${sortDescription}`),
+    limit: limitArgument,
+    cursor: z
+      .string()
+      .optional()
+      .describe('The next_cursor of the previous page, passed back unchanged (with the same filters and sort, or none)'),
   }),
   complete_items: z.strictObject({ list: listArgument, items: itemReferences }),
   reopen_items: z.strictObject({ list: listArgument, items: itemReferences }),
@@ -193,6 +291,13 @@ export const OUTPUTS = {
   create_list: z.looseObject({ list }),
   get_items: z.looseObject({ list: listRef, items: z.array(item), next_cursor: nextCursor }),
   add_items: itemsOfList,
+  update_items: itemsOfList,
+  move_items: itemsOfList,
+  find_items: z.looseObject({
+    items: z.array(item),
+    lists: z.array(listRef).describe('Each list an item of the page belongs to'),
+    next_cursor: nextCursor,
+  }),
   complete_items: itemsOfList,
   reopen_items: itemsOfList,
   remove_items: itemsOfList,

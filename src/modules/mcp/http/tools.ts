@@ -25,6 +25,17 @@ const write = (annotations: Omit<ToolAnnotations, 'readOnlyHint'>): ToolAnnotati
   ...annotations,
 });
 const more = (cursor: string | null) => (cursor ? '; more follow (pass next_cursor as cursor)' : '');
+/** How a page of items is ordered, by its `sort`, in words. */
+const ORDERS: Readonly<Record<string, string>> = {
+  position: 'in list order',
+  due: 'soonest due first',
+  created: 'oldest first',
+  updated: 'most recently updated first',
+  priority: 'highest priority first',
+};
+/** A page's view in words: the next page of a cursor's view, or the filters and the order. */
+const viewed = (sort: string | null, filtered: boolean) =>
+  sort === null ? ', the next page' : `${filtered ? ' matching the filters' : ''}, ${ORDERS[sort]}`;
 
 type Definitions = { [T in ToolName]: Omit<ToolDefinition<T>, 'name'> };
 
@@ -58,10 +69,23 @@ const DEFINITIONS: Definitions = {
   },
   get_items: {
     title: 'Get items',
-    description: 'A page of the items of a list, oldest first; filter by status (GET /v1/lists/:id/items).',
+    description:
+      "A page of the items of a list, in the list's order unless sorted; filter by status, due dates, assignee, label, " +
+      'priority or words (GET /v1/lists/:id/items).',
     scope: 'items:read',
     annotations: { ...read, title: 'Get items' },
-    summary: ({ list, next_cursor }) => `Items of "${list.name}", oldest first${more(next_cursor)}`,
+    summary: ({ list, count, sort, filtered, next_cursor }) =>
+      `${plural(count, 'item')} of "${list.name}"${viewed(sort, filtered)}${more(next_cursor)}`,
+  },
+  find_items: {
+    title: 'Find items',
+    description:
+      'Items across every list you can see (or one list), soonest due first unless sorted; filter by status, due dates, ' +
+      'assignee ("me"), label, priority or words, e.g. what is due this week and assigned to me (GET /v1/items).',
+    scope: 'items:read',
+    annotations: { ...read, title: 'Find items' },
+    summary: ({ count, lists, sort, filtered, next_cursor }) =>
+      `${plural(count, 'item')} in ${plural(lists.length, 'list')}${viewed(sort, filtered)}${more(next_cursor)}`,
   },
   add_items: {
     title: 'Add items',
@@ -71,6 +95,24 @@ const DEFINITIONS: Definitions = {
     scope: 'items:write',
     annotations: write({ title: 'Add items' }),
     summary: ({ list, items }) => `Added ${plural(items.length, 'item')} to "${list.name}"`,
+  },
+  update_items: {
+    title: 'Update items',
+    description:
+      'Changes fields of items given by id or text (text, notes, due, priority, labels, assignee), the same change on each; ' +
+      'all or nothing (POST /v1/actions/update).',
+    scope: 'items:write',
+    annotations: write({ title: 'Update items', idempotentHint: true }),
+    summary: ({ list, items }) => `Updated ${plural(items.length, 'item')} in "${list.name}"`,
+  },
+  move_items: {
+    title: 'Move items',
+    description:
+      'Moves items given by id or text, as a block in the given order, before or after an item, to the top or to the bottom ' +
+      '(default), within their list or to another one (to_list) keeping their ids and history; all or nothing (POST /v1/actions/move).',
+    scope: 'items:write',
+    annotations: write({ title: 'Move items', idempotentHint: true }),
+    summary: ({ list, items }) => `Moved ${plural(items.length, 'item')}, now in "${list.name}"`,
   },
   complete_items: {
     title: 'Complete items',
