@@ -17,7 +17,9 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
 
 /**
  * How the reference behaves: offline (no web fonts, no telemetry, no hosted agent or
- * developer toolbar), the curl sample first, the document downloadable as JSON.
+ * developer toolbar), the document downloadable as JSON, and the code samples the document
+ * carries (curl and the TypeScript client, `x-codeSamples`) instead of the renderer's own
+ * generated ones.
  */
 const CONFIGURATION: Omit<NestJSReferenceConfiguration, 'url' | 'cdn'> & Record<string, unknown> = {
   pageTitle: 'Shared to-do list service — API reference',
@@ -26,7 +28,7 @@ const CONFIGURATION: Omit<NestJSReferenceConfiguration, 'url' | 'cdn'> & Record<
   agent: { disabled: true },
   showDeveloperTools: 'never',
   documentDownloadType: 'json',
-  defaultHttpClient: { targetKey: 'shell', clientKey: 'curl' },
+  hiddenClients: true,
   defaultOpenAllTags: false,
   hideClientButton: true,
 };
