@@ -1,6 +1,8 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import Ajv2020 from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import request from 'supertest';
 import { TodoClient } from '../clients/typescript/src/index.ts';
 import { buildOpenApiDocuments, operationKey, operationsIn, PORTAL_PREFIX } from '../src/docs/openapi';
@@ -150,6 +152,24 @@ describe('the API reference', () => {
       })
       .map(([key, example]) => `${key}: todo.${example.client} does not exist`);
     expect(absent).toEqual([]);
+  });
+
+  it('describes, in the developer page’s document, every route the page’s script calls', () => {
+    // The page's script calls its routes as api('METHOD', 'path under /developers/api/'…).
+    const script = readFileSync(join(__dirname, '..', 'src', 'modules', 'developers', 'browser', 'app.ts'), 'utf8');
+    const shape = (path: string) => path.split('?')[0].replace(/\$\{[^}]*\}|\{\w+\}/g, '{}');
+    const called = [...script.matchAll(/\bapi(?:<[^>]*>)?\(\s*'([A-Z]+)',\s*(?:inMode\()?\s*(['`])([^'`]*)\2/g)].map(
+      ([, method, , path]) => `${method} ${shape(`/developers/api/${path}`)}`,
+    );
+    expect(called.length).toBeGreaterThan(5);
+    const described = new Set(operationsIn(portal).map(({ method, path }) => `${method.toUpperCase()} ${shape(path)}`));
+    expect([...new Set(called)].filter((route) => !described.has(route))).toEqual([]);
+  });
+
+  it('links the developer page’s document from the page, and only from there', async () => {
+    const page = await request(t.server).get('/developers').expect(200);
+    expect(page.text).toContain('href="/developers/openapi.json"');
+    expect(JSON.stringify(api)).not.toContain('developers/openapi.json');
   });
 
   it('serves /docs: the renderer from this service, under a policy that lets nothing else in', async () => {
