@@ -18,7 +18,10 @@ const common = {
   transform: {
     '^.+\\.ts$': ['@swc/jest', swcOptions],
     // @nestjs/* and @scalar/* (the reference's renderer) are pure ESM: compile them to CommonJS like our own code.
-    'node_modules/@(nestjs|scalar)/.+\\.js$': ['@swc/jest', { ...swcOptions, jsc: { ...swcOptions.jsc, parser: { syntax: 'ecmascript' } } }],
+    'node_modules/@(nestjs|scalar)/.+\\.js$': [
+      '@swc/jest',
+      { ...swcOptions, jsc: { ...swcOptions.jsc, parser: { syntax: 'ecmascript' } } },
+    ],
   },
   transformIgnorePatterns: ['/node_modules/(?!@nestjs/|@scalar/)'],
 };

@@ -117,7 +117,7 @@ describe('OpenAPI document: every route declares its answer', () => {
     expect(missing).toEqual([]);
   });
 
-  it('serves the public part of the document it builds at GET /v1/openapi.json, the developer page\'s at /developers/openapi.json', async () => {
+  it("serves the public part of the document it builds at GET /v1/openapi.json, the developer page's at /developers/openapi.json", async () => {
     const { api, portal } = buildOpenApiDocuments(t.app);
     const served = (await request(t.server).get('/v1/openapi.json').expect(200)).body as OpenAPIObject;
     expect(served).toEqual(JSON.parse(JSON.stringify(api)));

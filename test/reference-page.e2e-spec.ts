@@ -44,7 +44,10 @@ describeInBrowser('the API reference at /docs, offline, in a real browser', () =
       await page.getByRole('heading', { name: 'Shared to-do list service', level: 1 }).waitFor({ timeout: 30_000 });
       await scrollThrough();
       for (const { name } of API_TAGS) {
-        await page.getByRole('heading', { level: 2, name: new RegExp(`^${name}\\b`) }).first().waitFor({ state: 'attached' });
+        await page
+          .getByRole('heading', { level: 2, name: new RegExp(`^${name}\\b`) })
+          .first()
+          .waitFor({ state: 'attached' });
       }
       await expectNoSidewaysScroll(page);
       expect(outside).toEqual([]);
@@ -64,7 +67,9 @@ describeInBrowser('the API reference at /docs, offline, in a real browser', () =
         (block) => block.textContent?.includes('-H "X-API-Key: $TODO_API_KEY"') && block.textContent.includes(`-d '{"name":"Groceries"}'`),
       ),
     );
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('pre')).some((block) => block.textContent?.includes('"open_item_count"')));
+    await page.waitForFunction(() =>
+      Array.from(document.querySelectorAll('pre')).some((block) => block.textContent?.includes('"open_item_count"')),
+    );
     expect(outside).toEqual([]);
     expect(tab.problems).toEqual([]);
   });

@@ -81,7 +81,12 @@ describe('the API reference', () => {
         .filter(({ operation }) => operation.tags?.length !== 1 || !known.includes(operation.tags[0]))
         .map(({ method, path }) => `${operationKey(method, path)}: add a rule matching its path to the TAG_RULES of ${WHERE}`);
     expect(untagged(api, names)).toEqual([]);
-    expect(untagged(portal, PORTAL_TAGS.map((tag) => tag.name))).toEqual([]);
+    expect(
+      untagged(
+        portal,
+        PORTAL_TAGS.map((tag) => tag.name),
+      ),
+    ).toEqual([]);
     // Every tag has operations.
     const used = new Set(publicOperations().flatMap(({ operation }) => operation.tags ?? []));
     expect(names.filter((name) => !used.has(name))).toEqual([]);
@@ -137,13 +142,21 @@ describe('the API reference', () => {
         continue;
       }
       expect(answer.example).toBeDefined();
-      check(`${route} → ${status}`, pointer('paths', path, method, 'responses', status, 'content', 'application/json', 'schema'), answer.example);
+      check(
+        `${route} → ${status}`,
+        pointer('paths', path, method, 'responses', status, 'content', 'application/json', 'schema'),
+        answer.example,
+      );
     }
     expect(problems).toEqual([]);
   });
 
   it('names, in each TypeScript sample, a method the client has', () => {
-    const todo = new TodoClient({ apiKey: 'sk_test_example', baseUrl: 'http://127.0.0.1:1', fetch: () => Promise.reject(new Error('unused')) });
+    const todo = new TodoClient({
+      apiKey: 'sk_test_example',
+      baseUrl: 'http://127.0.0.1:1',
+      fetch: () => Promise.reject(new Error('unused')),
+    });
     const absent = Object.entries(API_EXAMPLES)
       .filter(([, example]) => example.client)
       .filter(([, example]) => {
@@ -173,8 +186,11 @@ describe('the API reference', () => {
   });
 
   it('serves /docs: the renderer from this service, under a policy that lets nothing else in', async () => {
-    const page = await request(t.server).get('/docs').expect(200).expect('Content-Type', /text\/html/);
-    const csp = page.headers['content-security-policy'] as string;
+    const page = await request(t.server)
+      .get('/docs')
+      .expect(200)
+      .expect('Content-Type', /text\/html/);
+    const csp = page.headers['content-security-policy'];
     expect(csp).toContain("default-src 'none'");
     expect(csp).toMatch(/script-src 'self' 'sha256-[^']+'(;|$)/);
     expect(csp).toContain("connect-src 'self'");

@@ -217,7 +217,11 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     .setDescription(DESCRIPTION)
     .setVersion('1.0.0')
     .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: KEY_SCHEME_DESCRIPTION }, API_KEY_SCHEME)
-    .addCookieAuth(SESSION_COOKIE, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: "The developer page's session" }, SESSION_SCHEME)
+    .addCookieAuth(
+      SESSION_COOKIE,
+      { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: "The developer page's session" },
+      SESSION_SCHEME,
+    )
     .addGlobalResponse(
       { status: 500, description: ERROR_CAUSES[500], type: ErrorEnvelope },
       { status: 503, description: ERROR_CAUSES[503], type: ErrorEnvelope, headers: retryAfterHeader('Seconds to wait', {}) },
@@ -256,7 +260,7 @@ export const operationKey = (method: string, path: string) => `${method.toUpperC
 /** Each operation of `document`, with its method and path. */
 export function operationsIn(document: OpenAPIObject): Array<{ method: string; path: string; operation: Operation }> {
   return Object.entries(document.paths).flatMap(([path, item]) =>
-    METHODS.flatMap((method) => (item[method] ? [{ method, path, operation: item[method] as Operation }] : [])),
+    METHODS.flatMap((method) => (item[method] ? [{ method, path, operation: item[method] }] : [])),
   );
 }
 
@@ -287,7 +291,7 @@ export function pruneSchemas(document: OpenAPIObject): OpenAPIObject {
   };
   const used = new Set<string>();
   refsIn([document.paths, document.webhooks ?? {}], used);
-  for (let queue = [...used]; queue.length > 0; ) {
+  for (let queue = [...used]; queue.length > 0;) {
     const found = new Set<string>();
     refsIn(schemas[queue.pop()!], found);
     for (const name of found) {
@@ -322,7 +326,10 @@ export function publicDocument(complete: OpenAPIObject): OpenAPIObject {
   };
   document.paths = Object.fromEntries(Object.entries(document.paths).sort(([, a], [, b]) => rank(a) - rank(b)));
   document.tags = API_TAGS.map((tag) => ({ ...tag }));
-  (document as OpenAPIObject & Record<string, unknown>)['x-tagGroups'] = API_TAG_GROUPS.map((group) => ({ ...group, tags: [...group.tags] }));
+  (document as OpenAPIObject & Record<string, unknown>)['x-tagGroups'] = API_TAG_GROUPS.map((group) => ({
+    ...group,
+    tags: [...group.tags],
+  }));
   return pruneSchemas(document);
 }
 
@@ -349,7 +356,8 @@ export function portalDocument(complete: OpenAPIObject): OpenAPIObject {
 function addExample(method: string, path: string, operation: Operation, example: OperationExample): void {
   for (const parameter of operation.parameters ?? []) {
     if (!('in' in parameter)) continue;
-    const value = parameter.in === 'path' ? example.params?.[parameter.name] : parameter.in === 'query' ? example.query?.[parameter.name] : undefined;
+    const value =
+      parameter.in === 'path' ? example.params?.[parameter.name] : parameter.in === 'query' ? example.query?.[parameter.name] : undefined;
     if (value !== undefined) parameter.example = value;
   }
   const requestBody = operation.requestBody as RequestBodyObject | undefined;

@@ -42,7 +42,8 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 export function literal(value: unknown): string {
   if (value === null || value === undefined) return String(value);
   if (typeof value === 'string') return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-  if (typeof value !== 'object') return String(value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value !== 'object') return JSON.stringify(value);
   if (Array.isArray(value)) return `[${value.map(literal).join(', ')}]`;
   const entries = Object.entries(value).map(([key, inner]) => `${IDENTIFIER.test(key) ? key : literal(key)}: ${literal(inner)}`);
   return entries.length ? `{ ${entries.join(', ')} }` : '{}';

@@ -400,13 +400,21 @@ export const API_EXAMPLES: Record<string, OperationExample> = {
     headers: { Accept: 'text/event-stream' },
     answer: {
       status: 405,
-      body: { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed: the MCP server is stateless; use POST', data: { status: 405 } } },
+      body: {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32000, message: 'Method not allowed: the MCP server is stateless; use POST', data: { status: 405 } },
+      },
     },
   },
   'DELETE /mcp': {
     answer: {
       status: 405,
-      body: { jsonrpc: '2.0', id: null, error: { code: -32000, message: 'Method not allowed: the MCP server is stateless; use POST', data: { status: 405 } } },
+      body: {
+        jsonrpc: '2.0',
+        id: null,
+        error: { code: -32000, message: 'Method not allowed: the MCP server is stateless; use POST', data: { status: 405 } },
+      },
     },
   },
   'GET /': { data: FRONT_DOOR },
