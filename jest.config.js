@@ -17,10 +17,13 @@ const common = {
   moduleFileExtensions: ['ts', 'js', 'mjs', 'json'],
   transform: {
     '^.+\\.ts$': ['@swc/jest', swcOptions],
-    // @nestjs/* are pure ESM: compile them to CommonJS like our own code.
-    'node_modules/@nestjs/.+\\.js$': ['@swc/jest', { ...swcOptions, jsc: { ...swcOptions.jsc, parser: { syntax: 'ecmascript' } } }],
+    // @nestjs/* and @scalar/* (the reference's renderer) are pure ESM: compile them to CommonJS like our own code.
+    'node_modules/@(nestjs|scalar)/.+\\.js$': [
+      '@swc/jest',
+      { ...swcOptions, jsc: { ...swcOptions.jsc, parser: { syntax: 'ecmascript' } } },
+    ],
   },
-  transformIgnorePatterns: ['/node_modules/(?!@nestjs/)'],
+  transformIgnorePatterns: ['/node_modules/(?!@nestjs/|@scalar/)'],
 };
 
 module.exports = {

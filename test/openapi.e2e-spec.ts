@@ -6,7 +6,7 @@ import { getSchemaPath, type OpenAPIObject } from '@nestjs/swagger';
 import request from 'supertest';
 import { ApiDataResponse, EmptyResponse, SuccessEnvelope } from '../src/common/http/api-response.decorators';
 import { SESSION_OR_KEY } from '../src/common/http/decorators';
-import { buildOpenApiDocument } from '../src/docs/openapi';
+import { buildOpenApiDocument, buildOpenApiDocuments } from '../src/docs/openapi';
 import { JSON_RPC_RESPONSE } from '../src/modules/mcp/http/mcp.responses';
 import { ListData } from '../src/modules/lists/application/responses/list.response';
 import { useTestApp } from './support/test-app';
@@ -117,9 +117,12 @@ describe('OpenAPI document: every route declares its answer', () => {
     expect(missing).toEqual([]);
   });
 
-  it('serves the document it builds at GET /v1/openapi.json', async () => {
+  it("serves the public part of the document it builds at GET /v1/openapi.json, the developer page's at /developers/openapi.json", async () => {
+    const { api, portal } = buildOpenApiDocuments(t.app);
     const served = (await request(t.server).get('/v1/openapi.json').expect(200)).body as OpenAPIObject;
-    expect(served).toEqual(JSON.parse(JSON.stringify(buildOpenApiDocument(t.app))));
+    expect(served).toEqual(JSON.parse(JSON.stringify(api)));
+    const servedPortal = (await request(t.server).get('/developers/openapi.json').expect(200)).body as OpenAPIObject;
+    expect(servedPortal).toEqual(JSON.parse(JSON.stringify(portal)));
   });
 });
 

@@ -1,5 +1,13 @@
 import { INestApplication, Injectable, OnModuleInit, type Type } from '@nestjs/common';
-import { DocumentBuilder, getSchemaPath, type HeadersObject, OpenAPIObject, type ResponseObject, SwaggerModule } from '@nestjs/swagger';
+import {
+  DocumentBuilder,
+  getSchemaPath,
+  type HeadersObject,
+  OpenAPIObject,
+  type RequestBodyObject,
+  type ResponseObject,
+  SwaggerModule,
+} from '@nestjs/swagger';
 import { ERROR_CAUSES, ErrorEnvelope, requiredScopeHeader, retryAfterHeader } from '../common/http/api-response.decorators';
 import { MODES } from '../common/auth/principal';
 import { API_KEY_SCHEME, SESSION_SUMMARY } from '../common/http/decorators';
@@ -7,6 +15,20 @@ import { MODE_DESCRIPTION } from '../common/http/mode.query';
 import { EventResponse } from '../modules/events/http/responses/event.response';
 import { WebhookTestEventResponse } from '../modules/webhooks/http/responses/webhook-event.response';
 import { addJsonRpcSchemas } from '../modules/mcp/http/mcp.responses';
+import type { Request, Response } from 'express';
+import { SESSION_COOKIE } from '../common/http/session-cookie';
+import { REFERENCE_SCRIPT_PATH, ReferencePage } from './reference-page';
+import { type CodeSample, clientSample, curlSample } from './reference-samples';
+import {
+  API_EXAMPLES,
+  API_TAG_GROUPS,
+  API_TAG_RULES,
+  API_TAGS,
+  type OperationExample,
+  PORTAL_TAG_RULES,
+  PORTAL_TAGS,
+  tagOf,
+} from './reference-table';
 
 type Operation = NonNullable<OpenAPIObject['paths'][string]['get']>;
 type Responses = Operation['responses'];
@@ -19,8 +41,8 @@ const DESCRIPTION = `Stores to-do lists and their items, shares lists and invite
 Every response is the envelope \`{"data": object|null, "error": string|null}\`; exactly one is non-null.
 Clients branch on the HTTP status, never on the error text. Success is always 200.
 
-Authenticate every \`/v1/\` request with the header \`X-API-Key: sk_live_…\` (create keys on the developer page,
-\`/developers\`). Each key may make \`RATE_LIMIT_MAX\` (default 120) requests in any rolling \`RATE_LIMIT_WINDOW_S\`
+Authenticate every \`/v1/\` request with the header \`X-API-Key\`: a live key (\`sk_live_…\`) reaches your lists, a test
+key (\`sk_test_…\`) a sandbox of its own (create keys on the developer page, \`/developers\`). Each key may make \`RATE_LIMIT_MAX\` (default 120) requests in any rolling \`RATE_LIMIT_WINDOW_S\`
 (default 60) seconds, whatever their outcome; refused requests do not count. Every response to a valid key, 429s
 included, carries \`RateLimit-Policy: "default";q=<limit>;w=<window s>\` and \`RateLimit: "default";r=<remaining>;t=<s>\`
 (\`t\`: seconds until the oldest counted request leaves the window), and a 429 carries \`Retry-After\` (equal to \`t\`).
@@ -28,6 +50,11 @@ Requests answered 401 are limited per client address (default 300 per minute); p
 
 Any \`POST /v1/\` request may carry \`Idempotency-Key\` (1-255 characters): a repeat with the same key, path and body
 returns the stored response with \`Idempotent-Replayed: true\` and changes nothing.`;
+
+/** The key scheme: both kinds of key. */
+const KEY_SCHEME_DESCRIPTION =
+  'An API key from the developer page: `sk_live_` + 64 hex characters for live data, or `sk_test_` + 64 hex characters ' +
+  "for test mode's sandbox. Its scopes, lists, expiry and addresses bound what it may do (`GET /v1/me` shows them).";
 
 const header = (description: string) => ({ description, schema: { type: 'string' as const } });
 
@@ -128,7 +155,7 @@ export function addCommonResponses(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
-/** The developer page's session, in the document's security schemes (DocumentBuilder.addCookieAuth). */
+/** The developer page's session, in the document's security schemes (DocumentBuilder.addCookieAuth), as @ApiCookieAuth('sid') names it. */
 const SESSION_SCHEME = 'sid';
 const MODE_PARAMETER = {
   name: 'mode',
@@ -161,7 +188,6 @@ export function addSessionForms(document: OpenAPIObject): OpenAPIObject {
       const ofOneMode = operation['x-required-mode'] !== undefined;
       operation.operationId = `Portal${operation.operationId}`;
       operation.security = [{ [SESSION_SCHEME]: [] }];
-      operation.tags = ['developer portal'];
       delete operation['x-required-scope'];
       delete operation['x-required-mode'];
       if (!ofOneMode) operation.parameters = [...(operation.parameters ?? []), { ...MODE_PARAMETER, schema: { ...MODE_PARAMETER.schema } }];
@@ -179,14 +205,23 @@ export function addSessionForms(document: OpenAPIObject): OpenAPIObject {
   return document;
 }
 
+/**
+ * The whole document, the API's routes and the developer page's alike: what the checks of the
+ * answers (test/support/openapi-validator.ts) read. It is served split in two
+ * (buildOpenApiDocuments).
+ */
 export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
   const config = new DocumentBuilder()
     .setOpenAPIVersion('3.1.0')
     .setTitle('Shared to-do list service')
     .setDescription(DESCRIPTION)
     .setVersion('1.0.0')
-    .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: '`sk_live_` + 64 hex characters' }, API_KEY_SCHEME)
-    .addCookieAuth('sid', { type: 'apiKey', in: 'cookie', name: 'sid', description: 'Developer-portal session' })
+    .addApiKey({ type: 'apiKey', in: 'header', name: 'X-API-Key', description: KEY_SCHEME_DESCRIPTION }, API_KEY_SCHEME)
+    .addCookieAuth(
+      SESSION_COOKIE,
+      { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE, description: "The developer page's session" },
+      SESSION_SCHEME,
+    )
     .addGlobalResponse(
       { status: 500, description: ERROR_CAUSES[500], type: ErrorEnvelope },
       { status: 503, description: ERROR_CAUSES[503], type: ErrorEnvelope, headers: retryAfterHeader('Seconds to wait', {}) },
@@ -196,40 +231,148 @@ export function buildOpenApiDocument(app: INestApplication): OpenAPIObject {
     // A handler served at several paths (@SessionOrKey) is one operation per path, all named after the handler.
     operationIdFactory: (controller, method) => `${controller.replace(/Controller$/, '')}_${method.replace(/\[\d+\]$/, '')}`,
     extraModels: [ErrorEnvelope, EventResponse, WebhookTestEventResponse],
+    // Tags come from the reference's table (reference-table.ts), by path.
+    autoTagControllers: false,
   });
   return addJsonRpcSchemas(addWebhookEvents(addCommonResponses(addSessionForms(document))));
 }
 
-/**
- * Mounts the reference (setupOpenApi) while Nest initialises the application, after it has
- * registered the API's own routes and before its not-found handler: module init hooks run
- * between the two. Express tries routes in the order they were registered: mounted before the
- * API's routes, the reference's seven routes and its static files would be tried, in vain, by
- * every API request first.
- */
-@Injectable()
-export class OpenApiRoutes implements OnModuleInit {
-  private app?: INestApplication;
-
-  /** Called by createApp before the application initialises. */
-  mountOn(app: INestApplication): void {
-    this.app = app;
-  }
-
-  onModuleInit(): void {
-    if (this.app) setupOpenApi(this.app);
-  }
+export interface OpenApiDocuments {
+  /** Every route (buildOpenApiDocument). */
+  complete: OpenAPIObject;
+  /** The API's: served at /v1/openapi.json and rendered at /docs. */
+  api: OpenAPIObject;
+  /** The developer page's own routes (`/developers…`), served at /developers/openapi.json. */
+  portal: OpenAPIObject;
 }
 
-/** Serves the document at GET /v1/openapi.json (bare, no key) and the rendered reference at GET /docs. */
-export function setupOpenApi(app: INestApplication): OpenAPIObject {
-  const document = buildOpenApiDocument(app);
-  SwaggerModule.setup('docs', app, document, {
-    jsonDocumentUrl: OPENAPI_JSON_PATH,
-    raw: ['json'],
-    customSiteTitle: 'Shared to-do list service — API reference',
-  });
+export const PORTAL_PREFIX = '/developers';
+export const PORTAL_JSON_PATH = 'developers/openapi.json';
+
+export function buildOpenApiDocuments(app: INestApplication): OpenApiDocuments {
+  const complete = buildOpenApiDocument(app);
+  return { complete, api: publicDocument(complete), portal: portalDocument(complete) };
+}
+
+/** `"GET /v1/lists"`: how the reference's table names an operation. */
+export const operationKey = (method: string, path: string) => `${method.toUpperCase()} ${path}`;
+
+/** Each operation of `document`, with its method and path. */
+export function operationsIn(document: OpenAPIObject): Array<{ method: string; path: string; operation: Operation }> {
+  return Object.entries(document.paths).flatMap(([path, item]) =>
+    METHODS.flatMap((method) => (item[method] ? [{ method, path, operation: item[method] }] : [])),
+  );
+}
+
+/** A copy of `document` with only the paths `keep` accepts, its security schemes to `schemes`, and no schema nothing uses. */
+function subset(document: OpenAPIObject, keep: (path: string) => boolean, schemes: string[]): OpenAPIObject {
+  const copy = structuredClone(document);
+  copy.paths = Object.fromEntries(Object.entries(copy.paths).filter(([path]) => keep(path)));
+  const securitySchemes = copy.components?.securitySchemes ?? {};
+  copy.components = {
+    ...copy.components,
+    securitySchemes: Object.fromEntries(Object.entries(securitySchemes).filter(([name]) => schemes.includes(name))),
+  };
+  return copy;
+}
+
+/** Drops the component schemas that no path, webhook or used schema refers to. */
+export function pruneSchemas(document: OpenAPIObject): OpenAPIObject {
+  const schemas = document.components?.schemas ?? {};
+  const refsIn = (value: unknown, into: Set<string>): void => {
+    if (Array.isArray(value)) value.forEach((inner) => refsIn(inner, into));
+    else if (value && typeof value === 'object') {
+      for (const [key, inner] of Object.entries(value)) {
+        if (key === '$ref' && typeof inner === 'string' && inner.startsWith('#/components/schemas/')) {
+          into.add(inner.slice('#/components/schemas/'.length));
+        } else refsIn(inner, into);
+      }
+    }
+  };
+  const used = new Set<string>();
+  refsIn([document.paths, document.webhooks ?? {}], used);
+  for (let queue = [...used]; queue.length > 0;) {
+    const found = new Set<string>();
+    refsIn(schemas[queue.pop()!], found);
+    for (const name of found) {
+      if (!used.has(name)) {
+        used.add(name);
+        queue.push(name);
+      }
+    }
+  }
+  document.components!.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
   return document;
+}
+
+/**
+ * The public reference: every route but the developer page's, tagged in reading order, each with
+ * its example request and answer (request body, parameters and answer examples, and code
+ * samples in curl and the TypeScript client as `x-codeSamples`) from the reference's table.
+ */
+export function publicDocument(complete: OpenAPIObject): OpenAPIObject {
+  const document = subset(complete, (path) => !path.startsWith(PORTAL_PREFIX), [API_KEY_SCHEME]);
+  for (const { method, path, operation } of operationsIn(document)) {
+    const tag = tagOf(API_TAG_RULES, path);
+    operation.tags = tag ? [tag] : [];
+    const example = API_EXAMPLES[operationKey(method, path)];
+    if (example) addExample(method, path, operation, example);
+  }
+  // Paths in reading order too, for whoever reads the JSON: by their tag's place, then as declared.
+  const rank = (item: object) => {
+    const tag = Object.values(item as Record<string, Operation | undefined>).find((operation) => operation?.tags?.length)?.tags?.[0];
+    const index = API_TAGS.findIndex(({ name }) => name === tag);
+    return index < 0 ? API_TAGS.length : index;
+  };
+  document.paths = Object.fromEntries(Object.entries(document.paths).sort(([, a], [, b]) => rank(a) - rank(b)));
+  document.tags = API_TAGS.map((tag) => ({ ...tag }));
+  (document as OpenAPIObject & Record<string, unknown>)['x-tagGroups'] = API_TAG_GROUPS.map((group) => ({
+    ...group,
+    tags: [...group.tags],
+  }));
+  return pruneSchemas(document);
+}
+
+/** The developer page's routes, for whoever works on the page: not a public API. */
+export function portalDocument(complete: OpenAPIObject): OpenAPIObject {
+  const document = subset(complete, (path) => path.startsWith(PORTAL_PREFIX), [SESSION_SCHEME]);
+  delete document.webhooks;
+  document.info = {
+    ...document.info,
+    title: 'Shared to-do list service — developer page',
+    description:
+      'The routes of the developer page (`/developers`): its HTML and script, and the JSON routes its script calls with the ' +
+      'session cookie. They serve the page and change with it; integrations use the API (`/v1/openapi.json`, rendered at `/docs`).',
+  };
+  for (const { path, operation } of operationsIn(document)) {
+    const tag = tagOf(PORTAL_TAG_RULES, path);
+    operation.tags = tag ? [tag] : [];
+  }
+  document.tags = PORTAL_TAGS.map((tag) => ({ ...tag }));
+  return pruneSchemas(document);
+}
+
+/** Puts `example` into `operation`: parameters, request body, the answer and the code samples. */
+function addExample(method: string, path: string, operation: Operation, example: OperationExample): void {
+  for (const parameter of operation.parameters ?? []) {
+    if (!('in' in parameter)) continue;
+    const value =
+      parameter.in === 'path' ? example.params?.[parameter.name] : parameter.in === 'query' ? example.query?.[parameter.name] : undefined;
+    if (value !== undefined) parameter.example = value;
+  }
+  const requestBody = operation.requestBody as RequestBodyObject | undefined;
+  const requestJson = requestBody?.content?.['application/json'];
+  if (requestJson && example.body !== undefined) requestJson.example = example.body;
+  const answer = example.answer ?? { status: 200, body: { data: example.data ?? null, error: null } };
+  const response = operation.responses[String(answer.status)] as ResponseObject | undefined;
+  const responseJson = response?.content?.['application/json'];
+  if (responseJson) responseJson.example = answer.body;
+  const keyed = Boolean(operation.security?.some((requirement) => API_KEY_SCHEME in requirement));
+  const samples: CodeSample[] = [{ lang: 'Shell', label: 'curl', source: curlSample(method, path, example, keyed) }];
+  if (path.startsWith('/v1/') && operation.operationId) {
+    samples.push({ lang: 'TypeScript', label: 'TypeScript client', source: clientSample(operation.operationId, path, example) });
+  }
+  (operation as Operation & Record<string, unknown>)['x-codeSamples'] = samples;
 }
 
 /**
@@ -273,4 +416,50 @@ export function addWebhookEvents(document: OpenAPIObject): OpenAPIObject {
     ),
   };
   return document;
+}
+
+/**
+ * Mounts the reference (setupOpenApi) while Nest initialises the application, after it has
+ * registered the API's own routes and before its not-found handler: module init hooks run
+ * between the two. Express tries routes in the order they were registered: mounted before the
+ * API's routes, the reference's routes would be tried, in vain, by every API request first.
+ */
+@Injectable()
+export class OpenApiRoutes implements OnModuleInit {
+  private app?: INestApplication;
+
+  /** Called by createApp before the application initialises. */
+  mountOn(app: INestApplication): void {
+    this.app = app;
+  }
+
+  onModuleInit(): void {
+    if (this.app) setupOpenApi(this.app);
+  }
+}
+
+const JSON_HEADERS = {
+  'Content-Type': 'application/json; charset=utf-8',
+  'X-Content-Type-Options': 'nosniff',
+  'Cache-Control': 'no-cache',
+};
+
+/**
+ * Serves the public document at GET /v1/openapi.json, the developer page's at
+ * GET /developers/openapi.json (both bare, no key), and the rendered reference at GET /docs
+ * (reference-page.ts), whose script is served from the renderer's npm package.
+ */
+export function setupOpenApi(app: INestApplication): OpenApiDocuments {
+  const documents = buildOpenApiDocuments(app);
+  const http = app.getHttpAdapter();
+  const serveJson = (document: OpenAPIObject) => {
+    const body = JSON.stringify(document);
+    return (_request: Request, response: Response) => void response.set(JSON_HEADERS).send(body);
+  };
+  http.get(`/${OPENAPI_JSON_PATH}`, serveJson(documents.api));
+  http.get(`/${PORTAL_JSON_PATH}`, serveJson(documents.portal));
+  const page = new ReferencePage(`/${OPENAPI_JSON_PATH}`);
+  http.get('/docs', (request: Request, response: Response) => page.serveHtml(request, response));
+  http.get(REFERENCE_SCRIPT_PATH, (request: Request, response: Response) => page.serveScript(request, response));
+  return documents;
 }

@@ -1,4 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { DomainError } from '../../common/errors/domain-error';
 import { Public } from '../../common/http/decorators';
 import { ApiDataResponse } from '../../common/http/api-response.decorators';
@@ -16,6 +17,7 @@ export class HealthController {
   constructor(private readonly readiness: DatabaseReadiness) {}
 
   @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process answers' })
   @ApiDataResponse(HealthResponse)
   live() {
     return { status: 'ok', uptime_s: Math.floor((Date.now() - this.startedAt) / 1000) };
@@ -29,6 +31,7 @@ export class HealthController {
    * is shared: at most one pooled query a second, whatever the rate of checks (DatabaseReadiness).
    */
   @Get('ready')
+  @ApiOperation({ summary: 'Readiness: the database answers and accepts writes (503 otherwise)' })
   @ApiDataResponse(HealthResponse)
   async ready() {
     const readiness = await this.readiness.check();

@@ -1,5 +1,5 @@
 import { Controller, Get, Req, Res } from '@nestjs/common';
-import { ApiFoundResponse } from '@nestjs/swagger';
+import { ApiFoundResponse, ApiOperation } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { ApiDataResponse } from '../../common/http/api-response.decorators';
 import { Public } from '../../common/http/decorators';
@@ -28,6 +28,7 @@ export const FRONT_DOOR = {
 export class HomeController {
   @Get()
   @Public()
+  @ApiOperation({ summary: 'Where to go from the base URL: links to the developer page, this reference and the API' })
   @ApiDataResponse(FrontDoorResponse)
   @ApiFoundResponse({
     description: 'A browser (Accept preferring text/html) is sent on to the developer page',

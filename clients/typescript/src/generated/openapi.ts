@@ -356,6 +356,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /** The account and the calling key: its mode, scopes, lists, expiry and addresses */
         get: operations["Profile_me"];
         put?: never;
         post?: never;
@@ -625,169 +626,6 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
-        Account: {
-            email: string;
-            /** @description Whether the owner proved the email is theirs (a mailed link, or a password reset) */
-            email_verified: boolean;
-            /** @description Opaque identifier */
-            id: string;
-            name: string;
-            username: string;
-        };
-        AccountData: {
-            user: components["schemas"]["Account"];
-        };
-        ApiKeyInfo: {
-            /** @description Canonical addresses and CIDR ranges the key may be used from (403 elsewhere); null: anywhere */
-            allowed_ips: string[] | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:15:03.120Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description From then on the key is a 401; null: never
-             */
-            expires_at: string | null;
-            /** @description Opaque identifier */
-            id: string;
-            label: string;
-            /**
-             * Format: date-time
-             * @description At most a minute stale; null until first used
-             */
-            last_used_at: string | null;
-            last4: string;
-            /** @description The only lists the key reaches; null: every list the account can see */
-            list_ids: string[] | null;
-            /**
-             * @description The data the key works on
-             * @enum {string}
-             */
-            mode: "live" | "test";
-            /** @enum {string} */
-            prefix: "sk_live_" | "sk_test_";
-            /** Format: date-time */
-            revoked_at: string | null;
-            /** @description What the key may do (403 with X-Required-Scope otherwise) */
-            scopes: ("lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read")[];
-            /**
-             * @description `expired`: its expires_at has come
-             * @enum {string}
-             */
-            status: "active" | "revoked" | "expired";
-        };
-        ApiKeysData: {
-            keys: components["schemas"]["ApiKeyInfo"][];
-        };
-        ChangeEmailDto: {
-            /**
-             * @description Unique, matched case-insensitively
-             * @example ada@new.example.com
-             */
-            email: string;
-            /**
-             * @description The account's current password
-             * @example correct horse battery staple
-             */
-            password: string;
-        };
-        ChangePasswordDto: {
-            /** @example correct horse battery staple */
-            current_password: string;
-            /**
-             * @description The sign-up rules
-             * @example a brand new passphrase
-             */
-            new_password: string;
-        };
-        ConfirmPasswordResetDto: {
-            /**
-             * @description The new password (the sign-up rules)
-             * @example a brand new passphrase
-             */
-            password: string;
-            /**
-             * @description The token of the mailed link (`#reset=<token>`)
-             * @example q9Vv3Jc0pXh1bRk2sT4uW6yZ8aC0eG2iK4mO6qS8uW0
-             */
-            token: string;
-        };
-        CreatedApiKey: {
-            /** @description Canonical addresses and CIDR ranges the key may be used from (403 elsewhere); null: anywhere */
-            allowed_ips: string[] | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:15:03.120Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @description From then on the key is a 401; null: never
-             */
-            expires_at: string | null;
-            /** @description Opaque identifier */
-            id: string;
-            /** @description The full key: shown this once only */
-            key: string;
-            label: string;
-            /**
-             * Format: date-time
-             * @description At most a minute stale; null until first used
-             */
-            last_used_at: string | null;
-            last4: string;
-            /** @description The only lists the key reaches; null: every list the account can see */
-            list_ids: string[] | null;
-            /**
-             * @description The data the key works on
-             * @enum {string}
-             */
-            mode: "live" | "test";
-            /** @enum {string} */
-            prefix: "sk_live_" | "sk_test_";
-            /** Format: date-time */
-            revoked_at: string | null;
-            /** @description What the key may do (403 with X-Required-Scope otherwise) */
-            scopes: ("lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read")[];
-            /**
-             * @description `expired`: its expires_at has come
-             * @enum {string}
-             */
-            status: "active" | "revoked" | "expired";
-        };
-        CreateKeyDto: {
-            /**
-             * @description Omitted or null: anywhere. IPv4/IPv6 addresses or CIDR ranges (stored canonical); a request from elsewhere is a 403
-             * @example [
-             *       "203.0.113.7",
-             *       "2001:db8::/32"
-             *     ]
-             */
-            allowed_ips?: string[] | null;
-            /**
-             * Format: date-time
-             * @description Omitted or null: never. An ISO 8601 time with an offset, in the future and at most 366 days ahead; from then on the key is a 401
-             * @example 2026-12-31T23:59:59.000Z
-             */
-            expires_at?: string | null;
-            /**
-             * @description Trimmed
-             * @example CI pipeline
-             */
-            label: string;
-            /** @description Omitted or null: every list the account can see, now and later. Ids of lists the account can see (else 404); the key reaches those lists only */
-            list_ids?: string[] | null;
-            /**
-             * @description The data the key works on: `live` (`sk_live_…`, live data) or `test` (`sk_test_…`, the sandbox: API.md "Test mode")
-             * @default live
-             * @enum {string}
-             */
-            mode: "live" | "test";
-            /** @description Omitted or null: all five. A non-empty subset; an unknown or repeated scope is a 400 */
-            scopes?: ("lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read")[] | null;
-        };
         CreateShareDto: {
             /**
              * Format: date-time
@@ -1110,50 +948,6 @@ export interface components {
             jsonrpc: "2.0";
             result?: Record<string, never>;
         };
-        /** @description A key’s requests per UTC day over the last 30 days */
-        KeyUsage: {
-            /** @description Every day, oldest first, today (UTC) last, days without requests included */
-            days: components["schemas"]["KeyUsageDay"][];
-            /** @description Opaque identifier */
-            key_id: string;
-            /** @description The sum of the days */
-            totals: components["schemas"]["KeyUsageCounts"];
-            /**
-             * Format: date-time
-             * @description When the counts were read: this instance’s are current, other instances’ up to a minute older
-             * @example 2026-11-22T09:15:03.120Z
-             */
-            updated_at: string;
-        };
-        KeyUsageCounts: {
-            /** @description Answered 2xx */
-            "2xx": number;
-            /** @description Answered 4xx, except 429 */
-            "4xx": number;
-            /** @description Answered 5xx */
-            "5xx": number;
-            /** @description Refused by a rate limit */
-            429: number;
-        };
-        KeyUsageData: {
-            usage: components["schemas"]["KeyUsage"];
-        };
-        KeyUsageDay: {
-            /** @description Answered 2xx */
-            "2xx": number;
-            /** @description Answered 4xx, except 429 */
-            "4xx": number;
-            /** @description Answered 5xx */
-            "5xx": number;
-            /** @description Refused by a rate limit */
-            429: number;
-            /**
-             * Format: date
-             * @description A UTC date
-             * @example 2026-11-26
-             */
-            date: string;
-        };
         /** @description A to-do list */
         List: {
             /**
@@ -1197,19 +991,6 @@ export interface components {
             /** @description Opaque identifier */
             id: string;
             name: string;
-        };
-        LoginDto: {
-            /**
-             * @description The email (any case) or the username
-             * @example ada@example.com
-             */
-            login: string;
-            /** @example correct horse battery staple */
-            password: string;
-        };
-        MailboxData: {
-            /** @description The last 50 outbox messages, newest first */
-            messages: components["schemas"]["OutboxMessage"][];
         };
         Me: {
             email: string;
@@ -1311,55 +1092,6 @@ export interface components {
         NewWebhookData: {
             webhook: components["schemas"]["NewWebhook"];
         };
-        /** @description A message left in the development outbox, as it would have been mailed */
-        OutboxMessage: {
-            /**
-             * Format: date-time
-             * @example 2026-11-22T09:15:03.120Z
-             */
-            created_at: string;
-            /** @description Opaque identifier */
-            id: string;
-            /**
-             * @description What the message is for
-             * @example verify-email
-             */
-            kind: string;
-            subject: string;
-            /** @description The plain text of the message, links included */
-            text: string;
-            /**
-             * @description The recipient address
-             * @example ada@example.com
-             */
-            to: string;
-        };
-        PasswordResetDto: {
-            /** @example ada@example.com */
-            email: string;
-        };
-        PortalList: {
-            /** @description Opaque identifier */
-            id: string;
-            name: string;
-            /**
-             * @description The account's role on the list
-             * @enum {string}
-             */
-            role: "owner" | "editor" | "viewer";
-        };
-        PortalListPageData: {
-            lists: components["schemas"]["PortalList"][];
-            /** @description Pass as `cursor` for the next page; null on the last page */
-            next_cursor: string | null;
-        };
-        RollKeyDto: {
-            /**
-             * @description Hours the old key keeps working (its grace period); 0: it expires at once
-             * @example 24
-             */
-            expires_in_hours: number;
-        };
         /** @description What a sandbox reset deleted */
         SandboxDeleted: {
             /** @description The sandbox lists the account owned, each recorded as list.deleted */
@@ -1371,9 +1103,6 @@ export interface components {
         };
         SandboxResetData: {
             deleted: components["schemas"]["SandboxDeleted"];
-        };
-        SessionData: {
-            user: components["schemas"]["Account"] | null;
         };
         Share: {
             /**
@@ -1398,19 +1127,6 @@ export interface components {
         };
         SharesData: {
             shares: components["schemas"]["Share"][];
-        };
-        SignUpDto: {
-            /**
-             * @description Unique, matched case-insensitively
-             * @example ada@example.com
-             */
-            email: string;
-            /** @example Ada Lovelace */
-            name: string;
-            /** @example correct horse battery staple */
-            password: string;
-            /** @example ada_l */
-            username: string;
         };
         /** @description Every success: the answer in `data` (its shape is given per route), `error` null */
         SuccessEnvelope: {
@@ -1460,13 +1176,6 @@ export interface components {
             id: string;
             name: string;
             username: string;
-        };
-        VerifyEmailDto: {
-            /**
-             * @description The token of the mailed link (`#verify=<token>`)
-             * @example q9Vv3Jc0pXh1bRk2sT4uW6yZ8aC0eG2iK4mO6qS8uW0
-             */
-            token: string;
         };
         Webhook: {
             /**
@@ -1533,6 +1242,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "list": "Groceries",
+                 *       "items": [
+                 *         "milk",
+                 *         "bread"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ItemsActionDto"];
             };
         };
@@ -1551,6 +1269,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "list": {
+                     *           "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "name": "Groceries"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
+                     *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "text": "milk",
+                     *             "completed": false,
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "completed_at": null,
+                     *             "completed_by": null
+                     *           },
+                     *           {
+                     *             "id": "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e",
+                     *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "text": "bread",
+                     *             "completed": false,
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "completed_at": null,
+                     *             "completed_by": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ItemsData"];
                     };
@@ -1695,6 +1446,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "list": "Groceries",
+                 *       "items": [
+                 *         "milk",
+                 *         "bread"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ItemsActionDto"];
             };
         };
@@ -1713,6 +1473,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "list": {
+                     *           "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "name": "Groceries"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
+                     *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "text": "milk",
+                     *             "completed": true,
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "completed_at": "2026-11-02T09:20:41.007Z",
+                     *             "completed_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e"
+                     *           },
+                     *           {
+                     *             "id": "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e",
+                     *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "text": "bread",
+                     *             "completed": true,
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "completed_at": "2026-11-02T09:20:41.007Z",
+                     *             "completed_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ItemsData"];
                     };
@@ -2017,6 +1810,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "list": "Groceries",
+                 *       "items": [
+                 *         "milk",
+                 *         "bread"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ItemsActionDto"];
             };
         };
@@ -2035,6 +1837,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "list": {
+                     *           "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "name": "Groceries"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
+                     *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "text": "milk",
+                     *             "completed": false,
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "completed_at": null,
+                     *             "completed_by": null
+                     *           },
+                     *           {
+                     *             "id": "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e",
+                     *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "text": "bread",
+                     *             "completed": false,
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "completed_at": null,
+                     *             "completed_by": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ItemsData"];
                     };
@@ -2179,6 +2014,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "list": "Groceries",
+                 *       "items": [
+                 *         "milk",
+                 *         "bread"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["ItemsActionDto"];
             };
         };
@@ -2197,6 +2041,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "list": {
+                     *           "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "name": "Groceries"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
+                     *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "text": "milk",
+                     *             "completed": false,
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "completed_at": null,
+                     *             "completed_by": null
+                     *           },
+                     *           {
+                     *             "id": "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e",
+                     *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "text": "bread",
+                     *             "completed": false,
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "completed_at": null,
+                     *             "completed_by": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ItemsData"];
                     };
@@ -2492,8 +2369,12 @@ export interface operations {
     Events_feed: {
         parameters: {
             query?: {
-                /** @description Opaque: the next_cursor of the previous page, passed back unchanged; or `now`. Omitted: from the oldest retained event */
+                /**
+                 * @description Opaque: the next_cursor of the previous page, passed back unchanged; or `now`. Omitted: from the oldest retained event
+                 * @example now
+                 */
                 after?: string;
+                /** @example 100 */
                 limit?: number;
                 /** @description Only the events of this list */
                 list_id?: string;
@@ -2518,6 +2399,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "events": [
+                     *           {
+                     *             "id": "evt_01JC2X7Q4M8N9P3R5S6T7V8W9X",
+                     *             "type": "item.added",
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "list": {
+                     *               "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *               "name": "Groceries"
+                     *             },
+                     *             "actor": {
+                     *               "id": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *               "username": "ada",
+                     *               "name": "Ada Lovelace"
+                     *             },
+                     *             "data": {
+                     *               "item": {
+                     *                 "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
+                     *                 "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *                 "text": "milk",
+                     *                 "completed": false,
+                     *                 "created_at": "2026-11-02T09:15:03.120Z",
+                     *                 "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *                 "completed_at": null,
+                     *                 "completed_by": null
+                     *               }
+                     *             },
+                     *             "livemode": true
+                     *           }
+                     *         ],
+                     *         "next_cursor": "c_0001HZX7Q4M8N9P3"
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["EventPageData"];
                     };
@@ -2645,6 +2563,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "invitations": [
+                     *           {
+                     *             "id": "8b1d3f5a-7c9e-4a2b-9d4f-6a8c1e3b5d7f",
+                     *             "list": {
+                     *               "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *               "name": "Groceries"
+                     *             },
+                     *             "invitee": {
+                     *               "email": "grace@example.com"
+                     *             },
+                     *             "inviter": {
+                     *               "id": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *               "username": "ada",
+                     *               "name": "Ada Lovelace"
+                     *             },
+                     *             "role": "editor",
+                     *             "status": "pending",
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "expires_at": "2026-11-09T09:15:03.120Z",
+                     *             "responded_at": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["InvitationsData"];
                     };
@@ -2729,6 +2676,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 8b1d3f5a-7c9e-4a2b-9d4f-6a8c1e3b5d7f */
                 inv_id: string;
             };
             cookie?: never;
@@ -2749,6 +2697,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "list": {
+                     *           "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "name": "Groceries",
+                     *           "owner": {
+                     *             "id": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "username": "ada",
+                     *             "name": "Ada Lovelace"
+                     *           },
+                     *           "role": "editor",
+                     *           "item_count": 3,
+                     *           "open_item_count": 2,
+                     *           "created_at": "2026-11-02T09:15:03.120Z",
+                     *           "updated_at": "2026-11-02T09:20:41.007Z"
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ListData"];
                     };
@@ -2889,6 +2858,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 8b1d3f5a-7c9e-4a2b-9d4f-6a8c1e3b5d7f */
                 inv_id: string;
             };
             cookie?: never;
@@ -2909,6 +2879,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "invitation": {
+                     *           "id": "8b1d3f5a-7c9e-4a2b-9d4f-6a8c1e3b5d7f",
+                     *           "list": {
+                     *             "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "name": "Groceries"
+                     *           },
+                     *           "invitee": {
+                     *             "email": "grace@example.com"
+                     *           },
+                     *           "inviter": {
+                     *             "id": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "username": "ada",
+                     *             "name": "Ada Lovelace"
+                     *           },
+                     *           "role": "editor",
+                     *           "status": "declined",
+                     *           "created_at": "2026-11-02T09:15:03.120Z",
+                     *           "expires_at": "2026-11-09T09:15:03.120Z",
+                     *           "responded_at": "2026-11-02T09:20:41.007Z"
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["InvitationData"];
                     };
@@ -3046,6 +3043,7 @@ export interface operations {
             query?: {
                 /** @description Opaque: the next_cursor of the previous page, passed back unchanged */
                 cursor?: string;
+                /** @example 20 */
                 limit?: number;
             };
             header?: never;
@@ -3066,6 +3064,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "lists": [
+                     *           {
+                     *             "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "name": "Groceries",
+                     *             "owner": {
+                     *               "id": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *               "username": "ada",
+                     *               "name": "Ada Lovelace"
+                     *             },
+                     *             "role": "owner",
+                     *             "item_count": 3,
+                     *             "open_item_count": 2,
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "updated_at": "2026-11-02T09:20:41.007Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ListPageData"];
                     };
@@ -3169,6 +3191,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Groceries"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ListNameDto"];
             };
         };
@@ -3187,6 +3214,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "list": {
+                     *           "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "name": "Groceries",
+                     *           "owner": {
+                     *             "id": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "username": "ada",
+                     *             "name": "Ada Lovelace"
+                     *           },
+                     *           "role": "owner",
+                     *           "item_count": 0,
+                     *           "open_item_count": 0,
+                     *           "created_at": "2026-11-02T09:15:03.120Z",
+                     *           "updated_at": "2026-11-02T09:20:41.007Z"
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ListData"];
                     };
@@ -3309,6 +3357,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
             };
             cookie?: never;
@@ -3327,6 +3376,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "list": {
+                     *           "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "name": "Groceries",
+                     *           "owner": {
+                     *             "id": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "username": "ada",
+                     *             "name": "Ada Lovelace"
+                     *           },
+                     *           "role": "owner",
+                     *           "item_count": 3,
+                     *           "open_item_count": 2,
+                     *           "created_at": "2026-11-02T09:15:03.120Z",
+                     *           "updated_at": "2026-11-02T09:20:41.007Z"
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ListData"];
                     };
@@ -3423,6 +3493,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
             };
             cookie?: never;
@@ -3441,6 +3512,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {},
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Empty"];
                     };
@@ -3537,12 +3614,18 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Weekly groceries"
+                 *     }
+                 */
                 "application/json": components["schemas"]["ListNameDto"];
             };
         };
@@ -3559,6 +3642,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "list": {
+                     *           "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "name": "Weekly groceries",
+                     *           "owner": {
+                     *             "id": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "username": "ada",
+                     *             "name": "Ada Lovelace"
+                     *           },
+                     *           "role": "owner",
+                     *           "item_count": 3,
+                     *           "open_item_count": 2,
+                     *           "created_at": "2026-11-02T09:15:03.120Z",
+                     *           "updated_at": "2026-11-02T09:20:41.007Z"
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ListData"];
                     };
@@ -3696,6 +3800,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
             };
             cookie?: never;
@@ -3714,6 +3819,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "invitations": [
+                     *           {
+                     *             "id": "8b1d3f5a-7c9e-4a2b-9d4f-6a8c1e3b5d7f",
+                     *             "list": {
+                     *               "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *               "name": "Groceries"
+                     *             },
+                     *             "invitee": {
+                     *               "email": "grace@example.com"
+                     *             },
+                     *             "inviter": {
+                     *               "id": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *               "username": "ada",
+                     *               "name": "Ada Lovelace"
+                     *             },
+                     *             "role": "editor",
+                     *             "status": "pending",
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "expires_at": "2026-11-09T09:15:03.120Z",
+                     *             "responded_at": null
+                     *           }
+                     *         ]
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["InvitationsData"];
                     };
@@ -3813,12 +3947,19 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "role": "editor"
+                 *     }
+                 */
                 "application/json": components["schemas"]["InviteDto"];
             };
         };
@@ -3837,6 +3978,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "invitation": {
+                     *           "id": "8b1d3f5a-7c9e-4a2b-9d4f-6a8c1e3b5d7f",
+                     *           "list": {
+                     *             "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "name": "Groceries"
+                     *           },
+                     *           "invitee": {
+                     *             "email": "grace@example.com"
+                     *           },
+                     *           "inviter": {
+                     *             "id": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "username": "ada",
+                     *             "name": "Ada Lovelace"
+                     *           },
+                     *           "role": "editor",
+                     *           "status": "pending",
+                     *           "created_at": "2026-11-02T09:15:03.120Z",
+                     *           "expires_at": "2026-11-09T09:15:03.120Z",
+                     *           "responded_at": null
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["InvitationData"];
                     };
@@ -3974,7 +4142,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
+                /** @example 8b1d3f5a-7c9e-4a2b-9d4f-6a8c1e3b5d7f */
                 inv_id: string;
             };
             cookie?: never;
@@ -3993,6 +4163,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "invitation": {
+                     *           "id": "8b1d3f5a-7c9e-4a2b-9d4f-6a8c1e3b5d7f",
+                     *           "list": {
+                     *             "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "name": "Groceries"
+                     *           },
+                     *           "invitee": {
+                     *             "email": "grace@example.com"
+                     *           },
+                     *           "inviter": {
+                     *             "id": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "username": "ada",
+                     *             "name": "Ada Lovelace"
+                     *           },
+                     *           "role": "editor",
+                     *           "status": "revoked",
+                     *           "created_at": "2026-11-02T09:15:03.120Z",
+                     *           "expires_at": "2026-11-09T09:15:03.120Z",
+                     *           "responded_at": "2026-11-02T09:20:41.007Z"
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["InvitationData"];
                     };
@@ -4104,12 +4301,17 @@ export interface operations {
             query?: {
                 /** @description Opaque: the next_cursor of the previous page of this list, passed back unchanged */
                 cursor?: string;
+                /** @example 50 */
                 limit?: number;
-                /** @description Which items: all, open or completed */
+                /**
+                 * @description Which items: all, open or completed
+                 * @example open
+                 */
                 status?: "all" | "open" | "completed";
             };
             header?: never;
             path: {
+                /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
             };
             cookie?: never;
@@ -4128,6 +4330,40 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "list": {
+                     *           "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "name": "Groceries"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
+                     *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "text": "milk",
+                     *             "completed": false,
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "completed_at": null,
+                     *             "completed_by": null
+                     *           },
+                     *           {
+                     *             "id": "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e",
+                     *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "text": "bread",
+                     *             "completed": false,
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "completed_at": null,
+                     *             "completed_by": null
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ItemPageData"];
                     };
@@ -4417,6 +4653,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
             };
             cookie?: never;
@@ -4435,6 +4672,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "members": [
+                     *           {
+                     *             "user": {
+                     *               "id": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *               "username": "ada",
+                     *               "name": "Ada Lovelace"
+                     *             },
+                     *             "role": "owner",
+                     *             "joined_at": "2026-11-02T09:15:03.120Z"
+                     *           },
+                     *           {
+                     *             "user": {
+                     *               "id": "7c9e1a3b-5d7f-4b2a-8c6e-3f5a7b9c1d2e",
+                     *               "username": "grace",
+                     *               "name": "Grace Hopper"
+                     *             },
+                     *             "role": "editor",
+                     *             "joined_at": "2026-11-02T09:15:03.120Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["MembersData"];
                     };
@@ -4531,7 +4795,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
+                /** @example 7c9e1a3b-5d7f-4b2a-8c6e-3f5a7b9c1d2e */
                 user_id: string;
             };
             cookie?: never;
@@ -4550,6 +4816,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {},
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Empty"];
                     };
@@ -4661,13 +4933,20 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
+                /** @example 7c9e1a3b-5d7f-4b2a-8c6e-3f5a7b9c1d2e */
                 user_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "viewer"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MemberRoleDto"];
             };
         };
@@ -4684,6 +4963,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "member": {
+                     *           "user": {
+                     *             "id": "7c9e1a3b-5d7f-4b2a-8c6e-3f5a7b9c1d2e",
+                     *             "username": "grace",
+                     *             "name": "Grace Hopper"
+                     *           },
+                     *           "role": "viewer",
+                     *           "joined_at": "2026-11-02T09:15:03.120Z"
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["MemberData"];
                     };
@@ -4821,6 +5116,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
             };
             cookie?: never;
@@ -4839,6 +5135,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "shares": [
+                     *           {
+                     *             "id": "4f6a8c1e-3b5d-4e7f-8a2c-9b1d3f5a7c9e",
+                     *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "token": null,
+                     *             "role": "viewer",
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "expires_at": null,
+                     *             "revoked": false
+                     *           }
+                     *         ]
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["SharesData"];
                     };
@@ -4938,12 +5252,19 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "role": "viewer",
+                 *       "expires_at": null
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateShareDto"];
             };
         };
@@ -4962,6 +5283,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "share": {
+                     *           "id": "4f6a8c1e-3b5d-4e7f-8a2c-9b1d3f5a7c9e",
+                     *           "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "token": "Xq3vN8kT2pLm5sWd9rYb7c",
+                     *           "role": "viewer",
+                     *           "created_at": "2026-11-02T09:15:03.120Z",
+                     *           "expires_at": null,
+                     *           "revoked": false
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ShareData"];
                     };
@@ -5099,7 +5436,9 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
+                /** @example 4f6a8c1e-3b5d-4e7f-8a2c-9b1d3f5a7c9e */
                 share_id: string;
             };
             cookie?: never;
@@ -5118,6 +5457,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "share": {
+                     *           "id": "4f6a8c1e-3b5d-4e7f-8a2c-9b1d3f5a7c9e",
+                     *           "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "token": null,
+                     *           "role": "viewer",
+                     *           "created_at": "2026-11-02T09:15:03.120Z",
+                     *           "expires_at": null,
+                     *           "revoked": true
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ShareData"];
                     };
@@ -5230,6 +5585,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "id": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *         "email": "ada@example.com",
+                     *         "name": "Ada Lovelace",
+                     *         "username": "ada",
+                     *         "email_verified": true,
+                     *         "scopes": [
+                     *           "lists:read",
+                     *           "items:read",
+                     *           "items:write"
+                     *         ],
+                     *         "key": {
+                     *           "id": "3d5f7a9b-2c4e-4f6a-8b1d-5e7a9c2b4d6f",
+                     *           "label": "assistant: groceries",
+                     *           "mode": "live",
+                     *           "scopes": [
+                     *             "lists:read",
+                     *             "items:read",
+                     *             "items:write"
+                     *           ],
+                     *           "list_ids": [
+                     *             "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c"
+                     *           ],
+                     *           "expires_at": "2026-12-02T00:00:00.000Z",
+                     *           "allowed_ips": null
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Me"];
                     };
@@ -5347,6 +5734,18 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "deleted": {
+                     *           "lists": 2,
+                     *           "memberships": 1,
+                     *           "webhooks": 1
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["SandboxResetData"];
                     };
@@ -5472,6 +5871,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example Xq3vN8kT2pLm5sWd9rYb7c */
                 token: string;
             };
             cookie?: never;
@@ -5492,6 +5892,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "list": {
+                     *           "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "name": "Groceries",
+                     *           "owner": {
+                     *             "id": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "username": "ada",
+                     *             "name": "Ada Lovelace"
+                     *           },
+                     *           "role": "viewer",
+                     *           "item_count": 3,
+                     *           "open_item_count": 2,
+                     *           "created_at": "2026-11-02T09:15:03.120Z",
+                     *           "updated_at": "2026-11-02T09:20:41.007Z"
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ListData"];
                     };
@@ -5645,6 +6066,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhooks": [
+                     *           {
+                     *             "id": "6a8c1e3b-5d7f-4a9b-8c2e-1d3f5a7b9c2e",
+                     *             "url": "https://example.com/hooks/todo",
+                     *             "types": [
+                     *               "item.added",
+                     *               "item.completed"
+                     *             ],
+                     *             "list_id": null,
+                     *             "status": "active",
+                     *             "disabled_reason": null,
+                     *             "created_at": "2026-11-02T09:15:03.120Z"
+                     *           }
+                     *         ]
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["WebhooksData"];
                     };
@@ -5733,6 +6175,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://example.com/hooks/todo",
+                 *       "types": [
+                 *         "item.added",
+                 *         "item.completed"
+                 *       ]
+                 *     }
+                 */
                 "application/json": components["schemas"]["CreateWebhookDto"];
             };
         };
@@ -5751,6 +6202,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook": {
+                     *           "id": "6a8c1e3b-5d7f-4a9b-8c2e-1d3f5a7b9c2e",
+                     *           "url": "https://example.com/hooks/todo",
+                     *           "types": [
+                     *             "item.added",
+                     *             "item.completed"
+                     *           ],
+                     *           "list_id": null,
+                     *           "status": "active",
+                     *           "disabled_reason": null,
+                     *           "created_at": "2026-11-02T09:15:03.120Z",
+                     *           "secret": "whsec_MfKQ9r8GKYqXGA0mWmEw4oBJ3K7eM5w1bP9yNpLk2Zs="
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["NewWebhookData"];
                     };
@@ -5888,6 +6359,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
+                /** @example 6a8c1e3b-5d7f-4a9b-8c2e-1d3f5a7b9c2e */
                 id: string;
             };
             cookie?: never;
@@ -5906,6 +6378,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {},
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["Empty"];
                     };
@@ -6002,10 +6480,12 @@ export interface operations {
             query?: {
                 /** @description Opaque: the next_cursor of the previous page, passed back unchanged */
                 cursor?: string;
+                /** @example 20 */
                 limit?: number;
             };
             header?: never;
             path: {
+                /** @example 6a8c1e3b-5d7f-4a9b-8c2e-1d3f5a7b9c2e */
                 id: string;
             };
             cookie?: never;
@@ -6024,6 +6504,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "deliveries": [
+                     *           {
+                     *             "id": "1e3b5d7f-9a2c-4b4e-8d6f-7a9c2e4b6d8f",
+                     *             "event_id": "evt_01JC2X7Q4M8N9P3R5S6T7V8W9X",
+                     *             "event_type": "item.added",
+                     *             "status": "succeeded",
+                     *             "attempts": 1,
+                     *             "last_status_code": 200,
+                     *             "last_error": null,
+                     *             "next_attempt_at": null,
+                     *             "created_at": "2026-11-02T09:15:03.120Z"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["DeliveryPageData"];
                     };
@@ -6138,7 +6639,9 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 1e3b5d7f-9a2c-4b4e-8d6f-7a9c2e4b6d8f */
                 delivery_id: string;
+                /** @example 6a8c1e3b-5d7f-4a9b-8c2e-1d3f5a7b9c2e */
                 id: string;
             };
             cookie?: never;
@@ -6159,6 +6662,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "delivery": {
+                     *           "id": "1e3b5d7f-9a2c-4b4e-8d6f-7a9c2e4b6d8f",
+                     *           "event_id": "evt_01JC2X7Q4M8N9P3R5S6T7V8W9X",
+                     *           "event_type": "item.added",
+                     *           "status": "pending",
+                     *           "attempts": 1,
+                     *           "last_status_code": 200,
+                     *           "last_error": null,
+                     *           "next_attempt_at": "2026-11-02T09:20:41.007Z",
+                     *           "created_at": "2026-11-02T09:15:03.120Z"
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["DeliveryData"];
                     };
@@ -6299,6 +6820,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 6a8c1e3b-5d7f-4a9b-8c2e-1d3f5a7b9c2e */
                 id: string;
             };
             cookie?: never;
@@ -6319,6 +6841,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "webhook": {
+                     *           "id": "6a8c1e3b-5d7f-4a9b-8c2e-1d3f5a7b9c2e",
+                     *           "url": "https://example.com/hooks/todo",
+                     *           "types": [
+                     *             "item.added",
+                     *             "item.completed"
+                     *           ],
+                     *           "list_id": null,
+                     *           "status": "active",
+                     *           "disabled_reason": null,
+                     *           "created_at": "2026-11-02T09:15:03.120Z",
+                     *           "secret": "whsec_MfKQ9r8GKYqXGA0mWmEw4oBJ3K7eM5w1bP9yNpLk2Zs="
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["NewWebhookData"];
                     };
@@ -6459,6 +7001,7 @@ export interface operations {
                 "Idempotency-Key"?: string;
             };
             path: {
+                /** @example 6a8c1e3b-5d7f-4a9b-8c2e-1d3f5a7b9c2e */
                 id: string;
             };
             cookie?: never;
@@ -6479,6 +7022,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "delivery": {
+                     *           "id": "1e3b5d7f-9a2c-4b4e-8d6f-7a9c2e4b6d8f",
+                     *           "event_id": "evt_01JC2X7Q4M8N9P3R5S6T7V8W9X",
+                     *           "event_type": "webhook.test",
+                     *           "status": "pending",
+                     *           "attempts": 0,
+                     *           "last_status_code": null,
+                     *           "last_error": null,
+                     *           "next_attempt_at": "2026-11-02T09:20:41.007Z",
+                     *           "created_at": "2026-11-02T09:15:03.120Z"
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["DeliveryData"];
                     };

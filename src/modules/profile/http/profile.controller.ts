@@ -1,4 +1,5 @@
 import { Controller, Get } from '@nestjs/common';
+import { ApiOperation } from '@nestjs/swagger';
 import { ApiDataResponse, ApiErrorResponses } from '../../../common/http/api-response.decorators';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
@@ -12,6 +13,7 @@ export class ProfileController {
   /** Confirms that a key works and reports its scopes and restrictions. */
   @Get('me')
   @RequireScope('profile:read')
+  @ApiOperation({ summary: 'The account and the calling key: its mode, scopes, lists, expiry and addresses' })
   @ApiDataResponse(MeResponse)
   @ApiErrorResponses(404)
   me(@CurrentPrincipal() principal: Principal) {

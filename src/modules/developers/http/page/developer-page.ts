@@ -438,6 +438,7 @@ export const developerPage = (script: PageScript): string => `<!doctype html>
         <li>Create a list (<code>POST /v1/lists</code>) and add items to it (<code>POST /v1/actions/add</code>):
           every route, field and status is in the <a href="/docs">API reference</a>.</li>
         <li>Generating a client? The same reference as OpenAPI 3.1: <a href="/v1/openapi.json">/v1/openapi.json</a>.</li>
+        <li>Working on this page? Its own routes are described apart, in <a href="/developers/openapi.json">/developers/openapi.json</a>.</li>
         <li>Use one key per program: each can then be revoked alone, and each has its own rate limit
           (the <code>RateLimit</code> header of every answer says what is left).</li>
       </ol>
