@@ -5,6 +5,7 @@ import { CursorCodec } from '../../common/ports/cursor-codec';
 import { IdGenerator } from '../../common/ports/id-generator';
 import { ModeScope } from '../../common/ports/mode-scope';
 import { AppConfig } from '../../config/app-config';
+import { ListsModule } from '../lists/lists.module';
 import { RequestLogBuffer } from './domain/request-log-buffer';
 import { RequestLogRedaction } from './domain/request-log-redaction';
 import { RequestLogRepository } from './domain/request-log.repository';
@@ -23,6 +24,8 @@ import { TypeOrmRequestLogRepository } from './infrastructure/typeorm/typeorm-re
  * RequestLogsService, which also gives the metrics the requests dropped.
  */
 @Module({
+  // The cursor codec (CursorCodec) is the lists module's.
+  imports: [ListsModule],
   providers: [
     { provide: RequestLogRepository, useClass: TypeOrmRequestLogRepository },
     { provide: RequestLogRedaction, useClass: LogRequestRedaction },

@@ -36,9 +36,12 @@ const lineOf = (row: Row): RequestLogLine => ({
   status: row.status,
   durationMs: row.duration_ms,
   requestId: row.request_id,
-  requestBody: row.request_body === undefined || row.request_body === null ? null : { text: row.request_body, truncated: row.request_body_truncated },
+  requestBody:
+    row.request_body === undefined || row.request_body === null ? null : { text: row.request_body, truncated: row.request_body_truncated },
   responseBody:
-    row.response_body === undefined || row.response_body === null ? null : { text: row.response_body, truncated: row.response_body_truncated },
+    row.response_body === undefined || row.response_body === null
+      ? null
+      : { text: row.response_body, truncated: row.response_body_truncated },
 });
 
 /**
