@@ -16,6 +16,7 @@ import { EventLogModule } from '../events/event-log.module';
 import { EventWriter } from '../events/domain/event-writer';
 import { DeliveryAttemptLog } from './domain/delivery-attempt-log';
 import { DeliveryAttempts } from './domain/delivery-attempts';
+import { DeliveryInspector } from './domain/delivery-inspector';
 import { DeliveryRequests } from './domain/delivery-requests';
 import { DeliveryRepository } from './domain/delivery.repository';
 import { EventRelay } from './domain/event-relay';
@@ -45,8 +46,9 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
 /**
  * Webhook endpoints, their signed deliveries and the worker that sends them (API.md section 8).
  * The worker's relay (EventRelay) turns the events outbox of the events module into deliveries.
- * Exports WebhooksService (the endpoints) and WebhookDeliveriesService (what is sent to them, as
- * their owner drives it), and WebhookBacklog, each mode's queue and relay lag for the metrics.
+ * Exports WebhooksService (the endpoints), WebhookDeliveriesService (what is sent to them, as
+ * their owner drives it), DeliveryInspector (what each attempt sent and got back, for the
+ * developer page), and WebhookBacklog, each mode's queue and relay lag for the metrics.
  */
 @Module({
   imports: [AuthModule, ListsModule, IdempotencyModule, EventLogModule],
@@ -141,17 +143,7 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
     },
     {
       provide: WebhookDeliveriesService,
-      inject: [
-        WebhookRepository,
-        DeliveryRepository,
-        Clock,
-        IdGenerator,
-        CursorCodec,
-        DeliveryNudge,
-        UserDirectory,
-        EventWriter,
-        DeliveryAttemptLog,
-      ],
+      inject: [WebhookRepository, DeliveryRepository, Clock, IdGenerator, CursorCodec, DeliveryNudge, UserDirectory, EventWriter],
       useFactory: (
         webhooks: WebhookRepository,
         deliveries: DeliveryRepository,
@@ -161,10 +153,15 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
         nudge: DeliveryNudge,
         users: UserDirectory,
         events: EventWriter,
-        attemptLog: DeliveryAttemptLog,
-      ) => new WebhookDeliveriesService(webhooks, deliveries, clock, ids, cursors, nudge, users, events, attemptLog),
+      ) => new WebhookDeliveriesService(webhooks, deliveries, clock, ids, cursors, nudge, users, events),
+    },
+    {
+      provide: DeliveryInspector,
+      inject: [WebhookRepository, DeliveryRepository, DeliveryAttemptLog],
+      useFactory: (webhooks: WebhookRepository, deliveries: DeliveryRepository, attemptLog: DeliveryAttemptLog) =>
+        new DeliveryInspector(webhooks, deliveries, attemptLog),
     },
   ],
-  exports: [WebhooksService, WebhookDeliveriesService, WebhookBacklog],
+  exports: [WebhooksService, WebhookDeliveriesService, DeliveryInspector, WebhookBacklog],
 })
 export class WebhooksModule {}

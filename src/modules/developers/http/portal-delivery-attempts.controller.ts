@@ -4,7 +4,7 @@ import { accountViewer } from '../../../common/auth/reach';
 import { ApiDataResponse, ApiErrorResponses } from '../../../common/http/api-response.decorators';
 import { Public } from '../../../common/http/decorators';
 import type { Session } from '../../auth/domain/session';
-import { WebhookDeliveriesService } from '../../webhooks/domain/webhook-deliveries.service';
+import { DeliveryInspector } from '../../webhooks/domain/delivery-inspector';
 import { presentDeliveryAttempt } from './delivery-attempt.presenter';
 import { PortalMode } from './portal-mode';
 import { DeliveryAttemptsData } from './responses/delivery-attempt.response';
@@ -25,7 +25,7 @@ import { CurrentSession, SessionGuard } from './session.guard';
 @UseGuards(SameOriginGuard, SessionGuard)
 @PortalMode()
 export class PortalDeliveryAttemptsController {
-  constructor(private readonly deliveries: WebhookDeliveriesService) {}
+  constructor(private readonly inspector: DeliveryInspector) {}
 
   @Get(':id/deliveries/:delivery_id/attempts')
   @ApiOperation({
@@ -34,7 +34,7 @@ export class PortalDeliveryAttemptsController {
   @ApiDataResponse(DeliveryAttemptsData)
   @ApiErrorResponses(400, 404)
   async attempts(@CurrentSession() session: Session, @Param('id') id: string, @Param('delivery_id') deliveryId: string) {
-    const { attempts } = await this.deliveries.attemptsOf(accountViewer(session.userId), id, deliveryId);
+    const { attempts } = await this.inspector.attemptsOf(accountViewer(session.userId), id, deliveryId);
     return { attempts: attempts.map(presentDeliveryAttempt) };
   }
 }

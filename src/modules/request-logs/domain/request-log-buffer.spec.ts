@@ -31,7 +31,7 @@ function setUp(limits: RequestLogBufferLimits = { maxLines: 100, maxLinesPerKey:
   const warnings: Array<{ context: object; message: string }> = [];
   let failing = false;
   const repository = new (class extends InMemoryRequestLogRepository {
-    async insertMany(lines: readonly RequestLogLine[]): Promise<void> {
+    override async insertMany(lines: readonly RequestLogLine[]): Promise<void> {
       if (failing) throw new Error('database away');
       modes.statements.push({ mode: modes.current, lines: lines.length });
       await modes.stores[modes.current].insertMany(lines);

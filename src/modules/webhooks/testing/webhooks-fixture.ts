@@ -23,6 +23,7 @@ import { aesGcmSecretCipher } from '../infrastructure/delivery/aes-gcm-secret-ci
 import { HmacPayloadSigner } from '../infrastructure/delivery/hmac-payload-signer';
 import { IpaddrAddressClassifier } from '../infrastructure/delivery/ipaddr-address-classifier';
 import { inMemoryWebhooksStorage } from './webhooks-storage';
+import { DeliveryInspector } from '../domain/delivery-inspector';
 import { InMemoryDeliveryAttemptLog } from '../infrastructure/in-memory/in-memory-delivery-attempt-log';
 
 /** Lists each account can see, by id, among those a restricted key reaches. */
@@ -95,7 +96,6 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
     nudge,
     new UserDirectory(new InMemoryUserRepository()),
     new DirectEventWriter(),
-    attemptLog,
   );
   /**
    * Both services as the routes use them, under one name for the specs: the endpoints' service
@@ -141,6 +141,7 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
     deliveryService,
     attempts,
     attemptLog,
+    inspector: new DeliveryInspector(storage.webhooks, storage.deliveries, attemptLog),
     runDue,
   };
 }

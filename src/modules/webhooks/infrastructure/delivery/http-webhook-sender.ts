@@ -35,10 +35,7 @@ export function keptResponse(headers: IncomingMessage['headers'], body: Buffer, 
   if (end < body.length) while (end > 0 && (body[end] & 0xc0) === 0x80) end -= 1;
   return {
     headers: kept,
-    body: body
-      .subarray(0, end)
-      .toString('utf8')
-      .replace(/\u0000/g, '\uFFFD'),
+    body: body.subarray(0, end).toString('utf8').replaceAll('\u0000', '\uFFFD'),
     bodyTruncated: received > end,
   };
 }
