@@ -20,6 +20,8 @@ import { AccountTokens1763801350000 } from './1763801350000-account-tokens';
 import { Livemode1763801400000 } from './1763801400000-livemode';
 import { FailedDeliveriesIndex1763801450000 } from './1763801450000-failed-deliveries-index';
 import { ItemFields1763801500000 } from './1763801500000-item-fields';
+import { RequestLogs1763801530000 } from './1763801530000-request-logs';
+import { DeliveryAttempts1763801540000 } from './1763801540000-delivery-attempts';
 import { ItemFieldsBackfill1763801550000 } from './1763801550000-item-fields-backfill';
 import { ItemViews1763801600000 } from './1763801600000-item-views';
 import { EventAudienceFromList1763801700000 } from './1763801700000-event-audience-from-list';
@@ -51,6 +53,8 @@ export const MIGRATIONS = [
   Livemode1763801400000,
   FailedDeliveriesIndex1763801450000,
   ItemFields1763801500000,
+  RequestLogs1763801530000,
+  DeliveryAttempts1763801540000,
   ItemFieldsBackfill1763801550000,
   ItemViews1763801600000,
   EventAudienceFromList1763801700000,

@@ -14,7 +14,9 @@ import { ListAccess } from '../lists/domain/list-access';
 import { ListsModule } from '../lists/lists.module';
 import { EventLogModule } from '../events/event-log.module';
 import { EventWriter } from '../events/domain/event-writer';
+import { DeliveryAttemptLog } from './domain/delivery-attempt-log';
 import { DeliveryAttempts } from './domain/delivery-attempts';
+import { DeliveryInspector } from './domain/delivery-inspector';
 import { DeliveryRequests } from './domain/delivery-requests';
 import { DeliveryRepository } from './domain/delivery.repository';
 import { EventRelay } from './domain/event-relay';
@@ -36,6 +38,7 @@ import { DnsHostResolver } from './infrastructure/delivery/dns-host-resolver';
 import { HmacPayloadSigner } from './infrastructure/delivery/hmac-payload-signer';
 import { HttpWebhookSender } from './infrastructure/delivery/http-webhook-sender';
 import { IpaddrAddressClassifier } from './infrastructure/delivery/ipaddr-address-classifier';
+import { TypeOrmDeliveryAttemptLog } from './infrastructure/typeorm/typeorm-delivery-attempt-log';
 import { TypeOrmDeliveryRepository } from './infrastructure/typeorm/typeorm-delivery.repository';
 import { TypeOrmEventRelay } from './infrastructure/typeorm/typeorm-event-relay';
 import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webhook.repository';
@@ -43,8 +46,9 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
 /**
  * Webhook endpoints, their signed deliveries and the worker that sends them (API.md section 8).
  * The worker's relay (EventRelay) turns the events outbox of the events module into deliveries.
- * Exports WebhooksService (the endpoints) and WebhookDeliveriesService (what is sent to them, as
- * their owner drives it), and WebhookBacklog, each mode's queue and relay lag for the metrics.
+ * Exports WebhooksService (the endpoints), WebhookDeliveriesService (what is sent to them, as
+ * their owner drives it), DeliveryInspector (what each attempt sent and got back, for the
+ * developer page), and WebhookBacklog, each mode's queue and relay lag for the metrics.
  */
 @Module({
   imports: [AuthModule, ListsModule, IdempotencyModule, EventLogModule],
@@ -52,6 +56,7 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
   providers: [
     { provide: WebhookRepository, useClass: TypeOrmWebhookRepository },
     { provide: DeliveryRepository, useClass: TypeOrmDeliveryRepository },
+    { provide: DeliveryAttemptLog, useClass: TypeOrmDeliveryAttemptLog },
     {
       provide: SecretCipher,
       inject: [AppConfig],
@@ -68,17 +73,18 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
     },
     {
       provide: DeliveryAttempts,
-      inject: [WebhookRepository, DeliveryRepository, DeliveryRequests, WebhookSender, UnitOfWork, Clock, RootLogger],
+      inject: [WebhookRepository, DeliveryRepository, DeliveryRequests, WebhookSender, DeliveryAttemptLog, UnitOfWork, Clock, RootLogger],
       useFactory: (
         webhooks: WebhookRepository,
         deliveries: DeliveryRepository,
         requests: DeliveryRequests,
         sender: WebhookSender,
+        attemptLog: DeliveryAttemptLog,
         uow: UnitOfWork,
         clock: Clock,
         root: RootLogger,
       ) =>
-        new DeliveryAttempts(webhooks, deliveries, requests, sender, {
+        new DeliveryAttempts(webhooks, deliveries, requests, sender, attemptLog, {
           uow,
           clock,
           log: root.pino.child({ context: 'Webhooks' }),
@@ -149,7 +155,13 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
         events: EventWriter,
       ) => new WebhookDeliveriesService(webhooks, deliveries, clock, ids, cursors, nudge, users, events),
     },
+    {
+      provide: DeliveryInspector,
+      inject: [WebhookRepository, DeliveryRepository, DeliveryAttemptLog],
+      useFactory: (webhooks: WebhookRepository, deliveries: DeliveryRepository, attemptLog: DeliveryAttemptLog) =>
+        new DeliveryInspector(webhooks, deliveries, attemptLog),
+    },
   ],
-  exports: [WebhooksService, WebhookDeliveriesService, WebhookBacklog],
+  exports: [WebhooksService, WebhookDeliveriesService, DeliveryInspector, WebhookBacklog],
 })
 export class WebhooksModule {}
