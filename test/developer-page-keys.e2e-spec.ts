@@ -380,7 +380,7 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
     }
     // The usage section fits a phone too.
     await goToSection(page, 'Usage');
-    await usageRow(label).getByText('No requests in the last 30 days.').waitFor();
+    await usageRow(label).getByRole('img').waitFor();
     await expectNoSidewaysScroll(page);
     await goToSection(page, 'Keys');
 
@@ -398,5 +398,26 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     // The list picker asks for the account's lists once per page: a 404 when this test runs alone.
     expect(tab.problems.slice(problemsBefore).filter((problem) => !problem.includes('status of 404'))).toEqual([]);
+  });
+
+  it('explains, when a receiver on this machine is refused, that WEBHOOK_ALLOW_PRIVATE_URLS allows one while developing', async () => {
+    await goToSection(page, 'Webhooks');
+    const form = page.getByRole('form', { name: 'New endpoint' });
+    const url = form.getByLabel('Endpoint URL', { exact: true });
+    const hint = page.locator('#webhook-url-local');
+    expect(await hint.isVisible()).toBe(false);
+    await url.fill('http://127.0.0.1:4000/hooks');
+    await page.getByRole('button', { name: 'Add endpoint', exact: true }).click();
+    await page.waitForFunction(() => document.getElementById('webhook-url')?.getAttribute('aria-invalid') === 'true');
+    expect(await fieldError(url)).toMatch(/^Url /);
+    await hint.waitFor();
+    expect(await hint.textContent()).toContain('WEBHOOK_ALLOW_PRIVATE_URLS=true');
+    // Read with the field, as its description.
+    expect((await url.getAttribute('aria-describedby'))!.split(' ')).toContain('webhook-url-local');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await url.fill('');
+    await goToSection(page, 'Keys');
   });
 });

@@ -550,7 +550,7 @@ export const developerPage = (script: PageScript): string => `<!doctype html>
         <li><span class="swatch-2xx"></span>2xx succeeded</li><li><span class="swatch-4xx"></span>4xx refused</li>
         <li><span class="swatch-429"></span>429 rate-limited</li><li><span class="swatch-5xx"></span>5xx failed</li>
       </ul>
-      <p id="no-usage" hidden>No keys yet.</p>
+      <p id="no-usage" hidden>Create a key: its requests show here.</p>
       <table class="usage-table cards" role="table" aria-labelledby="usage-title">
         <thead role="rowgroup">
           <tr role="row">
