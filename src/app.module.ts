@@ -25,6 +25,7 @@ import { EventsModule } from './modules/events/events.module';
 import { ItemsModule } from './modules/items/items.module';
 import { KeysModule } from './modules/keys/keys.module';
 import { KeyUsageModule } from './modules/usage/key-usage.module';
+import { RequestLogsModule } from './modules/request-logs/request-logs.module';
 import { ListsModule } from './modules/lists/lists.module';
 import { MailDeliveryModule } from './modules/mail/mail-delivery.module';
 import { McpModule } from './modules/mcp/mcp.module';
@@ -78,6 +79,7 @@ export class AppModule {
         AuthModule,
         KeysModule,
         KeyUsageModule,
+        RequestLogsModule,
         RateLimitModule,
         AccessModule,
         IdempotencyModule,

@@ -1,4 +1,5 @@
 import type { ServerResponse } from 'node:http';
+import { noteBody } from './captured-body';
 import { JsonText } from './json-text';
 
 /**
@@ -34,6 +35,7 @@ export function failureJson(message: string): string {
 export function sendEnvelope(res: ServerResponse, status: number, json: string): void {
   res.statusCode = status;
   res.setHeader('Content-Type', ENVELOPE_CONTENT_TYPE);
+  noteBody(res, json);
   res.end(json);
 }
 

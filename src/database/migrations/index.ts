@@ -19,6 +19,7 @@ import { Mail1763801300000 } from './1763801300000-mail';
 import { AccountTokens1763801350000 } from './1763801350000-account-tokens';
 import { Livemode1763801400000 } from './1763801400000-livemode';
 import { FailedDeliveriesIndex1763801450000 } from './1763801450000-failed-deliveries-index';
+import { RequestLogs1763801530000 } from './1763801530000-request-logs';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -46,4 +47,5 @@ export const MIGRATIONS = [
   AccountTokens1763801350000,
   Livemode1763801400000,
   FailedDeliveriesIndex1763801450000,
+  RequestLogs1763801530000,
 ];

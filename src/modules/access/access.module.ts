@@ -12,7 +12,7 @@ import { SessionAuthenticator } from './http/session-authenticator';
  * who is calling (401), the rate limits (429), the route's scope (403), as the contract's
  * order of checks requires. Before them, the middleware that runs a sandbox request in test
  * mode: a test key's on the keyed paths, the developer page's `?mode=test` on its routes that
- * take it (the controllers marked @PortalMode, and the shared webhooks routes), and always on the
+ * take it (the controllers marked @PortalMode, and the shared webhooks and events routes), and always on the
  * page's sandbox routes, which work on test data alone. The throttlers themselves are
  * configured in throttlers.ts.
  */
@@ -31,6 +31,8 @@ export class AccessModule implements NestModule {
       .forRoutes(
         { path: 'developers/api/lists{/*path}', method: RequestMethod.ALL },
         { path: 'developers/api/webhooks{/*path}', method: RequestMethod.ALL },
+        { path: 'developers/api/request-logs{/*path}', method: RequestMethod.ALL },
+        { path: 'developers/api/events{/*path}', method: RequestMethod.ALL },
       );
     consumer.apply(enterRequestMode(always)).forRoutes({ path: 'developers/api/sandbox{/*path}', method: RequestMethod.ALL });
   }

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AuthModule } from '../auth/auth.module';
 import { KeysModule } from '../keys/keys.module';
 import { ListsModule } from '../lists/lists.module';
+import { RequestLogsModule } from '../request-logs/request-logs.module';
 import { KeyUsageModule } from '../usage/key-usage.module';
 import { DeveloperPageController } from './http/developer-page.controller';
 import { PortalAccountController } from './http/portal-account.controller';
@@ -9,16 +10,17 @@ import { PortalCredentialsController } from './http/portal-credentials.controlle
 import { PortalKeyUsageController } from './http/portal-key-usage.controller';
 import { PortalKeysController } from './http/portal-keys.controller';
 import { PortalListsController } from './http/portal-lists.controller';
+import { PortalRequestLogsController } from './http/portal-request-logs.controller';
 import { SameOriginGuard } from './http/same-origin.guard';
 import { SessionGuard } from './http/session.guard';
 
 /**
  * The developer page (`GET /developers`) and the JSON portal API it drives: the signed-in
- * account's keys, their usage, its lists for the key form. Its webhooks and the sandbox's reset
+ * account's keys, their usage, its lists for the key form, the request log of its keys. Its webhooks and the sandbox's reset
  * are the API's own routes, which serve the page's session under /developers/api too (@SessionOrKey).
  */
 @Module({
-  imports: [AuthModule, KeysModule, KeyUsageModule, ListsModule],
+  imports: [AuthModule, KeysModule, KeyUsageModule, ListsModule, RequestLogsModule],
   controllers: [
     DeveloperPageController,
     PortalAccountController,
@@ -26,6 +28,7 @@ import { SessionGuard } from './http/session.guard';
     PortalKeysController,
     PortalKeyUsageController,
     PortalListsController,
+    PortalRequestLogsController,
   ],
   providers: [SameOriginGuard, SessionGuard],
 })

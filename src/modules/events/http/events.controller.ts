@@ -2,25 +2,32 @@ import { Controller, Get, Query } from '@nestjs/common';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { ApiDataResponse, ApiErrorResponse } from '../../../common/http/api-response.decorators';
 import { EventPageData } from './responses/event.response';
-import { RequireScope } from '../../../common/http/decorators';
-import { CurrentPrincipal, Principal } from '../../../common/http/principal';
+import { type Caller, CurrentCaller } from '../../../common/http/caller';
+import { ApiSessionSummary, RequireScope, SessionOrKey } from '../../../common/http/decorators';
 import { EventsService } from '../domain/events.service';
 import { EventFeedQuery } from '../application/event-feed.query';
 
+/**
+ * The change feed (API.md section 8). The developer page's event browser reads the same feed
+ * under /developers/api/events, with its session instead of a key, in the mode its `?mode=`
+ * names (@SessionOrKey): the account's events, of every list it sees.
+ */
 @ApiTags('events')
-@Controller('v1/events')
+@Controller(['v1/events', 'developers/api/events'])
+@SessionOrKey()
 export class EventsController {
   constructor(private readonly events: EventsService) {}
 
   @Get()
   @RequireScope('lists:read')
   @ApiOperation({ summary: 'The change feed: events of the lists the caller could see, oldest first' })
+  @ApiSessionSummary('The account’s feed events with their JSON, oldest first, for the event browser')
   @ApiDataResponse(EventPageData)
   @ApiErrorResponse(
     410,
     'The cursor is older than the retained events: "cursor expired: read the lists again, then follow the feed from now"',
   )
-  async feed(@CurrentPrincipal() caller: Principal, @Query() query: EventFeedQuery) {
+  async feed(@CurrentCaller() caller: Caller, @Query() query: EventFeedQuery) {
     const page = await this.events.feed(caller, {
       after: query.after,
       limit: query.limit,

@@ -1,6 +1,7 @@
 import { HttpStatus } from '@nestjs/common';
 import { ErrorCode } from '@modelcontextprotocol/sdk/types.js';
 import type { Response } from 'express';
+import { noteBody, wantsBody } from '../../../common/http/captured-body';
 import { countAs } from '../../../common/http/counted-status';
 import type { Described } from '../../../common/http/envelope.filter';
 
@@ -43,7 +44,7 @@ function codeOf(status: number, parseFailed: boolean): number {
 /** A JSON-RPC error answer with the HTTP status and headers of the refusal, and the status in `error.data`. */
 export function sendJsonRpcError(res: Response, described: Described, body: unknown, parseFailed = false): void {
   for (const [name, value] of Object.entries(described.headers ?? {})) res.setHeader(name, value);
-  res.status(described.status).json({
+  sendJson(res, described.status, {
     jsonrpc: '2.0',
     id: requestIdOf(body),
     error: { code: codeOf(described.status, parseFailed), message: described.message, data: { status: described.status } },
@@ -56,9 +57,15 @@ export function sendJsonRpcError(res: Response, described: Described, body: unkn
  */
 export function sendToolError(res: Response, body: unknown, message: string, status: number): void {
   countAs(res, status);
-  res.status(HttpStatus.OK).json({
+  sendJson(res, HttpStatus.OK, {
     jsonrpc: '2.0',
     id: requestIdOf(body),
     result: { content: [{ type: 'text', text: message }], isError: true },
   });
+}
+
+/** `res.json`, the text kept for the request log when it asked for it (captured-body.ts). */
+function sendJson(res: Response, status: number, answer: object): void {
+  if (wantsBody(res)) noteBody(res, JSON.stringify(answer));
+  res.status(status).json(answer);
 }

@@ -2,6 +2,7 @@ import { Controller, Delete, Get, HttpStatus, Post, Req, Res, UseFilters } from 
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { AcceptBearerKey, RequireScopePerOperation } from '../../../common/http/decorators';
+import { noteBody } from '../../../common/http/captured-body';
 import { JsonText } from '../../../common/http/json-text';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { sendJsonRpcError } from './json-rpc';
@@ -43,7 +44,9 @@ export class McpController {
       return;
     }
     response.setHeader('Content-Type', 'application/json');
-    response.end(answer.body instanceof JsonText ? answer.body.text : JSON.stringify(answer.body));
+    const text = answer.body instanceof JsonText ? answer.body.text : JSON.stringify(answer.body);
+    noteBody(response, text);
+    response.end(text);
   }
 
   @Get()

@@ -1,0 +1,124 @@
+import { type KeyMode, MODES } from '../../../common/auth/principal';
+import type { IdGenerator } from '../../../common/ports/id-generator';
+import type { ModeScope } from '../../../common/ports/mode-scope';
+import type { WarningLog } from '../../../common/ports/warning-log';
+import { type CapturedRequest, REQUEST_LOG_BODY_LIMIT, type RequestLogLine } from './request-log';
+import type { RequestLogRedaction } from './request-log-redaction';
+import type { RequestLogRepository } from './request-log.repository';
+
+/** Why a request has no line: the buffer was full, its key had its share of this flush, or the write failed. */
+export const DROP_REASONS = ['buffer_full', 'key_share', 'write_failed'] as const;
+export type DropReason = (typeof DROP_REASONS)[number];
+
+export interface RequestLogBufferLimits {
+  /** Requests held between two flushes at most (REQUEST_LOG_BUFFER_LINES). */
+  maxLines: number;
+  /** Requests of one key held between two flushes at most (REQUEST_LOG_KEY_LINES_PER_FLUSH). */
+  maxLinesPerKey: number;
+}
+
+/**
+ * The request log's buffer, one per instance: a request costs a length check, a Map lookup and
+ * a push (`add`), never a statement nor any redaction. `flush` (every second, and once at
+ * shutdown) makes the lines (redaction, the body limit, an id each) and stores each mode's in
+ * one multi-row statement.
+ *
+ * Bounded, never blocking: past `maxLines` requests, or past `maxLinesPerKey` of one key, until
+ * the next flush, a request gets no line and is counted by reason (`drops`, for the metric
+ * todo_request_logs_dropped_total); so are the lines of a write the database refused, which
+ * are not kept for later (a second of lines is worth less than a bounded memory).
+ */
+export class RequestLogBuffer {
+  private pending: CapturedRequest[] = [];
+  /** Lines held per key since the last flush. */
+  private perKey = new Map<string, number>();
+  private readonly dropped: Record<DropReason, number> = { buffer_full: 0, key_share: 0, write_failed: 0 };
+  private flushing: Promise<void> | null = null;
+
+  constructor(
+    private readonly repository: RequestLogRepository,
+    private readonly redaction: RequestLogRedaction,
+    private readonly modes: ModeScope,
+    private readonly ids: IdGenerator,
+    private readonly log: WarningLog,
+    private readonly limits: RequestLogBufferLimits,
+  ) {}
+
+  /** Holds a finished request until the next flush, or counts it as dropped. */
+  add(request: CapturedRequest): void {
+    if (this.pending.length >= this.limits.maxLines) {
+      this.dropped.buffer_full += 1;
+      return;
+    }
+    const held = this.perKey.get(request.keyId) ?? 0;
+    if (held >= this.limits.maxLinesPerKey) {
+      this.dropped.key_share += 1;
+      return;
+    }
+    this.perKey.set(request.keyId, held + 1);
+    this.pending.push(request);
+  }
+
+  /** Requests dropped since the start, by reason. */
+  drops(): Readonly<Record<DropReason, number>> {
+    return { ...this.dropped };
+  }
+
+  /** Requests held for the next flush. */
+  get size(): number {
+    return this.pending.length;
+  }
+
+  /**
+   * Stores what is held, after the flush under way (if any), so that the last flush at shutdown
+   * leaves nothing behind. Never rejects: a failed write is warned about and its lines counted
+   * as dropped.
+   */
+  async flush(): Promise<void> {
+    while (this.flushing) await this.flushing;
+    this.flushing = this.write();
+    try {
+      await this.flushing;
+    } finally {
+      this.flushing = null;
+    }
+  }
+
+  private async write(): Promise<void> {
+    const taken = this.pending;
+    this.pending = [];
+    this.perKey = new Map();
+    if (taken.length === 0) return;
+    for (const mode of MODES) {
+      const captured = taken.filter((request) => request.mode === mode);
+      if (captured.length > 0) await this.writeMode(mode, captured);
+    }
+  }
+
+  private async writeMode(mode: KeyMode, captured: readonly CapturedRequest[]): Promise<void> {
+    try {
+      const lines = captured.map((request) => this.lineOf(request));
+      await this.modes.run(mode, () => this.repository.insertMany(lines));
+    } catch (error: unknown) {
+      this.dropped.write_failed += captured.length;
+      this.log.warn({ err: error, mode, lines: captured.length }, 'request log lines could not be saved; dropped');
+    }
+  }
+
+  private lineOf(request: CapturedRequest): RequestLogLine {
+    return {
+      id: this.ids.next(),
+      userId: request.userId,
+      keyId: request.keyId,
+      createdAt: request.startedAt,
+      method: request.method,
+      route: request.route,
+      path: this.redaction.path(request.url),
+      status: request.status,
+      durationMs: request.durationMs,
+      requestId: request.requestId,
+      requestBody: this.redaction.body(request.requestBody, REQUEST_LOG_BODY_LIMIT),
+      responseBody: this.redaction.body(request.responseBody, REQUEST_LOG_BODY_LIMIT),
+    };
+  }
+}

@@ -1,0 +1,131 @@
+import { Injectable } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { KeysetPosition } from '../../../../common/paging/cursor';
+import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
+import { type RequestLogFilter, type RequestLogLine, statusRange } from '../../domain/request-log';
+import { RequestLogRepository } from '../../domain/request-log.repository';
+
+interface Row {
+  id: string;
+  user_id: string;
+  key_id: string;
+  created_at: Date;
+  method: string;
+  route: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  request_id: string;
+  request_body: string | null;
+  request_body_truncated: boolean;
+  response_body: string | null;
+  response_body_truncated: boolean;
+}
+
+const LINE = 'id, user_id, key_id, created_at, method, route, path, status, duration_ms, request_id';
+const BODIES = 'request_body, request_body_truncated, response_body, response_body_truncated';
+
+const lineOf = (row: Row): RequestLogLine => ({
+  id: row.id,
+  userId: row.user_id,
+  keyId: row.key_id,
+  createdAt: row.created_at,
+  method: row.method,
+  route: row.route,
+  path: row.path,
+  status: row.status,
+  durationMs: row.duration_ms,
+  requestId: row.request_id,
+  requestBody:
+    row.request_body === undefined || row.request_body === null ? null : { text: row.request_body, truncated: row.request_body_truncated },
+  responseBody:
+    row.response_body === undefined || row.response_body === null
+      ? null
+      : { text: row.response_body, truncated: row.response_body_truncated },
+});
+
+/**
+ * The request log in the mode's schema (managerOf picks the mode's pool). A flush is one
+ * INSERT of `unnest` arrays: the same statement text for any number of lines, and 14
+ * parameters rather than 14 per line.
+ */
+@Injectable()
+export class TypeOrmRequestLogRepository extends RequestLogRepository {
+  constructor(private readonly dataSource: DataSource) {
+    super();
+  }
+
+  async insertMany(lines: readonly RequestLogLine[]): Promise<void> {
+    if (lines.length === 0) return;
+    const column = <T>(pick: (line: RequestLogLine) => T): T[] => lines.map(pick);
+    await managerOf(this.dataSource).query(
+      `INSERT INTO request_logs (id, user_id, key_id, created_at, method, route, path, status, duration_ms, request_id,
+                                 request_body, request_body_truncated, response_body, response_body_truncated)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::text[], $6::text[], $7::text[],
+                            $8::smallint[], $9::int[], $10::text[], $11::text[], $12::boolean[], $13::text[], $14::boolean[])`,
+      [
+        column((line) => line.id),
+        column((line) => line.userId),
+        column((line) => line.keyId),
+        column((line) => line.createdAt),
+        column((line) => line.method),
+        column((line) => line.route),
+        column((line) => line.path),
+        column((line) => line.status),
+        column((line) => line.durationMs),
+        column((line) => line.requestId),
+        column((line) => line.requestBody?.text ?? null),
+        column((line) => line.requestBody?.truncated ?? false),
+        column((line) => line.responseBody?.text ?? null),
+        column((line) => line.responseBody?.truncated ?? false),
+      ],
+    );
+  }
+
+  async page(
+    userId: string,
+    filter: RequestLogFilter,
+    since: Date,
+    limit: number,
+    after: KeysetPosition | null,
+  ): Promise<RequestLogLine[]> {
+    const parameters: unknown[] = [userId, since];
+    const where = ['user_id = $1', 'created_at >= $2'];
+    const add = (condition: (n: number) => string, ...values: unknown[]) => {
+      where.push(condition(parameters.length + 1));
+      parameters.push(...values);
+    };
+    if (filter.keyId !== undefined) add((n) => `key_id = $${n}`, filter.keyId);
+    if (filter.statusClass !== undefined) add((n) => `status BETWEEN $${n} AND $${n + 1}`, ...statusRange(filter.statusClass));
+    if (filter.route !== undefined) add((n) => `route = $${n}`, filter.route);
+    if (filter.requestId !== undefined) add((n) => `request_id = $${n}`, filter.requestId);
+    if (after !== null) add((n) => `(created_at, id) < ($${n}, $${n + 1})`, after.createdAt, after.id);
+    parameters.push(limit);
+    const rows: Row[] = await managerOf(this.dataSource).query(
+      `SELECT ${LINE} FROM request_logs WHERE ${where.join(' AND ')}
+        ORDER BY created_at DESC, id DESC LIMIT $${parameters.length}`,
+      parameters,
+    );
+    return rows.map(lineOf);
+  }
+
+  async find(userId: string, id: string): Promise<RequestLogLine | null> {
+    const rows: Row[] = await managerOf(this.dataSource).query(
+      `SELECT ${LINE}, ${BODIES} FROM request_logs WHERE id = $1 AND user_id = $2`,
+      [id, userId],
+    );
+    return rows.length === 0 ? null : lineOf(rows[0]);
+  }
+
+  async deleteCreatedBefore(cutoff: Date, limit: number): Promise<number> {
+    // A SELECT around the DELETE: TypeORM answers a bare DELETE as [rows, count].
+    const rows: Array<{ n: number }> = await managerOf(this.dataSource).query(
+      `WITH gone AS (
+         DELETE FROM request_logs WHERE id IN (SELECT id FROM request_logs WHERE created_at < $1 LIMIT $2)
+         RETURNING 1)
+       SELECT count(*)::int AS n FROM gone`,
+      [cutoff, limit],
+    );
+    return rows[0].n;
+  }
+}
