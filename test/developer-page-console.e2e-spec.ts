@@ -210,6 +210,7 @@ describeInBrowser('developer page: sections, logs, events and the delivery inspe
   });
 
   it("inspects a delivery's attempts: request headers with the signature cut to its prefix, status, response headers and body, timing", async () => {
+    const problemsBefore = tab.problems.length;
     const path = `/inspected-${randomBytes(4).toString('hex')}`;
     const url = receiver.url(path);
     receiver.on(path, { status: 503, headers: { 'Retry-After': '3600', 'X-Receiver': 'busy' } }, { status: 200 });
@@ -268,10 +269,11 @@ describeInBrowser('developer page: sections, logs, events and the delivery inspe
       await page.setViewportSize({ width, height: 844 });
       await expectNoSidewaysScroll(page);
     }
-    expect(tab.problems).toEqual([]);
+    expect(tab.problems.slice(problemsBefore)).toEqual([]);
   });
 
   it('names lists, not ids, after a reload: a key restricted to a list, and a webhook of a list picked by name', async () => {
+    const problemsBefore = tab.problems.length;
     await page.reload();
     await goToSection(page, 'Keys');
     const form = page.getByRole('form', { name: 'New API key' });
@@ -299,6 +301,6 @@ describeInBrowser('developer page: sections, logs, events and the delivery inspe
     await restricted.locator('dl.restrictions').getByText('\u201cLogged list\u201d').waitFor();
     const shown = (await page.locator('#keys-body').textContent()) + (await page.locator('#webhooks-body').textContent())!;
     expect(shown).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
-    expect(tab.problems).toEqual([]);
+    expect(tab.problems.slice(problemsBefore)).toEqual([]);
   });
 });

@@ -185,6 +185,7 @@ describeInBrowser('developer page: test mode, in a real browser', () => {
     expect(await webhookRow(test.url).count()).toBe(0);
     // Switching closed what belonged to the other mode.
     expect(await page.getByRole('heading', { name: 'Deliveries' }).isVisible()).toBe(false);
+    await goToSection(page, 'Keys');
     await form.getByRole('radio', { name: 'Every list, now and later' }).check();
     expect(tab.problems.slice(problemsBefore)).toEqual([]);
   });

@@ -61,7 +61,8 @@ dialog.destructive h3 { color: #a50e0e; }
 .filters > div { display: grid; gap: 0.2rem; min-width: 0; }
 .filters label { margin: 0; }
 .filters .hint { flex-basis: 100%; order: 5; }
-table.logs tr[aria-selected="true"] td, table.logs tr:target td { background: #e8f0fe; }
+table.logs tr[aria-current="true"] td { background: #e8f0fe; }
+td.request-id a, table.logs td code { overflow-wrap: anywhere; word-break: break-all; }
 table.logs button.plain, .event button.plain { white-space: nowrap; }
 pre.json { white-space: pre-wrap; overflow-wrap: anywhere; background: #f1f3f4; padding: 0.5rem; margin: 0.25rem 0 0.5rem; font-size: 0.85rem; max-height: 24rem; overflow-y: auto; }
 dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.1rem 0.75rem; margin: 0; }
