@@ -69,7 +69,11 @@ describeInBrowser('developer page: verified email, password reset and change, th
     expect(new URL(page.url()).hash).toBe('#mailbox');
     expect(await page.evaluate(() => document.activeElement?.id)).toBe('mailbox-title');
     expect(await portalNav(page).getByRole('link', { name: 'Mailbox' }).getAttribute('aria-current')).toBe('page');
-    await mailbox().getByRole('article').filter({ hasText: `To ${email},` }).first().waitFor();
+    await mailbox()
+      .getByRole('article')
+      .filter({ hasText: `To ${email},` })
+      .first()
+      .waitFor();
     await page.locator('#mailbox-waiting').waitFor({ state: 'hidden' });
     const first = await mailedLink(email, 'Confirm your email address');
     expect(first).toMatch(new RegExp(`^${base}/developers#verify=[A-Za-z0-9_-]{43}$`));

@@ -67,7 +67,9 @@ describeInBrowser('developer page: sections, logs, events and the delivery inspe
       expect(await hash()).toBe(`#${section.toLowerCase()}`);
       expect(await focused()).toMatch(/-title$/);
       // One section at a time; the mode switch and the navigation stay.
-      const shown = await page.locator('.console-section:not([hidden])').evaluateAll((all) => all.map((s) => s.getAttribute('data-section')));
+      const shown = await page
+        .locator('.console-section:not([hidden])')
+        .evaluateAll((all) => all.map((s) => s.getAttribute('data-section')));
       expect(shown).toEqual([section.toLowerCase()]);
       expect(await page.getByRole('switch', { name: 'Test mode' }).isVisible()).toBe(true);
     }
@@ -137,7 +139,14 @@ describeInBrowser('developer page: sections, logs, events and the delivery inspe
       { what: 'the requests to show in the logs', timeoutMs: 15_000, intervalMs: 250 },
     );
     const cells = await logRow(created.requestId).getByRole('cell').allTextContents();
-    expect(cells).toEqual([expect.stringMatching(DATE), 'POST', '/v1/lists', '200', expect.stringMatching(/^\d[\d,]* ms$/), created.requestId]);
+    expect(cells).toEqual([
+      expect.stringMatching(DATE),
+      'POST',
+      '/v1/lists',
+      '200',
+      expect.stringMatching(/^\d[\d,]* ms$/),
+      created.requestId,
+    ]);
 
     // Filtered by status class: only the refused request.
     await page.getByLabel('Status', { exact: true }).selectOption('4xx');
@@ -185,9 +194,7 @@ describeInBrowser('developer page: sections, logs, events and the delivery inspe
     const events = page.getByTestId('events').getByRole('article');
     await events.filter({ has: page.getByRole('heading', { name: 'list.created', exact: true }) }).waitFor();
     const listId = (await v1('lists')).body.data.lists[0].id as string;
-    expect((await v1('actions/add', { method: 'POST', body: JSON.stringify({ list: listId, items: ['Milk'] }) })).status).toBe(
-      200,
-    );
+    expect((await v1('actions/add', { method: 'POST', body: JSON.stringify({ list: listId, items: ['Milk'] }) })).status).toBe(200);
     await waitFor(
       async () => {
         await page.getByRole('button', { name: 'Refresh events', exact: true }).click();
@@ -251,11 +258,14 @@ describeInBrowser('developer page: sections, logs, events and the delivery inspe
     expect(await second.getByRole('heading').first().textContent()).toMatch(/^Attempt 2: HTTP 200 in \d[\d,]* ms$/);
     expect(await first.locator('time').textContent()).toMatch(DATE);
     const sent = receiver.at(path)[0];
-    const headers = await first.locator('dl').first().evaluate((list) => {
-      const pairs: Record<string, string> = {};
-      list.querySelectorAll('dt').forEach((dt) => (pairs[dt.textContent!] = dt.nextElementSibling!.textContent!));
-      return pairs;
-    });
+    const headers = await first
+      .locator('dl')
+      .first()
+      .evaluate((list) => {
+        const pairs: Record<string, string> = {};
+        list.querySelectorAll('dt').forEach((dt) => (pairs[dt.textContent ?? ''] = dt.nextElementSibling?.textContent ?? ''));
+        return pairs;
+      });
     expect(headers['webhook-id']).toBe(sent.headers['webhook-id']);
     // The signature is cut to its prefix: never enough to forge or replay one.
     expect(sent.headers['webhook-signature'].startsWith(headers['webhook-signature'].replace(/…$/, ''))).toBe(true);

@@ -144,10 +144,7 @@ export async function goToSection(page: Page, section: PortalSection): Promise<v
   await portalNav(page).getByRole('link', { name: section, exact: true }).click();
   const heading = page.getByRole('heading', { name: SECTION_HEADINGS[section], exact: true, level: 2 });
   await heading.waitFor();
-  await page.waitForFunction(
-    (name) => document.querySelector(`#sections-nav a[aria-current="page"]`)?.textContent === name,
-    section,
-  );
+  await page.waitForFunction((name) => document.querySelector(`#sections-nav a[aria-current="page"]`)?.textContent === name, section);
 }
 
 /** Answers the page's confirmation dialog (role dialog, named by its title) with `button`. */

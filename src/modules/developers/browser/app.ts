@@ -293,15 +293,12 @@ const maskedKey = (key: KeyView): string => `${key.prefix}\u2026${key.last4}`;
 
 /** The names of the account's lists (of the page's mode) by id, once GET lists has answered. */
 const listNames = new Map<string, string>();
-/** Whether listNames holds every list of the page's mode (it is filled once per mode, and after a change). */
-let listNamesLoaded = false;
 
 /** A list as the page names it: quoted (a name may hold commas), or said to be gone. */
 const listName = (id: string): string => (listNames.has(id) ? `\u201c${listNames.get(id)}\u201d` : 'a deleted list');
 
 function forgetListNames(): void {
   listNames.clear();
-  listNamesLoaded = false;
 }
 
 // Test mode (API.md section 10): the page shows and creates the keys and webhooks of one mode at
@@ -475,7 +472,12 @@ function keyStatus(key: KeyView, rolled: boolean): HTMLElement {
 function renderKeys(keys: KeyView[]): void {
   const replacements = replacementsOf(keys);
   const replaced = new Map<string, KeyView>();
-  replacements.forEach((replacement, oldId) => replaced.set(replacement.id, keys.find((key) => key.id === oldId)!));
+  replacements.forEach((replacement, oldId) =>
+    replaced.set(
+      replacement.id,
+      keys.find((key) => key.id === oldId)!,
+    ),
+  );
   renderAll('keys-body', 'no-keys', pairedOrder(keys, replacements), (key) => {
     const row = tableRow();
     const replacement = replacements.get(key.id);
@@ -1054,9 +1056,6 @@ function renderListChoices(lists: ListChoice[]): void {
 /** The most lists the picker offers (pages of 100): a key names at most 100 of them anyway. */
 const PICKER_PAGES = 20;
 
-/** The lists of the page's mode as the service last listed them, oldest first. */
-let knownLists: ListChoice[] = [];
-
 /**
  * The account's lists of the page's mode, every page of GET /developers/api/lists, oldest first:
  * their names (for the key table, the webhooks, the logs) and the pickers' choices.
@@ -1080,8 +1079,6 @@ async function loadListNames(): Promise<ListChoice[] | null> {
   if (mode !== pageMode) return null;
   listNames.clear();
   lists.forEach((list) => listNames.set(list.id, list.name));
-  listNamesLoaded = true;
-  knownLists = lists;
   renderWebhookListChoices(lists);
   return lists;
 }
@@ -1208,7 +1205,6 @@ function switchMode(mode: Mode): Promise<void> {
 function clearModeData(): void {
   shownKeys = [];
   shownWebhooks = [];
-  knownLists = [];
   byId('keys-body').replaceChildren();
   byId('usage-body').replaceChildren();
   byId('webhooks-body').replaceChildren();
@@ -1509,7 +1505,6 @@ function followLink(): Promise<void> {
   }
   return verifyEmail(link.token);
 }
-
 
 // The development mailbox: what the service would have sent, when no mail server is set.
 
@@ -1820,7 +1815,7 @@ function option(value: string, text: string): HTMLOptionElement {
 function fillSelect(select: HTMLSelectElement, choices: HTMLOptionElement[]): void {
   const chosen = select.value;
   select.replaceChildren(...choices);
-  select.value = choices.some((choice) => choice.value === chosen) ? chosen : choices[0]?.value ?? '';
+  select.value = choices.some((choice) => choice.value === chosen) ? chosen : (choices[0]?.value ?? '');
 }
 
 function renderWebhookListChoices(lists: ListChoice[]): void {
@@ -2037,7 +2032,9 @@ function openLogInAddress(): Promise<void> {
 onSubmit('logs-filter', () => {
   hideLogDetail();
   if (requestInAddress()) window.history.replaceState(null, '', '#logs');
-  return loadLogs(false).then(() => announce(`${shownLogs.length.toLocaleString()} requests shown${logsCursor ? ', more older ones' : ''}.`));
+  return loadLogs(false).then(() =>
+    announce(`${shownLogs.length.toLocaleString()} requests shown${logsCursor ? ', more older ones' : ''}.`),
+  );
 });
 onPress('more-logs', () => loadLogs(true));
 
