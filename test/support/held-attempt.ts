@@ -3,6 +3,7 @@ import { Clock } from '../../src/common/ports/clock';
 import { UnitOfWork } from '../../src/common/ports/unit-of-work';
 import type { AttemptOutcome, AttemptResult, ClaimedDelivery } from '../../src/modules/webhooks/domain/delivery';
 import { DeliveryAttempts } from '../../src/modules/webhooks/domain/delivery-attempts';
+import { DeliveryAttemptLog } from '../../src/modules/webhooks/domain/delivery-attempt-log';
 import { DeliveryRepository } from '../../src/modules/webhooks/domain/delivery.repository';
 import { DeliveryRequests } from '../../src/modules/webhooks/domain/delivery-requests';
 import { WebhookRepository } from '../../src/modules/webhooks/domain/webhook.repository';
@@ -38,11 +39,18 @@ export function attemptDelivery(app: INestApplication, claim: ClaimedDelivery, r
     recordFailure: { value: async (id: string, now: Date) => (await paused(), real.recordFailure(id, now)) },
   });
   const sender: WebhookSender = { send: async () => result };
-  const attempts = new DeliveryAttempts(webhooks, app.get(DeliveryRepository), app.get(DeliveryRequests), sender, {
-    uow: app.get(UnitOfWork),
-    clock: app.get(Clock),
-    log: { warn: () => undefined },
-    random: Math.random,
-  });
+  const attempts = new DeliveryAttempts(
+    webhooks,
+    app.get(DeliveryRepository),
+    app.get(DeliveryRequests),
+    sender,
+    app.get(DeliveryAttemptLog),
+    {
+      uow: app.get(UnitOfWork),
+      clock: app.get(Clock),
+      log: { warn: () => undefined },
+      random: Math.random,
+    },
+  );
   return { reached, release: () => release?.(), done: attempts.attempt(claim) };
 }

@@ -10,8 +10,8 @@ export interface Received {
   remotePort: number;
 }
 
-/** What the receiver does with a request to a path: answer with a status (and headers), or hold it open. */
-export type Behaviour = { status: number; headers?: Record<string, string> } | 'hang';
+/** What the receiver does with a request to a path: answer with a status (and headers, and a body: `ok` unless told), or hold it open. */
+export type Behaviour = { status: number; headers?: Record<string, string>; body?: string } | 'hang';
 
 /**
  * A webhook endpoint on 127.0.0.1 for the e2e specs: records every request, answers each path
@@ -68,7 +68,7 @@ export class WebhookReceiver extends LocalHttpEndpoint {
         return;
       }
       res.writeHead(behaviour.status, behaviour.headers ?? {});
-      res.end('ok');
+      res.end(behaviour.body ?? 'ok');
     });
   }
 }

@@ -43,7 +43,7 @@ export abstract class LeasedAttempts<C extends Leased, R, O> {
     const result = await this.send(claim);
     const now = clock.now();
     const outcome = this.outcome(claim, result, now, random());
-    const kept = await uow.run(() => this.record(claim, outcome, now));
+    const kept = await uow.run(() => this.record(claim, outcome, now, result));
     if (!kept) log.warn(this.describe(claim), this.leaseLost);
     else await this.settled(claim, outcome, now);
     return outcome;
@@ -53,8 +53,11 @@ export abstract class LeasedAttempts<C extends Leased, R, O> {
   protected abstract send(claim: C): Promise<R>;
   /** What the result means for the row; `random` is the jitter of its next attempt. */
   protected abstract outcome(claim: C, result: R, now: Date, random: number): O;
-  /** Writes the outcome under the claim's lease, inside the attempt's unit of work; false when the lease was lost. */
-  protected abstract record(claim: C, outcome: O, now: Date): Promise<boolean>;
+  /**
+   * Writes the outcome under the claim's lease, inside the attempt's unit of work; false when the
+   * lease was lost. `result` is the attempt's, for a queue that keeps what each attempt saw.
+   */
+  protected abstract record(claim: C, outcome: O, now: Date, result: R): Promise<boolean>;
   /** What follows a written outcome, after its transaction committed. */
   protected settled(_claim: C, _outcome: O, _now: Date): Promise<void> {
     return Promise.resolve();

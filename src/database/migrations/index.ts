@@ -20,6 +20,7 @@ import { AccountTokens1763801350000 } from './1763801350000-account-tokens';
 import { Livemode1763801400000 } from './1763801400000-livemode';
 import { FailedDeliveriesIndex1763801450000 } from './1763801450000-failed-deliveries-index';
 import { RequestLogs1763801530000 } from './1763801530000-request-logs';
+import { DeliveryAttempts1763801540000 } from './1763801540000-delivery-attempts';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -48,4 +49,5 @@ export const MIGRATIONS = [
   Livemode1763801400000,
   FailedDeliveriesIndex1763801450000,
   RequestLogs1763801530000,
+  DeliveryAttempts1763801540000,
 ];

@@ -14,6 +14,7 @@ import { ListAccess } from '../lists/domain/list-access';
 import { ListsModule } from '../lists/lists.module';
 import { EventLogModule } from '../events/event-log.module';
 import { EventWriter } from '../events/domain/event-writer';
+import { DeliveryAttemptLog } from './domain/delivery-attempt-log';
 import { DeliveryAttempts } from './domain/delivery-attempts';
 import { DeliveryRequests } from './domain/delivery-requests';
 import { DeliveryRepository } from './domain/delivery.repository';
@@ -36,6 +37,7 @@ import { DnsHostResolver } from './infrastructure/delivery/dns-host-resolver';
 import { HmacPayloadSigner } from './infrastructure/delivery/hmac-payload-signer';
 import { HttpWebhookSender } from './infrastructure/delivery/http-webhook-sender';
 import { IpaddrAddressClassifier } from './infrastructure/delivery/ipaddr-address-classifier';
+import { TypeOrmDeliveryAttemptLog } from './infrastructure/typeorm/typeorm-delivery-attempt-log';
 import { TypeOrmDeliveryRepository } from './infrastructure/typeorm/typeorm-delivery.repository';
 import { TypeOrmEventRelay } from './infrastructure/typeorm/typeorm-event-relay';
 import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webhook.repository';
@@ -52,6 +54,7 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
   providers: [
     { provide: WebhookRepository, useClass: TypeOrmWebhookRepository },
     { provide: DeliveryRepository, useClass: TypeOrmDeliveryRepository },
+    { provide: DeliveryAttemptLog, useClass: TypeOrmDeliveryAttemptLog },
     {
       provide: SecretCipher,
       inject: [AppConfig],
@@ -68,17 +71,18 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
     },
     {
       provide: DeliveryAttempts,
-      inject: [WebhookRepository, DeliveryRepository, DeliveryRequests, WebhookSender, UnitOfWork, Clock, RootLogger],
+      inject: [WebhookRepository, DeliveryRepository, DeliveryRequests, WebhookSender, DeliveryAttemptLog, UnitOfWork, Clock, RootLogger],
       useFactory: (
         webhooks: WebhookRepository,
         deliveries: DeliveryRepository,
         requests: DeliveryRequests,
         sender: WebhookSender,
+        attemptLog: DeliveryAttemptLog,
         uow: UnitOfWork,
         clock: Clock,
         root: RootLogger,
       ) =>
-        new DeliveryAttempts(webhooks, deliveries, requests, sender, {
+        new DeliveryAttempts(webhooks, deliveries, requests, sender, attemptLog, {
           uow,
           clock,
           log: root.pino.child({ context: 'Webhooks' }),
@@ -137,7 +141,17 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
     },
     {
       provide: WebhookDeliveriesService,
-      inject: [WebhookRepository, DeliveryRepository, Clock, IdGenerator, CursorCodec, DeliveryNudge, UserDirectory, EventWriter],
+      inject: [
+        WebhookRepository,
+        DeliveryRepository,
+        Clock,
+        IdGenerator,
+        CursorCodec,
+        DeliveryNudge,
+        UserDirectory,
+        EventWriter,
+        DeliveryAttemptLog,
+      ],
       useFactory: (
         webhooks: WebhookRepository,
         deliveries: DeliveryRepository,
@@ -147,7 +161,8 @@ import { TypeOrmWebhookRepository } from './infrastructure/typeorm/typeorm-webho
         nudge: DeliveryNudge,
         users: UserDirectory,
         events: EventWriter,
-      ) => new WebhookDeliveriesService(webhooks, deliveries, clock, ids, cursors, nudge, users, events),
+        attemptLog: DeliveryAttemptLog,
+      ) => new WebhookDeliveriesService(webhooks, deliveries, clock, ids, cursors, nudge, users, events, attemptLog),
     },
   ],
   exports: [WebhooksService, WebhookDeliveriesService, WebhookBacklog],

@@ -1,5 +1,6 @@
 import { accountViewer } from '../../../common/auth/reach';
 import { outcomeOf } from './delivery-attempts';
+import { redactedSignature } from './delivery-attempt-log';
 import { webhooksFixture } from '../testing/webhooks-fixture';
 
 const USER = '00000000-0000-4000-8000-0000000000aa';
@@ -77,6 +78,48 @@ describe('DeliveryAttempts', () => {
     });
   });
 
+  it('keeps each attempt for the inspector: the headers sent (signature cut to its prefix), the answer, and the timing on the clock', async () => {
+    const f = webhooksFixture();
+    const { webhook } = await f.service.create(accountViewer(USER), { url: 'https://example.com/', types: null, listId: null });
+    const delivery = await f.service.sendTest(accountViewer(USER), webhook.id);
+    const startedAt = f.clock.now();
+    const send = f.sender.send.bind(f.sender);
+    jest.spyOn(f.sender, 'send').mockImplementation(async (request) => {
+      f.clock.advance(84);
+      return send(request);
+    });
+    f.sender.script.push({
+      kind: 'answered',
+      statusCode: 500,
+      retryAfter: null,
+      response: { headers: { 'content-type': 'text/plain' }, body: 'down for maintenance', bodyTruncated: false },
+    });
+    await f.runDue();
+    f.clock.advance(5_000);
+    f.sender.script.push({ kind: 'failed', error: 'ECONNREFUSED: connect ECONNREFUSED' });
+    await f.runDue();
+
+    const [first, second] = await f.attemptLog.ofDelivery(delivery.id);
+    const signature = f.sender.sent[0].headers['webhook-signature'];
+    expect(signature).toMatch(/^v1,[A-Za-z0-9+/=]{40,}$/);
+    expect(first).toEqual({
+      deliveryId: delivery.id,
+      attempt: 1,
+      startedAt,
+      durationMs: 84,
+      requestHeaders: {
+        'content-type': 'application/json',
+        'webhook-id': delivery.eventId,
+        'webhook-timestamp': f.sender.sent[0].headers['webhook-timestamp'],
+        'webhook-signature': `${signature.slice(0, 7)}…`,
+      },
+      statusCode: 500,
+      response: { headers: { 'content-type': 'text/plain' }, body: 'down for maintenance', bodyTruncated: false },
+      error: 'HTTP 500',
+    });
+    expect(second).toMatchObject({ attempt: 2, statusCode: null, response: null, error: 'ECONNREFUSED: connect ECONNREFUSED' });
+  });
+
   it('records a secret it cannot open as a failed attempt, without sending', async () => {
     const f = webhooksFixture();
     const { webhook } = await f.service.create(accountViewer(USER), { url: 'https://example.com/', types: null, listId: null });
@@ -85,5 +128,15 @@ describe('DeliveryAttempts', () => {
     await f.runDue();
     expect(f.sender.sent).toEqual([]);
     expect((await f.deliveries.findOfWebhook(webhook.id, delivery.id))?.lastError).toMatch(/cannot be decrypted/);
+    expect(await f.attemptLog.ofDelivery(delivery.id)).toMatchObject([
+      { attempt: 1, requestHeaders: null, statusCode: null, response: null, error: expect.stringMatching(/cannot be decrypted/) },
+    ]);
+  });
+});
+
+describe('redactedSignature', () => {
+  it('cuts each signature to its version and first four characters', () => {
+    expect(redactedSignature('v1,3f2aK9sdfLKJ/+= v1,ZZZZabc')).toBe('v1,3f2a… v1,ZZZZ…');
+    expect(redactedSignature('garbage')).toBe('…');
   });
 });

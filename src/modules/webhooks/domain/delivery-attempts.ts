@@ -1,6 +1,8 @@
 import { boundedError, LeasedAttempts, type OutboxRuntime } from '../../../common/outbox/leased-attempts';
 import { nextAttemptAt, parseRetryAfter } from '../../../common/outbox/retry-schedule';
+import type { Clock } from '../../../common/ports/clock';
 import type { AttemptOutcome, AttemptResult, ClaimedDelivery } from './delivery';
+import { DeliveryAttemptLog, inspectedHeaders } from './delivery-attempt-log';
 import { DeliveryRepository } from './delivery.repository';
 import { DeliveryRequests } from './delivery-requests';
 import { SecretUnreadable } from './secret-cipher';
@@ -37,34 +39,59 @@ export function outcomeOf(result: AttemptResult, attempts: number, firstFailureA
   return { kind: 'retry', statusCode, error, nextAttemptAt: next };
 }
 
-/** Makes the attempt of a claimed delivery and records what came of it (LeasedAttempts). */
-export class DeliveryAttempts extends LeasedAttempts<ClaimedDelivery, AttemptResult, AttemptOutcome> {
+/** An attempt's result with what the delivery inspector shows of it: when it started, how long it took, the headers sent. */
+export interface SentAttempt {
+  result: AttemptResult;
+  startedAt: Date;
+  durationMs: number;
+  /** Null when no request could be made (a secret that does not open). */
+  requestHeaders: Record<string, string> | null;
+}
+
+const elapsedMs = (clock: Clock, since: Date): number => Math.max(0, clock.now().getTime() - since.getTime());
+
+/**
+ * Makes the attempt of a claimed delivery and records what came of it (LeasedAttempts), and
+ * what the delivery inspector shows of it (DeliveryAttemptLog), in the same unit of work.
+ */
+export class DeliveryAttempts extends LeasedAttempts<ClaimedDelivery, SentAttempt, AttemptOutcome> {
   constructor(
     private readonly webhooks: WebhookRepository,
     private readonly deliveries: DeliveryRepository,
     private readonly requests: DeliveryRequests,
     private readonly sender: WebhookSender,
+    private readonly attemptLog: DeliveryAttemptLog,
     runtime: OutboxRuntime,
   ) {
     super(runtime, 'webhook delivery lease lost before its result was written');
   }
 
-  protected async send(claim: ClaimedDelivery): Promise<AttemptResult> {
+  protected async send(claim: ClaimedDelivery): Promise<SentAttempt> {
+    const { clock } = this.runtime;
+    const startedAt = clock.now();
+    let request;
     try {
-      return await this.sender.send(this.requests.of(claim));
+      request = this.requests.of(claim);
     } catch (error) {
       if (!(error instanceof SecretUnreadable)) throw error;
-      return { kind: 'failed', error: error.message };
+      return { result: { kind: 'failed', error: error.message }, startedAt, durationMs: 0, requestHeaders: null };
     }
+    const result = await this.sender.send(request);
+    return { result, startedAt, durationMs: elapsedMs(clock, startedAt), requestHeaders: inspectedHeaders(request.headers) };
   }
 
-  protected outcome({ delivery, webhook }: ClaimedDelivery, result: AttemptResult, now: Date, random: number): AttemptOutcome {
+  protected outcome({ delivery, webhook }: ClaimedDelivery, { result }: SentAttempt, now: Date, random: number): AttemptOutcome {
     const succeeded = result.kind === 'answered' && result.statusCode >= 200 && result.statusCode < 300;
     // The failure streak as it stood when the delivery was claimed: close enough for a five-day rule.
     return outcomeOf(result, delivery.attempts + 1, succeeded ? null : (webhook.firstFailureAt ?? now), now, random);
   }
 
-  protected async record({ delivery, webhook, lockedUntil }: ClaimedDelivery, outcome: AttemptOutcome, now: Date): Promise<boolean> {
+  protected async record(
+    { delivery, webhook, lockedUntil }: ClaimedDelivery,
+    outcome: AttemptOutcome,
+    now: Date,
+    sent: SentAttempt,
+  ): Promise<boolean> {
     // The webhook row before the delivery rows (WebhookRepository.lock): a result that disables
     // the webhook fails its other pending deliveries, whose own results may be being written.
     await this.webhooks.lock(webhook.id);
@@ -76,6 +103,17 @@ export class DeliveryAttempts extends LeasedAttempts<ClaimedDelivery, AttemptRes
       now,
     });
     if (!kept) return false;
+    const { result } = sent;
+    await this.attemptLog.record({
+      deliveryId: delivery.id,
+      attempt: delivery.attempts + 1,
+      startedAt: sent.startedAt,
+      durationMs: sent.durationMs,
+      requestHeaders: sent.requestHeaders,
+      statusCode: result.kind === 'answered' ? result.statusCode : null,
+      response: result.kind === 'answered' ? (result.response ?? null) : null,
+      error: outcome.kind === 'succeeded' || outcome.error === null ? null : boundedError(outcome.error),
+    });
     if (outcome.kind === 'succeeded') await this.webhooks.recordSuccess(webhook.id);
     else await this.webhooks.recordFailure(webhook.id, now);
     if (outcome.kind === 'failed' && outcome.disableWebhook) {

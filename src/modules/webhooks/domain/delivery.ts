@@ -1,3 +1,5 @@
+import type { AttemptResponse } from './delivery-attempt-log';
+
 export type DeliveryStatus = 'pending' | 'succeeded' | 'failed';
 
 export interface DeliveryProps {
@@ -40,8 +42,9 @@ export function newDelivery(input: {
   };
 }
 
-/** What one attempt came to, as the sender saw it. */
-export type AttemptResult = { kind: 'answered'; statusCode: number; retryAfter: string | null } | { kind: 'failed'; error: string };
+/** What one attempt came to, as the sender saw it; `response`: what is kept of the answer for the delivery inspector. */
+export type AttemptResult =
+  { kind: 'answered'; statusCode: number; retryAfter: string | null; response?: AttemptResponse } | { kind: 'failed'; error: string };
 
 /** A claimed delivery, leased to one instance until `lockedUntil`, with what it needs to send it. */
 export interface ClaimedDelivery {

@@ -6,6 +6,7 @@ import { IdGenerator, isUuid } from '../../../common/ports/id-generator';
 import { UserDirectory } from '../../auth/domain/user-directory';
 import { EventWriter } from '../../events/domain/event-writer';
 import { type DeliveryProps, newDelivery } from './delivery';
+import { DeliveryAttemptLog, type InspectedAttempt } from './delivery-attempt-log';
 import { DeliveryNudge } from './delivery-nudge';
 import { DeliveryRepository } from './delivery.repository';
 import { TEST_EVENT_TYPE } from './event-types';
@@ -24,6 +25,7 @@ export class WebhookDeliveriesService {
     private readonly nudge: DeliveryNudge,
     private readonly users: UserDirectory,
     private readonly events: EventWriter,
+    private readonly attemptLog: DeliveryAttemptLog,
   ) {}
 
   /** A `webhook.test` event of the viewer's mode for this webhook alone, queued now and the worker woken. */
@@ -82,5 +84,18 @@ export class WebhookDeliveriesService {
     if (!delivery) throw new DeliveryNotFound();
     this.nudge.nudge();
     return delivery;
+  }
+
+  /** The delivery inspector: a delivery of the viewer's webhook with each of its attempts, oldest first; a 404 for any other. */
+  async attemptsOf(
+    viewer: Viewer,
+    webhookId: string,
+    deliveryId: string,
+  ): Promise<{ delivery: DeliveryProps; attempts: InspectedAttempt[] }> {
+    const webhook = await ownedWebhook(this.webhooks, viewer, webhookId);
+    if (!isUuid(deliveryId)) throw new DeliveryNotFound();
+    const delivery = await this.deliveries.findOfWebhook(webhook.id, deliveryId.toLowerCase());
+    if (!delivery) throw new DeliveryNotFound();
+    return { delivery, attempts: await this.attemptLog.ofDelivery(delivery.id) };
   }
 }

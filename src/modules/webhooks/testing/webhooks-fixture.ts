@@ -23,6 +23,7 @@ import { aesGcmSecretCipher } from '../infrastructure/delivery/aes-gcm-secret-ci
 import { HmacPayloadSigner } from '../infrastructure/delivery/hmac-payload-signer';
 import { IpaddrAddressClassifier } from '../infrastructure/delivery/ipaddr-address-classifier';
 import { inMemoryWebhooksStorage } from './webhooks-storage';
+import { InMemoryDeliveryAttemptLog } from '../infrastructure/in-memory/in-memory-delivery-attempt-log';
 
 /** Lists each account can see, by id, among those a restricted key reaches. */
 export class FakeListAccess extends ListAccess {
@@ -84,6 +85,7 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
     lists,
     new WebhookUrlPolicy(resolver, new IpaddrAddressClassifier(), { allowPrivate: options.allowPrivate ?? false }),
   );
+  const attemptLog = new InMemoryDeliveryAttemptLog();
   const deliveryService = new WebhookDeliveriesService(
     storage.webhooks,
     storage.deliveries,
@@ -93,6 +95,7 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
     nudge,
     new UserDirectory(new InMemoryUserRepository()),
     new DirectEventWriter(),
+    attemptLog,
   );
   /**
    * Both services as the routes use them, under one name for the specs: the endpoints' service
@@ -109,6 +112,7 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
     storage.deliveries,
     new DeliveryRequests(cipher, new HmacPayloadSigner(), clock),
     sender,
+    attemptLog,
     {
       uow,
       clock,
@@ -122,5 +126,21 @@ export function webhooksFixture(options: { allowPrivate?: boolean; random?: () =
     const claimed = await storage.deliveries.claimDue(now, new Date(now.getTime() + 60_000), 100);
     return Promise.all(claimed.map((claim) => attempts.attempt(claim)));
   };
-  return { ...storage, clock, ids, uow, cipher, lists, resolver, sender, nudge, warnings, service, deliveryService, attempts, runDue };
+  return {
+    ...storage,
+    clock,
+    ids,
+    uow,
+    cipher,
+    lists,
+    resolver,
+    sender,
+    nudge,
+    warnings,
+    service,
+    deliveryService,
+    attempts,
+    attemptLog,
+    runDue,
+  };
 }

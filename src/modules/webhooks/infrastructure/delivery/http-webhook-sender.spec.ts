@@ -20,6 +20,10 @@ describe('HttpWebhookSender', () => {
         if (req.url === '/hang') return void held.push(res);
         if (req.url === '/moved') return void res.writeHead(307, { Location: '/ok' }).end();
         if (req.url === '/busy') return void res.writeHead(429, { 'Retry-After': '120' }).end();
+        if (req.url === '/talkative') {
+          return void res.writeHead(500, { 'Content-Type': 'text/plain', 'Set-Cookie': 'session=abc' }).end(`${'é'.repeat(3000)}`);
+        }
+        if (req.url === '/short') return void res.writeHead(400, { 'Content-Type': 'text/plain' }).end('bad\u0000body');
         res.writeHead(204).end();
       });
     });
@@ -44,9 +48,22 @@ describe('HttpWebhookSender', () => {
   });
 
   it('POSTs the body with the headers and reports the status and Retry-After', async () => {
-    expect(await open.send(request('/ok'))).toEqual({ kind: 'answered', statusCode: 204, retryAfter: null });
+    expect(await open.send(request('/ok'))).toMatchObject({ kind: 'answered', statusCode: 204, retryAfter: null });
     expect(hits).toContain('/ok application/json evt_1 {"a":1}');
-    expect(await open.send(request('/busy'))).toEqual({ kind: 'answered', statusCode: 429, retryAfter: '120' });
+    expect(await open.send(request('/busy'))).toMatchObject({ kind: 'answered', statusCode: 429, retryAfter: '120' });
+  });
+
+  it("keeps the answer's headers, cookies masked, and its body's first 4 KiB, cut on a character", async () => {
+    const talkative = await open.send(request('/talkative'));
+    if (talkative.kind !== 'answered' || !talkative.response) throw new Error('expected an answer with its response kept');
+    expect(talkative.response.headers).toMatchObject({ 'content-type': 'text/plain', 'set-cookie': '[redacted]' });
+    expect(talkative.response.body).toBe('é'.repeat(2048));
+    expect(talkative.response.bodyTruncated).toBe(true);
+    expect(await open.send(request('/short'))).toMatchObject({
+      kind: 'answered',
+      statusCode: 400,
+      response: { body: 'bad\uFFFDbody', bodyTruncated: false },
+    });
   });
 
   it('does not follow redirects', async () => {

@@ -5,12 +5,43 @@ import { isIP } from 'node:net';
 import { SpanStatusCode, type Span } from '@opentelemetry/api';
 import { inClientSpan } from '../../../../common/tracing/spans';
 import type { AttemptResult } from '../../domain/delivery';
+import { type AttemptResponse, KEPT_RESPONSE_BYTES } from '../../domain/delivery-attempt-log';
 import { hostOf } from '../../domain/url-policy';
 import { OutgoingRequest, WebhookSender } from '../../domain/webhook-sender';
 import { nonPublicRange } from './ipaddr-address-classifier';
 
-/** Bytes of a receiver's answer read (and thrown away); a receiver cannot make us buffer more. */
+/** Bytes of a receiver's answer read (all but the first KEPT_RESPONSE_BYTES thrown away); a receiver cannot make us read more. */
 const MAX_ANSWER_BYTES = 64 * 1024;
+
+/** Headers of an answer kept at most, and characters of each value. */
+const KEPT_HEADERS = 50;
+const KEPT_HEADER_LENGTH = 1024;
+/** Headers whose values are the receiver's credentials for its own clients, never kept. */
+const UNKEPT_HEADERS = new Set(['set-cookie', 'authorization', 'proxy-authorization']);
+
+/**
+ * What the delivery inspector keeps of an answer: its headers (bounded, cookies masked) and the
+ * first KEPT_RESPONSE_BYTES bytes of its body as text, cut on a character's first byte, with
+ * NUL (which PostgreSQL's text refuses) replaced.
+ */
+export function keptResponse(headers: IncomingMessage['headers'], body: Buffer, received: number): AttemptResponse {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers).slice(0, KEPT_HEADERS)) {
+    if (value === undefined) continue;
+    const text = Array.isArray(value) ? value.join(', ') : value;
+    kept[name] = UNKEPT_HEADERS.has(name) ? '[redacted]' : text.slice(0, KEPT_HEADER_LENGTH);
+  }
+  let end = Math.min(body.length, KEPT_RESPONSE_BYTES);
+  if (end < body.length) while (end > 0 && (body[end] & 0xc0) === 0x80) end -= 1;
+  return {
+    headers: kept,
+    body: body
+      .subarray(0, end)
+      .toString('utf8')
+      .replace(/\u0000/g, '\uFFFD'),
+    bodyTruncated: received > end,
+  };
+}
 
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
@@ -106,13 +137,21 @@ export class HttpWebhookSender extends WebhookSender {
       });
       req.on('response', (res: IncomingMessage) => {
         let read = 0;
+        // The body's first bytes, for the delivery inspector (one more than kept: it says whether the body was cut there).
+        const start: Buffer[] = [];
+        let startBytes = 0;
         const retryAfter = res.headers['retry-after'];
         const answered = (): AttemptResult => ({
           kind: 'answered',
           statusCode: res.statusCode ?? 0,
           retryAfter: typeof retryAfter === 'string' ? retryAfter : null,
+          response: keptResponse(res.headers, Buffer.concat(start), read),
         });
         res.on('data', (chunk: Buffer) => {
+          if (startBytes <= KEPT_RESPONSE_BYTES) {
+            start.push(chunk.subarray(0, KEPT_RESPONSE_BYTES + 1 - startBytes));
+            startBytes += Math.min(chunk.length, KEPT_RESPONSE_BYTES + 1 - startBytes);
+          }
           read += chunk.length;
           if (read > MAX_ANSWER_BYTES) {
             settle(answered());
