@@ -1725,6 +1725,10 @@ function enterSection(section: Section): Promise<void> {
       return loadEvents();
     case 'logs':
       return loadLogs(false).then(openLogInAddress);
+    case 'usage':
+      // The numbers of now, not of when the keys were listed.
+      renderUsageRows(shownKeys);
+      return Promise.resolve();
     case 'mailbox':
       return pollMail().then(() => undefined);
     default:
@@ -2114,7 +2118,8 @@ interface AttemptView {
   attempt: number;
   started_at: string;
   duration_ms: number | null;
-  request: { method: string; url: string; headers: Record<string, string> };
+  /** Null when nothing was sent (the attempt failed before its request left). */
+  request: { method: string; headers: Record<string, string> } | null;
   status: number | null;
   response: { headers: Record<string, string>; body: string; body_truncated: boolean } | null;
   error: string | null;
@@ -2145,7 +2150,7 @@ function subheading(text: string): HTMLHeadingElement {
   return heading;
 }
 
-function attemptItem(attempt: AttemptView): HTMLElement {
+function attemptItem(attempt: AttemptView, url: string): HTMLElement {
   const item = document.createElement('article');
   item.className = 'attempt';
   const title = document.createElement('h5');
@@ -2154,7 +2159,7 @@ function attemptItem(attempt: AttemptView): HTMLElement {
   title.textContent = `Attempt ${attempt.attempt}: ${outcome}${took}`;
   const when = document.createElement('p');
   when.className = 'hint';
-  when.append('Sent ', formatTime(attempt.started_at, true) ?? '', ` \u00b7 ${attempt.request.method} ${attempt.request.url}`);
+  when.append('Started ', formatTime(attempt.started_at, true) ?? '', ` \u00b7 ${attempt.request?.method ?? 'POST'} ${url}`);
   item.append(title, when);
   if (attempt.error) {
     const error = document.createElement('p');
@@ -2162,7 +2167,7 @@ function attemptItem(attempt: AttemptView): HTMLElement {
     error.textContent = attempt.error;
     item.appendChild(error);
   }
-  item.append(subheading('Request headers'), headerList(attempt.request.headers));
+  if (attempt.request) item.append(subheading('Request headers'), headerList(attempt.request.headers));
   if (attempt.response) {
     const body = document.createElement('pre');
     body.className = 'json';
@@ -2187,7 +2192,7 @@ function showAttempts(delivery: DeliveryView, button: HTMLButtonElement): Promis
       busy(button, false);
       if (shownDeliveriesOf !== webhook) return;
       byId('attempts-for').textContent = `Of the ${delivery.event_type} delivery to ${webhook.url}, oldest first.`;
-      renderAll('attempts-list', 'no-attempts', data.attempts, attemptItem);
+      renderAll('attempts-list', 'no-attempts', data.attempts, (attempt) => attemptItem(attempt, webhook.url));
       byId('attempts-panel').hidden = false;
       byId('attempts-title').focus();
     },

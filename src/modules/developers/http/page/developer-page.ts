@@ -10,7 +10,9 @@ h2 { font-size: 1.2rem; margin-top: 2rem; }
 h2:focus, h3:focus { outline: 2px dashed #0b57d0; outline-offset: 2px; }
 .columns { display: flex; flex-wrap: wrap; gap: 2rem; }
 .columns > section { flex: 1 1 18rem; }
-form { display: grid; gap: 0.35rem; max-width: 24rem; }
+form { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.35rem; max-width: 24rem; }
+/* A select is as wide as its longest choice (a list's long name): it never widens the page. */
+select { max-width: 100%; min-width: 0; }
 label { font-weight: 600; margin-top: 0.4rem; }
 input, textarea, select { font: inherit; padding: 0.4rem 0.5rem; border: 1px solid #6b6b6b; border-radius: 4px; }
 textarea { resize: vertical; min-height: 4.5rem; }
@@ -56,7 +58,7 @@ button.danger { background: #a50e0e; border-color: #a50e0e; color: #fff; }
 button.danger-outline { background: #fff; border-color: #a50e0e; color: #a50e0e; }
 dialog.destructive { border: 2px solid #a50e0e; }
 dialog.destructive h3 { color: #a50e0e; }
-.local-hint { border-left: 3px solid #b06000; padding-left: 0.5rem; }
+.local-hint { border-left: 3px solid #b06000; padding-left: 0.5rem; overflow-wrap: anywhere; }
 .filters { display: flex; flex-wrap: wrap; align-items: end; gap: 0.5rem 1rem; max-width: none; }
 .filters > div { display: grid; gap: 0.2rem; min-width: 0; }
 .filters label { margin: 0; }
