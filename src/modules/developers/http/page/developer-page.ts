@@ -159,11 +159,13 @@ export const pageCsp = (script: PageScript): string =>
  * `GET /developers`. Accessible names are fixed by API.md section 4: inputs Email,
  * Username, Name, Password, Login, Label; buttons Sign up, Sign in, Sign out, Create
  * key, Revoke. Hints are descriptions (aria-describedby), so they never change a name.
- * The Webhooks section (API.md section 8) adds Endpoint URL, Event types, List id; Add
- * endpoint, Send test, Deliveries, Rotate secret, Delete, Retry, Refresh. Restricted keys
- * (section 9) add the Scopes, Lists, Expires and Allowed addresses fields, and Roll; accounts
+ * The Webhooks section (API.md section 8) adds Endpoint URL, Event types, List; Add
+ * endpoint, Send test, Deliveries, Attempts, Rotate secret, Delete, Retry, Refresh. Restricted
+ * keys (section 9) add the Scopes, Lists, Expires and Allowed addresses fields, and Roll; accounts
  * (section 12) the verify banner, Forgot password?, the new-password forms and the Mailbox; test
- * mode (section 10) the Test mode switch and Reset test data.
+ * mode (section 10) the Test mode switch and Reset test data. Signed in, the page is a console of
+ * sections (Keys, Webhooks, Events, Logs, Usage, Account, Mailbox) under a navigation landmark
+ * named "Developer portal", one shown at a time, each named by the address's fragment.
  */
 export const developerPage = (script: PageScript): string => `<!doctype html>
 <html lang="en">
