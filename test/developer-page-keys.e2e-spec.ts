@@ -380,6 +380,7 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
     }
     // The usage section fits a phone too.
     await goToSection(page, 'Usage');
+    // Entering the section draws its charts again, with the request made above.
     await usageRow(label).getByRole('img').waitFor();
     await expectNoSidewaysScroll(page);
     await goToSection(page, 'Keys');

@@ -1726,8 +1726,8 @@ function enterSection(section: Section): Promise<void> {
     case 'logs':
       return loadLogs(false).then(openLogInAddress);
     case 'usage':
-      // The numbers of now, not of when the keys were listed.
-      renderUsageRows(shownKeys);
+      // The numbers of now, not of when the keys were listed (before they are, their load draws them).
+      if (shownKeys.length) renderUsageRows(shownKeys);
       return Promise.resolve();
     case 'mailbox':
       return pollMail().then(() => undefined);
