@@ -8,6 +8,8 @@ body { margin: 0 auto; max-width: 72rem; padding: 1rem 1.5rem 3rem; }
 h1 { font-size: 1.6rem; margin-bottom: 0.25rem; }
 h2 { font-size: 1.2rem; margin-top: 2rem; }
 h2:focus, h3:focus { outline: 2px dashed #0b57d0; outline-offset: 2px; }
+/* A heading given the focus scrolls into view below the navigation that stays at the top. */
+h2, h3, h4 { scroll-margin-top: 7rem; }
 .columns { display: flex; flex-wrap: wrap; gap: 2rem; }
 .columns > section { flex: 1 1 18rem; }
 form { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.35rem; max-width: 24rem; }
@@ -127,7 +129,8 @@ pre.command { white-space: pre-wrap; word-break: break-all; background: #f1f3f4;
   .cards thead tr { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
   .cards, .cards tbody, .cards tr { display: block; }
   .cards tr { border: 1px solid #d0d0d0; border-radius: 6px; padding: 0.5rem 0.75rem; margin-bottom: 0.75rem; }
-  .cards td { display: grid; grid-template-columns: 7.5rem minmax(0, 1fr); gap: 0.5rem; border: 0; padding: 0.15rem 0; }
+  .cards td { display: grid; grid-template-columns: 6.5rem minmax(0, 1fr); gap: 0.5rem; border: 0; padding: 0.15rem 0; }
+  table.logs { font-size: 0.95rem; }
   .cards td::before { content: attr(data-label); font-weight: 600; }
   .cards td[data-label=""] { display: block; }
   /* A key's restrictions take the card's width, their label above them: a date never has to wrap. */
