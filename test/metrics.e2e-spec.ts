@@ -13,6 +13,8 @@ import { makeUserWithKey, UserWithKey } from './factories/make-user';
 import { listeningSockets } from './support/process-connections';
 import { freePort, spawnService, waitForReady, type ServiceProcess } from './support/service-process';
 import { NO_RATE_LIMIT, startTestApp, TestApp } from './support/test-app';
+import { DROP_REASONS } from '../src/modules/request-logs/domain/request-log-buffer';
+import { RequestLogsService } from '../src/modules/request-logs/domain/request-logs.service';
 import { waitFor } from './support/wait-for';
 
 interface Sample {
@@ -216,6 +218,20 @@ describe('Prometheus metrics on METRICS_PORT', () => {
     expect(valueOf(after, 'todo_rate_limit_refusals_total', { throttler: 'unauthenticated' })).toBe(1);
     expect(valueOf(after, 'todo_rate_limit_refusals_total', { throttler: 'default' })).toBe(0);
     expect(valueOf(after, 'todo_http_requests_total', { method: 'GET', route: '/v1/me', status_class: '4xx' })).toBe(3);
+  });
+
+  it('shows the requests the request log dropped, by reason, from 0, as the buffer counts them', async () => {
+    const before = await scrape();
+    for (const reason of DROP_REASONS) expect(valueOf(before, 'todo_request_logs_dropped_total', { reason })).toBe(0);
+    const counted = jest.spyOn(t.app.get(RequestLogsService), 'drops').mockReturnValue({ buffer_full: 3, key_share: 2, write_failed: 1 });
+    try {
+      const after = await scrape();
+      expect(valueOf(after, 'todo_request_logs_dropped_total', { reason: 'buffer_full' })).toBe(3);
+      expect(valueOf(after, 'todo_request_logs_dropped_total', { reason: 'key_share' })).toBe(2);
+      expect(valueOf(after, 'todo_request_logs_dropped_total', { reason: 'write_failed' })).toBe(1);
+    } finally {
+      counted.mockRestore();
+    }
   });
 
   it("shows Node's process and event-loop metrics", async () => {

@@ -3,6 +3,8 @@ import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { RequestLogBuffer } from '../src/modules/request-logs/domain/request-log-buffer';
 import { RequestLogsJanitor } from '../src/modules/request-logs/infrastructure/request-logs-janitor';
+import { TypeOrmRequestLogRepository } from '../src/modules/request-logs/infrastructure/typeorm/typeorm-request-log.repository';
+import { describeRequestLogRepositoryContract } from '../src/modules/request-logs/testing/request-log-repository.contract';
 import { driveClock, frozenNow } from './support/driven-clock';
 import { listen, PortalClient } from './support/portal-client';
 import { NO_RATE_LIMIT, startTestApp, type TestApp } from './support/test-app';
@@ -200,4 +202,6 @@ describe('request logs', () => {
     const [{ n }] = await db.query(`SELECT count(*)::int AS n FROM request_logs WHERE id = $1`, [line.id]);
     expect(n).toBe(0);
   });
+
+  describeRequestLogRepositoryContract('TypeORM', async () => new TypeOrmRequestLogRepository(db));
 });

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { MailModule } from '../mail/mail.module';
 import { RateLimitModule } from '../rate-limit/rate-limit.module';
+import { RequestLogsModule } from '../request-logs/request-logs.module';
 import { WebhooksModule } from '../webhooks/webhooks.module';
 import { HttpMetrics } from './http-metrics';
 import { MetricsServer } from './metrics-server';
@@ -14,7 +15,7 @@ import { ServiceMetrics } from './service-metrics';
  * MetricsServer (its address, for the specs).
  */
 @Module({
-  imports: [WebhooksModule, MailModule, RateLimitModule],
+  imports: [WebhooksModule, MailModule, RateLimitModule, RequestLogsModule],
   providers: [HttpMetrics, ServiceMetrics, MetricsServer],
   exports: [HttpMetrics, MetricsServer],
 })

@@ -8,6 +8,8 @@ import { UNAUTHENTICATED } from '../access/http/api-key.guard';
 import { DEFAULT_THROTTLER, PORTAL_THROTTLER } from '../access/throttlers';
 import { MailBacklogReading, MailOperations } from '../mail/domain/mail-operations';
 import { ThrottlerRefusals } from '../rate-limit/domain/throttler-refusals';
+import { DROP_REASONS } from '../request-logs/domain/request-log-buffer';
+import { RequestLogsService } from '../request-logs/domain/request-logs.service';
 import { WebhookBacklog, WebhookBacklogReading } from '../webhooks/domain/webhook-backlog';
 import { BoundedProbe } from './bounded-probe';
 import { HttpMetrics } from './http-metrics';
@@ -34,6 +36,8 @@ const KNOWN_THROTTLERS = [DEFAULT_THROTTLER, PORTAL_THROTTLER, UNAUTHENTICATED];
  *   read at scrape time in `collect()`, each through a BoundedProbe (a stalled database leaves
  *   their series out instead of hanging the scrape), never on a request's path;
  * - rate-limit refusals: counted as ThrottlerRefusals announces them (on refusals only);
+ * - the request log's dropped requests: the buffer's own counts, read at scrape time
+ *   (RequestLogsService);
  * - the process and the event loop: prom-client's default metrics.
  */
 @Injectable()
@@ -47,6 +51,7 @@ export class ServiceMetrics implements OnModuleDestroy {
     webhooks: WebhookBacklog,
     mail: MailOperations,
     refusals: ThrottlerRefusals,
+    requestLogs: RequestLogsService,
   ) {
     const registers = [this.registry];
     collectDefaultMetrics({ register: this.registry });
@@ -148,6 +153,18 @@ export class ServiceMetrics implements OnModuleDestroy {
     });
     for (const throttler of KNOWN_THROTTLERS) refused.inc({ throttler }, 0);
     this.stopListening = refusals.listen((throttler) => refused.inc({ throttler }));
+
+    new Counter({
+      name: 'todo_request_logs_dropped_total',
+      help: 'Requests that got no request log line, by reason: the buffer full, the key past its share of a flush, the write refused',
+      labelNames: ['reason'],
+      registers,
+      collect() {
+        const drops = requestLogs.drops();
+        this.reset();
+        for (const reason of DROP_REASONS) this.inc({ reason }, drops[reason]);
+      },
+    });
   }
 
   onModuleDestroy(): void {

@@ -38,7 +38,7 @@ export class InMemoryRequestLogRepository extends RequestLogRepository {
           (range === undefined || (line.status >= range[0] && line.status <= range[1])) &&
           (filter.route === undefined || line.route === filter.route) &&
           (filter.requestId === undefined || line.requestId === filter.requestId) &&
-          (after === null || newestFirst(after, line) > 0),
+          (after === null || newestFirst(after, line) < 0),
       )
       .sort(newestFirst)
       .slice(0, limit)
