@@ -200,9 +200,10 @@ describeInBrowser('developer page: sections, logs, events and the delivery inspe
           await page.locator('#refresh-events:enabled').waitFor();
           return done();
         },
-        { what, timeoutMs: 10_000, intervalMs: 200 },
+        { what, timeoutMs: 30_000, intervalMs: 250 },
       );
-    // An event shows once no change begun before it can still commit: a moment after its request.
+    // An event shows once no change begun before it can still commit (anywhere on the PostgreSQL
+    // server, whose other databases other specs use): usually a moment after its request.
     await refreshUntil('the list.created event to show', async () => (await events.count()) > 0);
     expect(await events.getByRole('heading').allTextContents()).toEqual(['list.created']);
     const listId = (await v1('lists')).body.data.lists[0].id as string;
