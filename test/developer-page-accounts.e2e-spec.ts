@@ -5,7 +5,10 @@ import {
   describeInBrowser,
   expectNoSidewaysScroll,
   fieldError,
+  goToSection,
+  portalNav,
   serviceInBrowserForFile,
+  signedInSays,
   signUpInPage,
   statusSays,
 } from './support/chromium';
@@ -33,6 +36,8 @@ describeInBrowser('developer page: verified email, password reset and change, th
    * the link of the newest (its token recorded for the secrets scan).
    */
   async function mailedLink(to: string, subject: string, count = 1): Promise<string> {
+    // Signed in, the mailbox is a section of its own.
+    if ((await portalNav(page).isVisible()) && !(await mailbox().isVisible())) await goToSection(page, 'Mailbox');
     const messages = mailbox()
       .getByRole('article')
       .filter({ has: page.getByRole('heading', { name: subject, exact: true }) })
@@ -58,6 +63,18 @@ describeInBrowser('developer page: verified email, password reset and change, th
 
     await banner().waitFor();
     expect(await banner().getByText(email).count()).toBe(1);
+    // The banner says where the mail is: a link to the mailbox, which refreshes itself until the message is there.
+    await banner().getByRole('link', { name: 'development mailbox' }).click();
+    await mailbox().waitFor();
+    expect(new URL(page.url()).hash).toBe('#mailbox');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('mailbox-title');
+    expect(await portalNav(page).getByRole('link', { name: 'Mailbox' }).getAttribute('aria-current')).toBe('page');
+    await mailbox()
+      .getByRole('article')
+      .filter({ hasText: `To ${email},` })
+      .first()
+      .waitFor();
+    await page.locator('#mailbox-waiting').waitFor({ state: 'hidden' });
     const first = await mailedLink(email, 'Confirm your email address');
     expect(first).toMatch(new RegExp(`^${base}/developers#verify=[A-Za-z0-9_-]{43}$`));
 
@@ -79,7 +96,7 @@ describeInBrowser('developer page: verified email, password reset and change, th
     // A link that was already used (or replaced) says so.
     await page.goto(first);
     await alertSays(page, 'This link is invalid, already used or expired');
-    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    await signedInSays(page);
     expect(await banner().isVisible()).toBe(false);
     expect(tab.problems.slice(problemsBefore)).toEqual([expect.stringContaining('status of 400')]);
   });
@@ -90,6 +107,7 @@ describeInBrowser('developer page: verified email, password reset and change, th
     const problemsBefore = tab.problems.length;
 
     // The form opens from the keyboard (a disclosure).
+    await goToSection(page, 'Account');
     await page.getByText('Change password', { exact: true }).focus();
     await page.keyboard.press('Enter');
     const form = page.getByRole('form', { name: 'Change password' });
@@ -163,12 +181,13 @@ describeInBrowser('developer page: verified email, password reset and change, th
     await signIn.getByLabel('Login', { exact: true }).fill(username);
     await signIn.getByLabel('Password', { exact: true }).fill('the third passphrase');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    await signedInSays(page);
     expect(tab.problems.slice(problemsBefore)).toEqual([]);
   });
 
   it('changes the email: unverified again until the link mailed to it is opened, signed out too; the new email signs in', async () => {
     const renamed = `${username}_new@example.test`;
+    await goToSection(page, 'Account');
     await page.getByText('Change email', { exact: true }).click();
     const form = page.getByRole('form', { name: 'Change email' });
     await form.getByLabel('New email', { exact: true }).fill(renamed);
@@ -190,7 +209,7 @@ describeInBrowser('developer page: verified email, password reset and change, th
     await signIn.getByLabel('Login', { exact: true }).fill(renamed);
     await signIn.getByLabel('Password', { exact: true }).fill('the third passphrase');
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'Your account' }).waitFor();
+    await signedInSays(page);
     expect(await banner().isVisible()).toBe(false);
   });
 
@@ -209,6 +228,8 @@ describeInBrowser('developer page: verified email, password reset and change, th
     await signUpInPage(page, long, PASSWORD);
     await banner().waitFor();
     await mailedLink(`${long}@example.test`, 'Confirm your email address');
+    await fits();
+    await goToSection(page, 'Account');
     for (const details of ['Change password', 'Change email']) await page.getByText(details, { exact: true }).click();
     await fits();
   });
@@ -231,7 +252,9 @@ describeInBrowser('developer page where mail is really sent: no mailbox', () => 
     expect(await page.locator('#mailbox').isVisible()).toBe(false);
     await signUpInPage(page, `smtp_${uniqueTag()}`, PASSWORD);
     expect(await page.locator('#mailbox').isVisible()).toBe(false);
+    expect(await portalNav(page).getByRole('link', { name: 'Mailbox' }).count()).toBe(0);
     expect(await page.getByRole('region', { name: 'Verify your email address' }).isVisible()).toBe(true);
+    expect(await page.getByRole('link', { name: 'development mailbox' }).isVisible()).toBe(false);
     // Asked once: signing up (which mails) does not ask again.
     expect(tab.problems).toHaveLength(1);
   });

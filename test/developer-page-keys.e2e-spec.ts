@@ -6,6 +6,7 @@ import {
   describeInBrowser,
   expectNoSidewaysScroll,
   fieldError,
+  goToSection,
   serviceInBrowserForFile,
   statusSays,
 } from './support/chromium';
@@ -29,6 +30,11 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
   const v1 = (key: string, path: string, init: RequestInit = {}) =>
     fetch(`${base}/v1/${path}`, { ...init, headers: { 'X-API-Key': key, 'Content-Type': 'application/json', ...init.headers } });
   const keyRow = (label: string) => page.getByRole('row').filter({ hasText: label });
+  /** The key table's row of one key, by its masked form (its Key cell). */
+  const rowOfKey = (key: string) =>
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name: `${key.slice(0, 8)}\u2026${key.slice(-4)}`, exact: true }) });
+  /** The Usage section's row of a key. */
+  const usageRow = (label: string) => page.getByRole('region', { name: 'Usage' }).getByRole('row').filter({ hasText: label });
   const keyForm = () => page.getByRole('form', { name: 'New API key' });
 
   const createKey = (label: string) => createKeyInPage(page, label);
@@ -170,7 +176,7 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
   it('rolls a key after its grace period is chosen: the new key is shown once, the old one works until it expires', async () => {
     const problemsBefore = tab.problems.length;
     const old = await createKey('rolled key');
-    const row = keyRow('rolled key').filter({ hasText: `…${old.slice(-4)}` });
+    const row = rowOfKey(old);
     const rolls: string[] = [];
     const countRolls = (sent: Request) => {
       if (sent.method() === 'POST' && /\/keys\/[^/]+\/roll$/.test(new URL(sent.url()).pathname)) rolls.push(sent.postData() ?? '');
@@ -216,8 +222,21 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
     expect(Date.parse(oldExpiry!)).toBeGreaterThanOrEqual(asked + 60 * 60_000 - 1);
     expect(Date.parse(oldExpiry!)).toBeLessThanOrEqual(answered + 60 * 60_000);
 
+    // The old key says when it stops and which key replaced it, in the row right after its replacement.
+    const newRow = rowOfKey(replacement);
+    await row.getByText('rolled: expires in 1 hour').waitFor();
+    expect((await row.getByRole('cell').allTextContents())[0]).toBe(`rolled keyreplaced by sk_live_…${replacement.slice(-4)}`);
+    expect((await newRow.getByRole('cell').allTextContents())[0]).toBe(`rolled keyreplaces sk_live_…${old.slice(-4)}`);
+    const order = await page
+      .locator('#keys-body tr')
+      .evaluateAll((rows) => rows.map((tr) => tr.querySelector('td:nth-child(2)')?.textContent));
+    expect(order.indexOf(`sk_live_…${old.slice(-4)}`)).toBe(order.indexOf(`sk_live_…${replacement.slice(-4)}`) + 1);
+    // After a reload too, from the keys alone.
+    await page.reload();
+    await row.getByText('rolled: expires in 1 hour').waitFor();
+    expect((await row.getByRole('cell').allTextContents())[0]).toBe(`rolled keyreplaced by sk_live_…${replacement.slice(-4)}`);
+
     // Rolled again at once: the key it replaces is refused.
-    const newRow = keyRow('rolled key').filter({ hasText: `…${replacement.slice(-4)}` });
     await newRow.getByRole('button', { name: 'Roll', exact: true }).click();
     await dialog.getByRole('radio', { name: 'At once' }).check();
     await dialog.getByRole('button', { name: 'Roll key', exact: true }).click();
@@ -235,7 +254,8 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
   it("charts a key's requests of 30 days by outcome, with a text alternative and a table of the numbers", async () => {
     const problemsBefore = tab.problems.length;
     const key = await createKey('usage key');
-    const row = keyRow('usage key');
+    await goToSection(page, 'Usage');
+    const row = usageRow('usage key');
     await row.getByText('No requests in the last 30 days.').waitFor();
 
     // 3 answered 200, 2 answered 404, then the rest of the window and 2 refused with 429.
@@ -244,7 +264,9 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
     for (let i = 5; i < RATE_LIMIT; i++) expect((await v1(key, 'me')).status).toBe(200);
     for (let i = 0; i < 2; i++) expect((await v1(key, 'me')).status).toBe(429);
 
+    // The address names the section: a reload stays on it.
     await page.reload();
+    expect(new URL(page.url()).hash).toBe('#usage');
     const chart = row.getByRole('img');
     await chart.waitFor();
     const summary = `${RATE_LIMIT + 2} requests in the last 30 days: ${RATE_LIMIT - 2} succeeded (2xx), 2 refused (4xx), 2 rate-limited (429), 0 failed (5xx).`;
@@ -346,7 +368,22 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
       for (const box of await row.getByRole('cell').evaluateAll((cells) => cells.map((c) => c.getBoundingClientRect().right))) {
         expect(box).toBeLessThanOrEqual(width);
       }
+      // And the dates in it (one format, with its time zone) stay on one line.
+      for (const time of await row.locator('time').all()) {
+        expect(await time.textContent()).toMatch(/^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} \S+$/);
+        const { height, lineHeight } = await time.evaluate((element) => ({
+          height: element.getBoundingClientRect().height,
+          lineHeight: parseFloat(getComputedStyle(element).lineHeight),
+        }));
+        expect(height).toBeLessThan(lineHeight * 1.5);
+      }
     }
+    // The usage section fits a phone too.
+    await goToSection(page, 'Usage');
+    // Entering the section draws its charts again, with the request made above.
+    await usageRow(label).getByRole('img').waitFor();
+    await expectNoSidewaysScroll(page);
+    await goToSection(page, 'Keys');
 
     // The roll dialog fits a phone too, and Escape closes it with focus back on Roll.
     await row.getByRole('button', { name: 'Roll', exact: true }).click();
@@ -362,5 +399,26 @@ describeInBrowser('developer page: restricted keys, in a real browser', () => {
     await page.setViewportSize({ width: 1280, height: 900 });
     // The list picker asks for the account's lists once per page: a 404 when this test runs alone.
     expect(tab.problems.slice(problemsBefore).filter((problem) => !problem.includes('status of 404'))).toEqual([]);
+  });
+
+  it('explains, when a receiver on this machine is refused, that WEBHOOK_ALLOW_PRIVATE_URLS allows one while developing', async () => {
+    await goToSection(page, 'Webhooks');
+    const form = page.getByRole('form', { name: 'New endpoint' });
+    const url = form.getByLabel('Endpoint URL', { exact: true });
+    const hint = page.locator('#webhook-url-local');
+    expect(await hint.isVisible()).toBe(false);
+    await url.fill('http://127.0.0.1:4000/hooks');
+    await page.getByRole('button', { name: 'Add endpoint', exact: true }).click();
+    await page.waitForFunction(() => document.getElementById('webhook-url')?.getAttribute('aria-invalid') === 'true');
+    expect(await fieldError(url)).toMatch(/^Url /);
+    await hint.waitFor();
+    expect(await hint.textContent()).toContain('WEBHOOK_ALLOW_PRIVATE_URLS=true');
+    // Read with the field, as its description.
+    expect((await url.getAttribute('aria-describedby'))!.split(' ')).toContain('webhook-url-local');
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expectNoSidewaysScroll(page);
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await url.fill('');
+    await goToSection(page, 'Keys');
   });
 });

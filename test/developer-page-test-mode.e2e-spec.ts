@@ -1,7 +1,14 @@
 /// <reference lib="dom" />
 import { randomBytes } from 'node:crypto';
 import { Page, Request } from 'playwright-core';
-import { createKeyInPage, describeInBrowser, expectNoSidewaysScroll, serviceInBrowserForFile, statusSays } from './support/chromium';
+import {
+  createKeyInPage,
+  describeInBrowser,
+  expectNoSidewaysScroll,
+  goToSection,
+  serviceInBrowserForFile,
+  statusSays,
+} from './support/chromium';
 import { recordSecret } from './support/secret-ledger';
 import { waitFor } from './support/wait-for';
 import { WebhookReceiver } from './support/webhook-receiver';
@@ -53,6 +60,7 @@ describeInBrowser('developer page: test mode, in a real browser', () => {
 
   async function addWebhook(path: string): Promise<{ url: string; secret: string }> {
     const url = receiver.url(path);
+    if (!(await page.getByRole('form', { name: 'New endpoint' }).isVisible())) await goToSection(page, 'Webhooks');
     await page.getByRole('form', { name: 'New endpoint' }).getByLabel('Endpoint URL', { exact: true }).fill(url);
     await page.getByRole('button', { name: 'Add endpoint', exact: true }).click();
     await statusSays(page, `Webhook for ${url} added`);
@@ -83,6 +91,9 @@ describeInBrowser('developer page: test mode, in a real browser', () => {
 
     await switchTo('test');
     await banner().waitFor();
+    // What test mode is, the page says once (the banner); the announcement only says it changed.
+    expect(await page.getByRole('status').textContent()).toBe('Test mode on.');
+    expect(await page.getByText(/test ones, working on the sandbox's lists/).count()).toBe(1);
     expect(await testModeColours()).toBe(true);
     expect(await resetButton().isVisible()).toBe(true);
     await page.getByText('No keys yet.').waitFor();
@@ -99,12 +110,17 @@ describeInBrowser('developer page: test mode, in a real browser', () => {
     expect(await badge.textContent()).toBe('Test');
     expect(await keyRow('live key').count()).toBe(0);
 
-    // A reload keeps the mode (for the tab's session).
+    // A reload keeps the mode, and so does another tab of the browser, until it is changed.
     await page.reload();
     await keyRow('sandbox key').waitFor();
     expect(await modeSwitch().isChecked()).toBe(true);
     expect(await banner().isVisible()).toBe(true);
     expect(await keyRow('live key').count()).toBe(0);
+    const other = await tab.context.newPage();
+    await other.goto(`${base}/developers#keys`);
+    await other.getByRole('row').filter({ hasText: 'sandbox key' }).waitFor();
+    expect(await other.getByRole('switch', { name: 'Test mode' }).isChecked()).toBe(true);
+    await other.close();
 
     // Off again from the keyboard: the live keys are back, and nothing says test any more.
     await modeSwitch().focus();
@@ -147,7 +163,13 @@ describeInBrowser('developer page: test mode, in a real browser', () => {
     await page.getByTestId('deliveries-body').getByRole('row').first().waitFor();
     expect(await page.getByTestId('deliveries-body').getByRole('cell', { name: 'webhook.test' }).count()).toBe(1);
 
+    // The webhook form's list picker offers the lists of the page's mode, by name.
+    const webhookList = page.getByRole('form', { name: 'New endpoint' }).getByLabel('List', { exact: true });
+    await webhookList.locator('option', { hasText: 'Test list' }).waitFor({ state: 'attached' });
+    expect(await webhookList.locator('option').allTextContents()).toEqual(['Every list', 'Test list']);
+
     // The list picker offers the lists of the page's mode, and follows a switch.
+    await goToSection(page, 'Keys');
     const form = keyForm();
     const picker = form.getByRole('group', { name: 'Lists the key may reach' });
     await form.getByRole('radio', { name: 'Only the lists I choose' }).check();
@@ -157,10 +179,13 @@ describeInBrowser('developer page: test mode, in a real browser', () => {
     await switchTo('live');
     await picker.getByRole('checkbox', { name: 'Live list', exact: true }).waitFor();
     expect(await picker.getByRole('checkbox').count()).toBe(1);
+    await goToSection(page, 'Webhooks');
     await webhookRow(live.url).waitFor();
+    expect(await webhookList.locator('option').allTextContents()).toEqual(['Every list', 'Live list']);
     expect(await webhookRow(test.url).count()).toBe(0);
     // Switching closed what belonged to the other mode.
     expect(await page.getByRole('heading', { name: 'Deliveries' }).isVisible()).toBe(false);
+    await goToSection(page, 'Keys');
     await form.getByRole('radio', { name: 'Every list, now and later' }).check();
     expect(tab.problems.slice(problemsBefore)).toEqual([]);
   });
@@ -183,8 +208,9 @@ describeInBrowser('developer page: test mode, in a real browser', () => {
     const dialog = page.getByRole('dialog', { name: 'Reset test data' });
     await resetButton().click();
     await dialog.waitFor();
-    // The safe choice has the focus.
+    // The safe choice has the focus; the action is styled as destructive.
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Cancel');
+    expect(await dialog.getByRole('button', { name: 'Reset test data', exact: true }).getAttribute('class')).toBe('danger');
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
     await dialog.waitFor({ state: 'hidden' });
     await waitFor(() => page.evaluate(() => document.activeElement?.textContent === 'Reset test data'), { what: 'focus back on Reset' });
@@ -201,11 +227,13 @@ describeInBrowser('developer page: test mode, in a real browser', () => {
     await statusSays(page, said);
     expect(await page.getByTestId('sandbox-reset-result').textContent()).toBe(said);
     expect(resets).toHaveLength(1);
+    await goToSection(page, 'Webhooks');
     await page.getByRole('region', { name: 'Webhooks' }).getByText('No webhooks yet.').waitFor();
     expect(await listNames(testKey)).toEqual([]);
     expect(await webhookUrls(testKey)).toEqual([]);
     // The test key still works, and nothing live changed.
     expect((await v1(testKey, 'me')).status).toBe(200);
+    await goToSection(page, 'Keys');
     await keyRow('sandbox key').waitFor();
     expect(await listNames(liveKey)).toEqual(liveLists);
     expect(await webhookUrls(liveKey)).toEqual(liveWebhooks);

@@ -214,11 +214,11 @@ describe('webhook settings', () => {
 });
 
 describe('mail settings', () => {
-  it('default to the development outbox, shown outside production, with links to http://localhost:<PORT>', () => {
+  it('default to the development outbox, shown outside production, with links to http://127.0.0.1:<PORT>', () => {
     expect(loadConfig({ PORT: '4000' }).mail).toEqual({
       smtpUrl: undefined,
       from: 'todo-service@localhost',
-      linkOrigin: 'http://localhost:4000',
+      linkOrigin: 'http://127.0.0.1:4000',
       mailboxShown: true,
       timeoutMs: 30_000,
       leaseMs: 120_000,
@@ -227,6 +227,16 @@ describe('mail settings', () => {
       probeIntervalMs: 10_000,
     });
     expect(loadConfig({ NODE_ENV: 'production' }).mail.mailboxShown).toBe(false);
+  });
+
+  it('point links without PUBLIC_ORIGIN at the host the service listens on, loopback when it listens everywhere', () => {
+    const origin = (env: Record<string, string>) => loadConfig(env).mail.linkOrigin;
+    expect(origin({ PORT: '3000' })).toBe('http://127.0.0.1:3000');
+    expect(origin({ PORT: '3000', HOST: 'localhost' })).toBe('http://localhost:3000');
+    expect(origin({ PORT: '3000', HOST: '::1' })).toBe('http://[::1]:3000');
+    expect(origin({ PORT: '3000', HOST: '0.0.0.0' })).toBe('http://127.0.0.1:3000');
+    expect(origin({ PORT: '3000', HOST: '::' })).toBe('http://127.0.0.1:3000');
+    expect(origin({ PORT: '3000', PUBLIC_ORIGIN: 'https://todo.example.com/ignored' })).toBe('https://todo.example.com');
   });
 
   it('shows the mailbox only to a service listening on loopback or localhost', () => {

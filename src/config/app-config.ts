@@ -254,7 +254,7 @@ export interface MailSettings {
   smtpUrl?: string;
   /** The From address (MAIL_FROM; a placeholder for the development outbox). */
   from: string;
-  /** Where links in mail point: PUBLIC_ORIGIN, else (development) http://localhost:<PORT>. */
+  /** Where links in mail point: PUBLIC_ORIGIN, else (development) http://<HOST>:<PORT>, as the README opens the page. */
   linkOrigin: string;
   /**
    * Whether GET /developers/api/dev/mailbox may show the outbox: only without SMTP_URL, outside
@@ -416,7 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     mail: {
       smtpUrl: v.SMTP_URL,
       from: v.MAIL_FROM ?? 'todo-service@localhost',
-      linkOrigin: v.PUBLIC_ORIGIN !== undefined ? new URL(v.PUBLIC_ORIGIN).origin : `http://localhost:${v.PORT}`,
+      linkOrigin: v.PUBLIC_ORIGIN !== undefined ? new URL(v.PUBLIC_ORIGIN).origin : `http://${linkHost(v.HOST)}:${v.PORT}`,
       mailboxShown: v.NODE_ENV !== 'production' && v.SMTP_URL === undefined && isLoopbackHostName(v.HOST),
       timeoutMs: v.MAIL_TIMEOUT_MS,
       leaseMs: v.MAIL_LEASE_MS,
@@ -425,6 +425,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       probeIntervalMs: v.MAIL_PROBE_INTERVAL_MS,
     },
   } as AppConfig);
+}
+
+/**
+ * The host of mailed links without PUBLIC_ORIGIN: the one the service listens on, which is where
+ * the README sends people (127.0.0.1 by default), so that a link opens the page on the origin its
+ * session cookie belongs to. Listening on every interface, this machine's loopback address.
+ */
+function linkHost(host: string): string {
+  if (host === '0.0.0.0' || host === '::' || host === '') return '127.0.0.1';
+  return host.includes(':') ? `[${host}]` : host;
 }
 
 const TRACES_EXPORTERS = ['otlp', 'console', 'zipkin', 'none'];

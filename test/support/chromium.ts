@@ -113,8 +113,48 @@ export async function signUpInPage(page: Page, username: string, password: strin
   await form.getByLabel('Name', { exact: true }).fill(`Browser ${username}`);
   await form.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Sign up', exact: true }).click();
-  await page.getByRole('heading', { name: 'Your account' }).waitFor();
+  await signedInSays(page);
   await statusSays(page, 'Account created');
+}
+
+/** The developer page's sections, by the names of their links in its navigation. */
+export type PortalSection = 'Keys' | 'Webhooks' | 'Events' | 'Logs' | 'Usage' | 'Account' | 'Mailbox';
+
+const SECTION_HEADINGS: Record<PortalSection, string> = {
+  Keys: 'Your API keys',
+  Webhooks: 'Webhooks',
+  Events: 'Events',
+  Logs: 'Logs',
+  Usage: 'Usage',
+  Account: 'Your account',
+  Mailbox: 'Mailbox (development only)',
+};
+
+/** The page's navigation (a landmark), shown once signed in. */
+export const portalNav = (page: Page) => page.getByRole('navigation', { name: 'Developer portal' });
+
+/** Resolves once the page shows the signed-in console (its navigation). */
+export const signedInSays = (page: Page) => portalNav(page).waitFor();
+
+/**
+ * Opens a section with its link in the navigation, as a person would; resolves once its heading
+ * is shown and has the focus, the link marked as the current page.
+ */
+export async function goToSection(page: Page, section: PortalSection): Promise<void> {
+  await portalNav(page).getByRole('link', { name: section, exact: true }).click();
+  const heading = page.getByRole('heading', { name: SECTION_HEADINGS[section], exact: true, level: 2 });
+  await heading.waitFor();
+  await page.waitForFunction((name) => document.querySelector(`#sections-nav a[aria-current="page"]`)?.textContent === name, section);
+}
+
+/** Answers the page's confirmation dialog (role dialog, named by its title) with `button`. */
+export async function answerConfirmation(page: Page, title: string, button: string): Promise<string> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await dialog.waitFor();
+  const text = (await dialog.locator('p').first().textContent()) ?? '';
+  await dialog.getByRole('button', { name: button, exact: true }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  return text;
 }
 
 /**
@@ -122,6 +162,7 @@ export async function signUpInPage(page: Page, username: string, password: strin
  * resolves to the key the page shows once, when its row is in the key table.
  */
 export async function createKeyInPage(page: Page, label: string): Promise<string> {
+  if (!(await page.getByRole('form', { name: 'New API key' }).isVisible())) await goToSection(page, 'Keys');
   await page.getByRole('form', { name: 'New API key' }).getByLabel('Label', { exact: true }).fill(label);
   await page.getByRole('button', { name: 'Create key', exact: true }).click();
   await statusSays(page, `Key "${label}" created`);

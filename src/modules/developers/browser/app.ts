@@ -239,12 +239,42 @@ function busy(control: HTMLButtonElement, on: boolean): void {
   control.setAttribute('aria-busy', on ? 'true' : 'false');
 }
 
-function formatTime(iso: string | null): HTMLTimeElement | null {
+/**
+ * Every time on the page in one format, with its time zone (the browser's): "28 Nov 2026, 18:45 UTC";
+ * a request's or an event's time also has its seconds. The full ISO time is the element's title.
+ */
+const DATE_PARTS: Intl.DateTimeFormatOptions = {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+  timeZoneName: 'short',
+};
+const DATE_FORMAT = new Intl.DateTimeFormat('en-GB', DATE_PARTS);
+const PRECISE_DATE_FORMAT = new Intl.DateTimeFormat('en-GB', { ...DATE_PARTS, second: '2-digit' });
+
+function formatTime(iso: string | null, precise = false): HTMLTimeElement | null {
   if (!iso) return null;
   const time = document.createElement('time');
   time.dateTime = iso;
-  time.textContent = new Date(iso).toLocaleString();
+  time.title = iso;
+  time.textContent = (precise ? PRECISE_DATE_FORMAT : DATE_FORMAT).format(new Date(iso));
   return time;
+}
+
+const RELATIVE = new Intl.RelativeTimeFormat('en', { numeric: 'always' });
+
+/** How far ahead a time is, in words: "in 23 hours", "in 6 days"; null once it has passed. */
+function fromNow(iso: string): string | null {
+  const ms = Date.parse(iso) - Date.now();
+  if (!(ms > 0)) return null;
+  const minutes = Math.round(ms / 60_000);
+  if (minutes < 60) return RELATIVE.format(Math.max(1, minutes), 'minute');
+  const hours = Math.round(minutes / 60);
+  if (hours < 48) return RELATIVE.format(hours, 'hour');
+  return RELATIVE.format(Math.round(hours / 24), 'day');
 }
 
 function cell(row: HTMLTableRowElement, content: Node | string, label?: string): HTMLTableCellElement {
@@ -261,19 +291,26 @@ const ALL_SCOPES = ['lists:read', 'lists:write', 'items:read', 'items:write', 'p
 
 const maskedKey = (key: KeyView): string => `${key.prefix}\u2026${key.last4}`;
 
-/** The names of the account's lists by id, once GET lists has answered (ids are shown until then). */
+/** The names of the account's lists (of the page's mode) by id, once GET lists has answered. */
 const listNames = new Map<string, string>();
 
+/** A list as the page names it: quoted (a name may hold commas), or said to be gone. */
+const listName = (id: string): string => (listNames.has(id) ? `\u201c${listNames.get(id)}\u201d` : 'a deleted list');
+
+function forgetListNames(): void {
+  listNames.clear();
+}
+
 // Test mode (API.md section 10): the page shows and creates the keys and webhooks of one mode at
-// a time, and offers the lists of that mode to the key form. The choice lasts for the tab's
-// session (sessionStorage), so a reload keeps it and a new tab starts live.
+// a time, and offers the lists of that mode to the key form. The choice is the browser's
+// (localStorage): a reload and a new tab keep it until it is changed.
 
 type Mode = 'live' | 'test';
 const MODE_STORAGE = 'developers.mode';
 
 function storedMode(): Mode {
   try {
-    return window.sessionStorage.getItem(MODE_STORAGE) === 'test' ? 'test' : 'live';
+    return window.localStorage.getItem(MODE_STORAGE) === 'test' ? 'test' : 'live';
   } catch {
     // Storage refused (a privacy setting): the page starts live, as a new tab does.
     return 'live';
@@ -310,8 +347,6 @@ function restrictionsOf(key: KeyView): HTMLDListElement {
   };
   const scopes = key.scopes || ALL_SCOPES;
   add('Scopes', ALL_SCOPES.every((scope) => scopes.includes(scope)) ? 'All' : scopes.join(', '));
-  // A name is quoted (it may hold commas); an id the page has no name for is shown as it is.
-  const listName = (id: string) => (listNames.has(id) ? `\u201c${listNames.get(id)}\u201d` : id);
   add('Lists', key.list_ids ? key.list_ids.map(listName).join(', ') : 'All');
   add('Expires', formatTime(key.expires_at ?? null) || 'Never');
   add('From', key.allowed_ips ? key.allowed_ips.join(', ') : 'Anywhere');
@@ -347,10 +382,113 @@ function onPress(buttonId: string, action: () => Promise<unknown>): void {
   });
 }
 
+/** Replacements this page made by rolling, old key id to new key id: they pair for certain. */
+const rolledHere = new Map<string, string>();
+
+const sameList = (a: readonly string[] | null | undefined, b: readonly string[] | null | undefined): boolean =>
+  JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/** A roll's grace period is at most 7 days (API.md section 9); a minute more for the time the roll took. */
+const LONGEST_GRACE_MS = 7 * 24 * 60 * 60 * 1000 + 60_000;
+
+/**
+ * Which key replaced which (new id by old id). A key holds no link to its replacement, so besides
+ * the rolls made on this page, a pair is two keys of the same label, mode and restrictions where
+ * the older one, still active, expires within a roll's grace period of the newer one's creation.
+ */
+function replacementsOf(keys: KeyView[]): Map<string, KeyView> {
+  const byId = new Map(keys.map((key) => [key.id, key]));
+  const pairs = new Map<string, KeyView>();
+  const taken = new Set<string>();
+  for (const old of keys) {
+    const known = rolledHere.get(old.id);
+    if (known && byId.has(known)) {
+      pairs.set(old.id, byId.get(known)!);
+      taken.add(known);
+    }
+  }
+  for (const old of keys) {
+    if (pairs.has(old.id) || old.status !== 'active' || !old.expires_at) continue;
+    const expires = Date.parse(old.expires_at);
+    const replacement = keys
+      .filter(
+        (candidate) =>
+          candidate.id !== old.id &&
+          !taken.has(candidate.id) &&
+          candidate.label === old.label &&
+          candidate.mode === old.mode &&
+          Date.parse(candidate.created_at) > Date.parse(old.created_at) &&
+          expires >= Date.parse(candidate.created_at) - 60_000 &&
+          expires <= Date.parse(candidate.created_at) + LONGEST_GRACE_MS &&
+          sameList(candidate.scopes, old.scopes) &&
+          sameList(candidate.list_ids, old.list_ids) &&
+          sameList(candidate.allowed_ips, old.allowed_ips),
+      )
+      .sort((a, b) => Date.parse(a.created_at) - Date.parse(b.created_at))[0];
+    if (replacement) {
+      pairs.set(old.id, replacement);
+      taken.add(replacement.id);
+    }
+  }
+  return pairs;
+}
+
+/** The keys in the service's order, except that a rolled key comes right after its replacement. */
+function pairedOrder(keys: KeyView[], replacements: Map<string, KeyView>): KeyView[] {
+  const oldOf = new Map<string, KeyView[]>();
+  replacements.forEach((replacement, oldId) => {
+    const old = keys.find((key) => key.id === oldId)!;
+    oldOf.set(replacement.id, [...(oldOf.get(replacement.id) ?? []), old]);
+  });
+  const placed = new Set<string>();
+  const order: KeyView[] = [];
+  const place = (key: KeyView) => {
+    if (placed.has(key.id)) return;
+    placed.add(key.id);
+    order.push(key);
+    (oldOf.get(key.id) ?? []).forEach(place);
+  };
+  keys.filter((key) => !replacements.has(key.id)).forEach(place);
+  keys.forEach(place);
+  return order;
+}
+
+function note(text: string, className: string): HTMLSpanElement {
+  const span = document.createElement('span');
+  span.className = className;
+  span.textContent = text;
+  return span;
+}
+
+/** The key's status, and for an active key that expires, when: "expires in 23 hours". */
+function keyStatus(key: KeyView, rolled: boolean): HTMLElement {
+  const box = document.createElement('span');
+  box.append(key.status);
+  const left = key.status === 'active' && key.expires_at ? fromNow(key.expires_at) : null;
+  if (left) box.appendChild(note(`${rolled ? 'rolled: ' : ''}expires ${left}`, 'expiry-note'));
+  return box;
+}
+
 function renderKeys(keys: KeyView[]): void {
-  renderAll('keys-body', 'no-keys', keys, (key) => {
+  const replacements = replacementsOf(keys);
+  const replaced = new Map<string, KeyView>();
+  replacements.forEach((replacement, oldId) =>
+    replaced.set(
+      replacement.id,
+      keys.find((key) => key.id === oldId)!,
+    ),
+  );
+  renderAll('keys-body', 'no-keys', pairedOrder(keys, replacements), (key) => {
     const row = tableRow();
-    const label = cell(row, key.label, 'Label');
+    const replacement = replacements.get(key.id);
+    const predecessor = replaced.get(key.id);
+    if (replacement) row.classList.add('rolled');
+    if (predecessor) row.classList.add('pair-start');
+    const labelBox = document.createElement('span');
+    labelBox.append(key.label);
+    if (predecessor) labelBox.appendChild(note(`replaces ${maskedKey(predecessor)}`, 'pair-note'));
+    if (replacement) labelBox.appendChild(note(`replaced by ${maskedKey(replacement)}`, 'pair-note'));
+    const label = cell(row, labelBox, 'Label');
     label.id = `key-label-${key.id}`;
     const masked = document.createElement('code');
     masked.textContent = maskedKey(key);
@@ -359,24 +497,30 @@ function renderKeys(keys: KeyView[]): void {
     cell(row, restrictionsOf(key), 'Restrictions');
     cell(row, formatTime(key.created_at) ?? '', 'Created');
     cell(row, formatTime(key.last_used_at) || 'Never', 'Last used');
-    cell(row, key.status, 'Status');
-    const usage = cell(row, 'Loading\u2026', 'Usage, 30 days');
-    usage.classList.add('usage');
+    cell(row, keyStatus(key, Boolean(replacement)), 'Status');
     const actions = document.createElement('div');
     actions.className = 'actions-row';
     if (key.status === 'active') {
       actions.appendChild(actionButton('Roll', label.id, true, (b) => openRoll(key, b)));
-      actions.appendChild(actionButton('Revoke', label.id, false, (b) => revokeKey(key, b)));
+      actions.appendChild(actionButton('Revoke', label.id, false, (b) => void revokeKey(key, b)));
     }
     cell(row, actions, '');
-    void loadUsage(key, usage);
     return row;
   });
+  renderLogKeyChoices(keys);
 }
 
+/** The keys of the page's mode, as the service last listed them (the logs' key filter names them). */
+let shownKeys: KeyView[] = [];
+
 function loadKeys(): Promise<void> {
-  return api<{ keys: KeyView[] }>('GET', `keys?mode=${pageMode}`).then(
-    ifStillIn(pageMode, (data) => renderKeys(data.keys)),
+  const mode = pageMode;
+  return api<{ keys: KeyView[] }>('GET', `keys?mode=${mode}`).then(
+    ifStillIn(mode, (data) => {
+      shownKeys = data.keys;
+      renderKeys(data.keys);
+      renderUsageRows(data.keys);
+    }),
     handleFailure,
   );
 }
@@ -415,23 +559,24 @@ function showSignedIn(user: Account, focus: boolean): Promise<void> {
   showMode();
   byId('signed-out').hidden = true;
   byId('signed-in').hidden = false;
-  if (focus) byId('account-title').focus();
-  return Promise.all([loadKeys(), loadWebhooks()]).then(() => undefined);
+  showSection(sectionInAddress() ?? 'keys', focus);
+  return loadModeData();
 }
 
 function showSignedOut(focus: boolean): void {
   account = null;
-  listNames.clear();
+  forgetListNames();
   closeRoll();
   closeSandboxReset();
   resetKeyForm();
   hideNewKey();
   hideNewSecret();
   hideDeliveries();
-  byId('keys-body').replaceChildren();
-  byId('webhooks-body').replaceChildren();
+  closeConfirm();
+  clearModeData();
   byId('signed-in').hidden = true;
   byId('signed-out').hidden = false;
+  showMailbox();
   if (focus) byId('signin-title').focus();
 }
 
@@ -472,7 +617,7 @@ onSubmit('signup-form', (form, fields) =>
   api<{ user: Account }>('POST', 'signup', fields).then((data) => {
     form.reset();
     announce(`Account created. You are signed in as ${data.user.username}.`);
-    return Promise.all([showSignedIn(data.user, true), loadMailbox()]);
+    return Promise.all([showSignedIn(data.user, true), awaitMail(data.user.email)]);
   }),
 );
 
@@ -536,9 +681,15 @@ function copyText(element: HTMLElement, done: string): void {
 byId('copy-key').addEventListener('click', () => copyText(newKeyText, 'Key copied to the clipboard.'));
 byId('copy-curl').addEventListener('click', () => copyText(byId('new-key-curl'), 'Command copied to the clipboard.'));
 
-function revokeKey(key: KeyView, button: HTMLButtonElement): void {
+async function revokeKey(key: KeyView, button: HTMLButtonElement): Promise<void> {
   const masked = `${key.prefix}\u2026${key.last4}`;
-  if (!window.confirm(`Revoke the key "${key.label}" (${masked})? Programs using it stop working at once.`)) return;
+  const confirmed = await confirmAction(button, {
+    title: 'Revoke key',
+    text: `Revoke the key "${key.label}" (${masked})? Programs using it stop working at once.`,
+    action: 'Revoke key',
+    destructive: true,
+  });
+  if (!confirmed) return;
   busy(button, true);
   void api('POST', `keys/${encodeURIComponent(key.id)}/revoke`).then(
     () => {
@@ -576,8 +727,12 @@ function showNewSecret(webhook: WebhookView, why: string): void {
   announce(`${why} Copy its signing secret now: it is shown only this once.`);
 }
 
+/** The webhooks of the page's mode as the service last listed them. */
+let shownWebhooks: WebhookView[] = [];
+
 function hideDeliveries(): void {
   shownDeliveriesOf = null;
+  hideAttempts();
   byId('deliveries-body').replaceChildren();
   byId('deliveries-for').textContent = '';
   deliveriesPanel.hidden = true;
@@ -605,15 +760,15 @@ function renderWebhooks(webhooks: WebhookView[]): void {
     url.id = `webhook-url-${webhook.id}`;
     url.className = 'url';
     const types = webhook.types ? webhook.types.join(', ') : 'All events';
-    cell(row, webhook.list_id ? `${types} (list ${webhook.list_id})` : types, 'Types');
+    cell(row, webhook.list_id ? `${types}, of the list ${listName(webhook.list_id)}` : types, 'Types');
     cell(row, webhook.disabled_reason ? `${webhook.status}: ${webhook.disabled_reason}` : webhook.status, 'Status');
     cell(row, formatTime(webhook.created_at) ?? '', 'Created');
     const actions = document.createElement('div');
     actions.className = 'actions-row';
     if (webhook.status === 'active') actions.appendChild(actionButton('Send test', url.id, true, (b) => sendTest(webhook, b)));
     actions.appendChild(actionButton('Deliveries', url.id, true, (b) => openDeliveries(webhook, b)));
-    actions.appendChild(actionButton('Rotate secret', url.id, true, (b) => rotateSecret(webhook, b)));
-    actions.appendChild(actionButton('Delete', url.id, false, (b) => deleteWebhook(webhook, b)));
+    actions.appendChild(actionButton('Rotate secret', url.id, true, (b) => void rotateSecret(webhook, b)));
+    actions.appendChild(actionButton('Delete', url.id, false, (b) => void deleteWebhook(webhook, b)));
     cell(row, actions, '');
     return row;
   });
@@ -621,7 +776,10 @@ function renderWebhooks(webhooks: WebhookView[]): void {
 
 function loadWebhooks(): Promise<void> {
   return api<{ webhooks: WebhookView[] }>('GET', inMode('webhooks')).then(
-    ifStillIn(pageMode, (data) => renderWebhooks(data.webhooks)),
+    ifStillIn(pageMode, (data) => {
+      shownWebhooks = data.webhooks;
+      renderWebhooks(data.webhooks);
+    }),
     handleFailure,
   );
 }
@@ -639,11 +797,13 @@ function renderDeliveries(deliveries: DeliveryView[]): void {
     cell(row, dash(delivery.last_error), 'Last error');
     cell(row, formatTime(delivery.next_attempt_at) || '\u2014', 'Next attempt');
     cell(row, formatTime(delivery.created_at) ?? '', 'Created');
-    cell(
-      row,
+    const actions = document.createElement('div');
+    actions.className = 'actions-row';
+    actions.append(
+      actionButton('Attempts', event.id, true, (b) => void showAttempts(delivery, b)),
       actionButton('Retry', event.id, true, (b) => retryDelivery(delivery, b)),
-      '',
     );
+    cell(row, actions, '');
     return row;
   });
 }
@@ -689,8 +849,14 @@ function sendTest(webhook: WebhookView, button: HTMLButtonElement): void {
   );
 }
 
-function rotateSecret(webhook: WebhookView, button: HTMLButtonElement): void {
-  if (!window.confirm(`Make a new signing secret for ${webhook.url}? The current one keeps signing beside it for 24 hours.`)) return;
+async function rotateSecret(webhook: WebhookView, button: HTMLButtonElement): Promise<void> {
+  const confirmed = await confirmAction(button, {
+    title: 'Rotate secret',
+    text: `Make a new signing secret for ${webhook.url}? The current one keeps signing beside it for 24 hours.`,
+    action: 'Rotate secret',
+    destructive: false,
+  });
+  if (!confirmed) return;
   busy(button, true);
   void api<{ webhook: WebhookView }>('POST', inMode(`webhooks/${encodeURIComponent(webhook.id)}/rotate-secret`)).then(
     (data) => {
@@ -704,8 +870,14 @@ function rotateSecret(webhook: WebhookView, button: HTMLButtonElement): void {
   );
 }
 
-function deleteWebhook(webhook: WebhookView, button: HTMLButtonElement): void {
-  if (!window.confirm(`Delete the webhook for ${webhook.url}? Nothing more is sent to it, and its deliveries are deleted.`)) return;
+async function deleteWebhook(webhook: WebhookView, button: HTMLButtonElement): Promise<void> {
+  const confirmed = await confirmAction(button, {
+    title: 'Delete webhook',
+    text: `Delete the webhook for ${webhook.url}? Nothing more is sent to it, and its deliveries are deleted.`,
+    action: 'Delete webhook',
+    destructive: true,
+  });
+  if (!confirmed) return;
   busy(button, true);
   void api('DELETE', inMode(`webhooks/${encodeURIComponent(webhook.id)}`)).then(
     () => {
@@ -756,10 +928,30 @@ function webhookBody(fields: Fields): Body {
 onSubmit('webhook-form', (form, fields) =>
   api<{ webhook: WebhookView }>('POST', inMode('webhooks'), webhookBody(fields)).then((data) => {
     form.reset();
+    showLocalReceiverHint(false);
     showNewSecret(data.webhook, `Webhook for ${data.webhook.url} added.`);
     return loadWebhooks();
-  }),
+  }, explainRefusedUrl),
 );
+
+/**
+ * A URL refused for its scheme or its address: a receiver on the developer's own machine is
+ * refused unless the service runs with WEBHOOK_ALLOW_PRIVATE_URLS, which the hint says.
+ */
+function explainRefusedUrl(error: unknown): never {
+  const message = messageOf(error);
+  showLocalReceiverHint(statusOf(error) === 400 && /^url\b/i.test(message) && /https|private|loopback|local|address|host/i.test(message));
+  throw error;
+}
+
+function showLocalReceiverHint(on: boolean): void {
+  const hint = byId('webhook-url-local');
+  hint.hidden = !on;
+  const input = byId('webhook-url');
+  const ids = describedBy(input).filter((id) => id !== hint.id);
+  if (on) ids.push(hint.id);
+  input.setAttribute('aria-describedby', ids.join(' '));
+}
 
 byId('copy-secret').addEventListener('click', () => copyText(newSecretText, 'Secret copied to the clipboard.'));
 
@@ -864,8 +1056,11 @@ function renderListChoices(lists: ListChoice[]): void {
 /** The most lists the picker offers (pages of 100): a key names at most 100 of them anyway. */
 const PICKER_PAGES = 20;
 
-/** The account's lists for the picker, every page of GET /developers/api/lists, oldest first. */
-async function loadListChoices(): Promise<void> {
+/**
+ * The account's lists of the page's mode, every page of GET /developers/api/lists, oldest first:
+ * their names (for the key table, the webhooks, the logs) and the pickers' choices.
+ */
+async function loadListNames(): Promise<ListChoice[] | null> {
   const mode = pageMode;
   const lists: ListChoice[] = [];
   let cursor: string | null = null;
@@ -879,11 +1074,19 @@ async function loadListChoices(): Promise<void> {
     }
   } catch (error: unknown) {
     handleFailure(error);
-    return;
+    return null;
   }
-  if (mode !== pageMode) return;
+  if (mode !== pageMode) return null;
+  listNames.clear();
   lists.forEach((list) => listNames.set(list.id, list.name));
-  renderListChoices(lists);
+  renderWebhookListChoices(lists);
+  return lists;
+}
+
+/** The key form's list picker, filled with the lists of the page's mode. */
+async function loadListChoices(): Promise<void> {
+  const lists = await loadListNames();
+  if (lists) renderListChoices(lists);
 }
 
 keyForm.querySelectorAll<HTMLInputElement>('input[name="lists_mode"]').forEach((radio) => {
@@ -949,6 +1152,7 @@ onSubmit('roll-form', (_form, fields) => {
   return api<CreatedKey>('POST', `keys/${encodeURIComponent(target.key.id)}/roll`, { expires_in_hours: Number(hours) }).then(
     (data) => {
       rolling = null;
+      rolledHere.set(target.key.id, data.id);
       closeRoll();
       const old = `${maskedKey(target.key)} stops working ${GRACE_TEXT[hours] || `in ${hours} hours`}.`;
       showNewKey(data, `It replaces "${target.key.label}": ${old}`);
@@ -981,7 +1185,7 @@ function showMode(): void {
 function switchMode(mode: Mode): Promise<void> {
   pageMode = mode;
   try {
-    window.sessionStorage.setItem(MODE_STORAGE, mode);
+    window.localStorage.setItem(MODE_STORAGE, mode);
   } catch {
     // Not remembered past this page: it still switches.
   }
@@ -990,18 +1194,38 @@ function switchMode(mode: Mode): Promise<void> {
   hideNewKey();
   hideNewSecret();
   hideDeliveries();
-  listNames.clear();
+  forgetListNames();
+  clearModeData();
+  // The banner says what test mode is; the announcement only says that it changed.
+  announce(mode === 'test' ? 'Test mode on.' : 'Test mode off.');
+  return Promise.all([loadModeData(), enterSection(currentSection)]).then(() => undefined);
+}
+
+/** Forgets what was shown of the other mode. */
+function clearModeData(): void {
+  shownKeys = [];
+  shownWebhooks = [];
   byId('keys-body').replaceChildren();
+  byId('usage-body').replaceChildren();
   byId('webhooks-body').replaceChildren();
   byId('list-options').replaceChildren();
-  const loads = [loadKeys(), loadWebhooks()];
-  if (chosenLists()) loads.push(loadListChoices());
-  announce(
-    mode === 'test'
-      ? 'Test mode on: the keys and webhooks shown and created are test ones, on the sandbox.'
-      : 'Test mode off: the keys and webhooks shown and created are live ones.',
-  );
-  return Promise.all(loads).then(() => undefined);
+  renderWebhookListChoices([]);
+  clearLogs();
+  clearEvents();
+}
+
+/**
+ * The keys, webhooks and lists of the page's mode. The lists' names come with their own request:
+ * once they arrive, what names lists (restricted keys, webhooks) is drawn again with them.
+ */
+function loadModeData(): Promise<void> {
+  const names = loadListNames().then((lists) => {
+    if (!lists) return;
+    if (chosenLists()) renderListChoices(lists);
+    if (shownKeys.length) renderKeys(shownKeys);
+    if (shownWebhooks.length) renderWebhooks(shownWebhooks);
+  });
+  return Promise.all([loadKeys(), loadWebhooks(), names]).then(() => undefined);
 }
 
 modeSwitch.addEventListener('change', () => void switchMode(modeSwitch.checked ? 'test' : 'live'));
@@ -1043,10 +1267,9 @@ onSubmit('sandbox-reset-form', () =>
       announce(what);
       hideNewSecret();
       hideDeliveries();
-      listNames.clear();
-      const loads = [loadWebhooks(), loadKeys()];
-      if (chosenLists()) loads.push(loadListChoices());
-      return Promise.all(loads);
+      forgetListNames();
+      clearEvents();
+      return Promise.all([loadModeData(), enterSection(currentSection)]);
     },
     (error: unknown) => {
       closeSandboxReset();
@@ -1183,7 +1406,7 @@ function loadUsage(key: KeyView, into: HTMLElement): Promise<void> {
 onPress('resend-verification', () =>
   api('POST', 'resend-verification').then(() => {
     announce(`A new verification link is on its way to ${account?.email ?? 'your email address'}.`);
-    return loadMailbox();
+    return account ? awaitMail(account.email) : loadMailbox();
   }, handleFailure),
 );
 
@@ -1205,7 +1428,7 @@ onSubmit('forgot-form', (form, fields) =>
   api('POST', 'password-reset', { email: textOf(fields.email) }).then(() => {
     form.reset();
     announce('If an account uses that address, a link to choose a new password is on its way. It works for one hour.');
-    return loadMailbox();
+    return awaitMail(textOf(fields.email));
   }),
 );
 
@@ -1247,7 +1470,7 @@ onSubmit('email-form', (form, fields) =>
     byId<HTMLDetailsElement>('email-details').open = false;
     showAccount(data.user);
     announce(`Your email is now ${data.user.email}. Open the link we mailed to it to verify it.`);
-    return loadMailbox();
+    return awaitMail(data.user.email);
   }),
 );
 
@@ -1283,9 +1506,6 @@ function followLink(): Promise<void> {
   return verifyEmail(link.token);
 }
 
-// A link to this page opened from the page itself (the mailbox) changes only the fragment.
-window.addEventListener('hashchange', () => void followLink());
-
 // The development mailbox: what the service would have sent, when no mail server is set.
 
 interface MailView {
@@ -1295,9 +1515,6 @@ interface MailView {
   text: string;
   created_at: string;
 }
-
-/** False once the service says it keeps no mailbox (a 404: production, or mail really sent). */
-let mailboxServed = true;
 
 /** The message's text, its web addresses made links (built as nodes: the text is never markup). */
 function mailBody(text: string): HTMLPreElement {
@@ -1333,30 +1550,663 @@ function renderMailbox(messages: MailView[]): void {
   });
 }
 
-/** Shows the mailbox when the service serves it; resolves to whether it is shown. */
+/** Whether the service keeps a development mailbox: unknown until it first answers (a 404: production, or mail really sent). */
+let mailboxState: 'unknown' | 'served' | 'absent' = 'unknown';
+/** The messages the mailbox last listed. */
+let mailShown: MailView[] = [];
+
+/** Shows the mailbox where it belongs: below the forms signed out, as its own section signed in. */
+function showMailbox(): void {
+  const served = mailboxState === 'served';
+  byId('mailbox-nav').hidden = !served;
+  byId('verify-mailbox-hint').hidden = !served;
+  byId('mailbox').hidden = !served || (signedIn() && currentSection !== 'mailbox');
+}
+
+const mailboxShown = (): boolean => !byId('mailbox').hidden;
+
+/** Loads the mailbox when the service serves it; resolves to whether it does. */
 function loadMailbox(): Promise<boolean> {
-  if (!mailboxServed) return Promise.resolve(false);
+  if (mailboxState === 'absent') return Promise.resolve(false);
   return api<{ messages: MailView[] }>('GET', MAILBOX_PATH).then(
     (data) => {
-      byId('mailbox').hidden = false;
+      mailboxState = 'served';
+      mailShown = data.messages;
       renderMailbox(data.messages);
+      showMailbox();
       return true;
     },
     (error: unknown) => {
       if (statusOf(error) === 404) {
-        mailboxServed = false;
-        byId('mailbox').hidden = true;
+        mailboxState = 'absent';
+        showMailbox();
+        if (signedIn() && currentSection === 'mailbox') showSection('keys', false);
       } else handleFailure(error);
       return false;
     },
   );
 }
 
+// While a message is awaited (one the page just had sent), the shown mailbox refreshes itself each
+// second, 30 times at most; it stops when the message is there and pauses while the section is left.
+
+const MAIL_POLL_MS = 1000;
+const MAIL_POLLS = 30;
+let mailWait: { to: string; since: number; polls: number; timer: number | null } | null = null;
+
+const mailArrived = (wait: { to: string; since: number }): boolean =>
+  mailShown.some((message) => message.to.toLowerCase() === wait.to && Date.parse(message.created_at) >= wait.since);
+
+/**
+ * Awaits a message to `to`, sent from now on. The mailbox is served to this machine only, so the
+ * page's clock is the service's: a message is the awaited one when it is no older than the wait
+ * (with a few seconds' allowance).
+ */
+function awaitMail(to: string): Promise<boolean> {
+  if (mailboxState === 'absent') return Promise.resolve(false);
+  pauseMailWait();
+  mailWait = { to: to.trim().toLowerCase(), since: Date.now() - 5000, polls: 0, timer: null };
+  return pollMail();
+}
+
+function pollMail(): Promise<boolean> {
+  return loadMailbox().then((served) => {
+    scheduleMailPoll();
+    return served;
+  });
+}
+
+function scheduleMailPoll(): void {
+  const wait = mailWait;
+  const waiting = byId('mailbox-waiting');
+  if (!wait) {
+    waiting.hidden = true;
+    return;
+  }
+  if (wait.timer !== null) return;
+  if (mailArrived(wait) || wait.polls >= MAIL_POLLS || mailboxState !== 'served') {
+    mailWait = null;
+    waiting.hidden = true;
+    return;
+  }
+  if (!mailboxShown()) {
+    waiting.hidden = true;
+    return;
+  }
+  waiting.hidden = false;
+  wait.timer = window.setTimeout(() => {
+    wait.timer = null;
+    wait.polls += 1;
+    if (mailWait === wait && mailboxShown()) void pollMail();
+  }, MAIL_POLL_MS);
+}
+
+/** Stops the refreshing while the mailbox is not shown; entering it again goes on waiting. */
+function pauseMailWait(): void {
+  if (mailWait?.timer != null) {
+    window.clearTimeout(mailWait.timer);
+    mailWait.timer = null;
+  }
+  byId('mailbox-waiting').hidden = true;
+}
+
 onPress('refresh-mailbox', () => loadMailbox().then((shown) => shown && announce('Mailbox refreshed.')));
+
+// Navigation (one section at a time): each section has its fragment (#keys, #webhooks, #events,
+// #logs, #usage, #account, #mailbox), so links, back and forward and a reload all land on it.
+
+const SECTIONS = ['keys', 'webhooks', 'events', 'logs', 'usage', 'account', 'mailbox'] as const;
+type Section = (typeof SECTIONS)[number];
+const SECTION_HEADINGS: Record<Section, string> = {
+  keys: 'keys-title',
+  webhooks: 'webhooks-title',
+  events: 'events-title',
+  logs: 'logs-title',
+  usage: 'usage-title',
+  account: 'account-title',
+  mailbox: 'mailbox-title',
+};
+const PAGE_TITLE = document.title;
+
+/** The section shown while signed in. */
+let currentSection: Section = 'keys';
+
+const isSection = (name: string): name is Section => (SECTIONS as readonly string[]).includes(name);
+
+/** The section the address names (`#logs`, or `#logs/<request id>` for one request), if any. */
+function sectionInAddress(): Section | null {
+  const match = /^#([a-z]+)(?:\/.*)?$/.exec(window.location.hash);
+  return match && isSection(match[1]) ? match[1] : null;
+}
+
+/** The request id of `#logs/<request id>`, if the address names one. */
+function requestInAddress(): string | null {
+  const match = /^#logs\/(.+)$/.exec(window.location.hash);
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match[1]);
+  } catch {
+    return null;
+  }
+}
+
+const signedIn = (): boolean => !byId('signed-in').hidden;
+
+/**
+ * Shows one section, marks its link as the current page, and with `focus` moves the focus to its
+ * heading (a screen reader then reads where it landed). Entering a section loads what it shows.
+ */
+function showSection(wanted: Section, focus: boolean): void {
+  const section = wanted === 'mailbox' && mailboxState !== 'served' ? 'keys' : wanted;
+  currentSection = section;
+  document.querySelectorAll<HTMLElement>('#signed-in .console-section').forEach((element) => {
+    element.hidden = element.getAttribute('data-section') !== section;
+  });
+  document.querySelectorAll<HTMLAnchorElement>('#sections-nav a').forEach((link) => {
+    if (link.getAttribute('data-section') === section) link.setAttribute('aria-current', 'page');
+    else link.removeAttribute('aria-current');
+  });
+  showMailbox();
+  const heading = byId(SECTION_HEADINGS[section]);
+  document.title = `${heading.textContent} \u2014 ${PAGE_TITLE}`;
+  if (focus) {
+    window.scrollTo(0, 0);
+    heading.focus({ preventScroll: true });
+  }
+  void enterSection(section);
+}
+
+/** Loads what a section shows when it is entered (and pauses what only a shown section does). */
+function enterSection(section: Section): Promise<void> {
+  if (section !== 'mailbox') pauseMailWait();
+  if (!signedIn()) return Promise.resolve();
+  switch (section) {
+    case 'events':
+      return loadEvents();
+    case 'logs':
+      return loadLogs(false).then(openLogInAddress);
+    case 'usage':
+      // The numbers of now, not of when the keys were listed (before they are, their load draws them).
+      if (shownKeys.length) renderUsageRows(shownKeys);
+      return Promise.resolve();
+    case 'mailbox':
+      return pollMail().then(() => undefined);
+    default:
+      return Promise.resolve();
+  }
+}
+
+window.addEventListener('hashchange', () => {
+  if (/^#(verify|reset)=/.test(window.location.hash)) {
+    void followLink();
+    return;
+  }
+  const section = sectionInAddress();
+  if (!section) return;
+  if (!signedIn()) {
+    if (section === 'mailbox' && mailboxState === 'served') byId('mailbox-title').focus();
+    return;
+  }
+  // A request id's link within the logs opens that request, the list staying as it is.
+  if (section === 'logs' && currentSection === 'logs' && requestInAddress()) {
+    void openLogInAddress();
+    return;
+  }
+  showSection(section, true);
+});
+
+// A link to the section already shown changes no address: it still takes the focus there.
+document.querySelectorAll<HTMLAnchorElement>('#sections-nav a').forEach((link) => {
+  link.addEventListener('click', () => {
+    if (link.getAttribute('data-section') === currentSection) byId(SECTION_HEADINGS[currentSection]).focus();
+  });
+});
+
+// Confirmations: one dialog, its action button red when what it confirms cannot be undone.
+
+const confirmDialog = byId<HTMLDialogElement>('confirm-dialog');
+let confirming: { resolve: (confirmed: boolean) => void; opener: HTMLElement } | null = null;
+
+interface Confirmation {
+  title: string;
+  text: string;
+  /** The confirming button's text. */
+  action: string;
+  destructive: boolean;
+}
+
+/** Asks in a modal dialog, the safe choice (Cancel) focused; resolves to whether it was confirmed. */
+function confirmAction(opener: HTMLElement, what: Confirmation): Promise<boolean> {
+  closeConfirm();
+  byId('confirm-title').textContent = what.title;
+  byId('confirm-what').textContent = what.text;
+  const ok = byId<HTMLButtonElement>('confirm-ok');
+  ok.textContent = what.action;
+  ok.className = what.destructive ? 'danger' : '';
+  confirmDialog.classList.toggle('destructive', what.destructive);
+  confirmDialog.returnValue = '';
+  return new Promise<boolean>((resolve) => {
+    confirming = { resolve, opener };
+    confirmDialog.showModal();
+    byId('confirm-cancel').focus();
+  });
+}
+
+function closeConfirm(): void {
+  if (confirmDialog.open) confirmDialog.close('');
+}
+
+// However it closes (the action, Cancel, Escape), the answer is given and focus goes back.
+confirmDialog.addEventListener('close', () => {
+  const done = confirming;
+  confirming = null;
+  if (!done) return;
+  if (done.opener.isConnected) done.opener.focus();
+  done.resolve(confirmDialog.returnValue === 'ok');
+});
+byId('confirm-cancel').addEventListener('click', closeConfirm);
+
+// Choices built from what the service listed: the webhook form's list, the logs' key filter.
+
+function option(value: string, text: string): HTMLOptionElement {
+  const choice = document.createElement('option');
+  choice.value = value;
+  choice.textContent = text;
+  return choice;
+}
+
+/** Fills a select, keeping its choice when it is still offered. */
+function fillSelect(select: HTMLSelectElement, choices: HTMLOptionElement[]): void {
+  const chosen = select.value;
+  select.replaceChildren(...choices);
+  select.value = choices.some((choice) => choice.value === chosen) ? chosen : (choices[0]?.value ?? '');
+}
+
+function renderWebhookListChoices(lists: ListChoice[]): void {
+  fillSelect(byId<HTMLSelectElement>('webhook-list'), [option('', 'Every list'), ...lists.map((list) => option(list.id, list.name))]);
+}
+
+function renderLogKeyChoices(keys: KeyView[]): void {
+  fillSelect(byId<HTMLSelectElement>('logs-key'), [
+    option('', 'Every key'),
+    ...keys.map((key) => option(key.id, `${key.label} (${maskedKey(key)})`)),
+  ]);
+}
+
+// Usage: one row per key of the page's mode, its chart loaded with it.
+
+function renderUsageRows(keys: KeyView[]): void {
+  renderAll('usage-body', 'no-usage', keys, (key) => {
+    const row = tableRow();
+    const who = document.createElement('div');
+    const name = document.createElement('span');
+    name.textContent = key.label;
+    name.id = `usage-key-${key.id}`;
+    const masked = document.createElement('code');
+    masked.textContent = maskedKey(key);
+    const logs = actionButton('Logs', name.id, true, () => {
+      byId<HTMLSelectElement>('logs-key').value = key.id;
+      window.location.hash = '#logs';
+    });
+    who.append(name, ' ', masked, ' ', logs);
+    cell(row, who, 'Key');
+    const usage = cell(row, 'Loading\u2026', 'Usage, 30 days');
+    usage.classList.add('usage');
+    void loadUsage(key, usage);
+    return row;
+  });
+}
+
+// Logs: the requests made with the account's keys in the last 24 hours (the service keeps them,
+// with their bodies redacted); a request's line opens its bodies.
+
+interface RequestLogView {
+  id: string;
+  created_at: string;
+  method: string;
+  route: string;
+  path: string;
+  status: number;
+  duration_ms: number;
+  request_id: string;
+  key_id: string | null;
+  request_body?: string | null;
+  request_body_truncated?: boolean;
+  response_body?: string | null;
+  response_body_truncated?: boolean;
+}
+
+/** The next page of the logs as filtered, if there is one. */
+let logsCursor: string | null = null;
+let shownLogs: RequestLogView[] = [];
+
+function logsQuery(cursor: string | null, requestId?: string): string {
+  const params = new URLSearchParams({ mode: pageMode, limit: '50' });
+  if (requestId) params.set('request_id', requestId);
+  else {
+    const key = byId<HTMLSelectElement>('logs-key').value;
+    const status = byId<HTMLSelectElement>('logs-status').value;
+    const route = byId<HTMLInputElement>('logs-route').value.trim();
+    if (key) params.set('key_id', key);
+    if (status) params.set('status_class', status);
+    if (route) params.set('route', route);
+  }
+  if (cursor) params.set('cursor', cursor);
+  return `request-logs?${params.toString()}`;
+}
+
+function clearLogs(): void {
+  shownLogs = [];
+  logsCursor = null;
+  byId('logs-body').replaceChildren();
+  byId('no-logs').hidden = true;
+  byId('more-logs').hidden = true;
+  hideLogDetail();
+}
+
+const keyNamed = (id: string | null): string => {
+  const key = shownKeys.find((candidate) => candidate.id === id);
+  return key ? `${key.label} (${maskedKey(key)})` : '\u2014';
+};
+
+function logRow(log: RequestLogView): HTMLTableRowElement {
+  const row = tableRow();
+  row.id = `log-${log.request_id}`;
+  cell(row, formatTime(log.created_at, true) ?? '', 'Time');
+  cell(row, log.method, 'Method');
+  const route = document.createElement('code');
+  route.textContent = log.route;
+  route.title = log.path;
+  cell(row, route, 'Route');
+  cell(row, String(log.status), 'Status');
+  cell(row, `${log.duration_ms.toLocaleString()} ms`, 'Duration');
+  const link = document.createElement('a');
+  link.href = `#logs/${encodeURIComponent(log.request_id)}`;
+  link.textContent = log.request_id;
+  link.setAttribute('aria-label', `${log.method} ${log.route} ${log.status}, request ${log.request_id}`);
+  cell(row, link, 'Request id').classList.add('request-id');
+  return row;
+}
+
+function loadLogs(more: boolean): Promise<void> {
+  const mode = pageMode;
+  if (!more) logsCursor = null;
+  return api<{ request_logs: RequestLogView[]; next_cursor: string | null }>('GET', logsQuery(more ? logsCursor : null)).then(
+    (data) => {
+      if (mode !== pageMode) return;
+      byId('logs-unavailable').hidden = true;
+      shownLogs = more ? [...shownLogs, ...data.request_logs] : data.request_logs;
+      const body = byId('logs-body');
+      if (more) body.append(...data.request_logs.map(logRow));
+      else body.replaceChildren(...data.request_logs.map(logRow));
+      byId('no-logs').hidden = shownLogs.length > 0;
+      logsCursor = data.next_cursor;
+      byId('more-logs').hidden = !logsCursor;
+      markSelectedLog();
+    },
+    (error: unknown) => {
+      if (statusOf(error) === 404) byId('logs-unavailable').hidden = false;
+      else handleFailure(error);
+    },
+  );
+}
+
+/** The request whose bodies are shown, if any. */
+let openLog: string | null = null;
+
+function hideLogDetail(): void {
+  openLog = null;
+  byId('log-detail').hidden = true;
+  markSelectedLog();
+}
+
+function markSelectedLog(): void {
+  byId('logs-body')
+    .querySelectorAll('tr')
+    .forEach((row) => {
+      if (openLog && row.id === `log-${openLog}`) row.setAttribute('aria-current', 'true');
+      else row.removeAttribute('aria-current');
+    });
+}
+
+/** A body as the page shows it: JSON indented when it parses, as it is otherwise (a cut one). */
+function bodyText(body: string | null | undefined, truncated: boolean | undefined): string {
+  if (body === null || body === undefined || body === '') return '(no body)';
+  let text = body;
+  try {
+    text = JSON.stringify(JSON.parse(body), null, 2);
+  } catch {
+    // Not JSON, or cut short: shown as it came.
+  }
+  return truncated ? `${text}\n\u2026 (cut: the service keeps the first 8 KiB)` : text;
+}
+
+function renderLogDetail(log: RequestLogView): void {
+  openLog = log.request_id;
+  byId('log-detail-title').textContent = `${log.method} ${log.path}`;
+  const facts = byId('log-detail-facts');
+  facts.replaceChildren();
+  const add = (term: string, description: Node | string) => {
+    const dt = document.createElement('dt');
+    dt.textContent = term;
+    const dd = document.createElement('dd');
+    dd.append(description);
+    facts.append(dt, dd);
+  };
+  add('Time', formatTime(log.created_at, true) ?? '');
+  add('Route', log.route);
+  add('Status', String(log.status));
+  add('Duration', `${log.duration_ms.toLocaleString()} ms`);
+  add('Request id', log.request_id);
+  add('Key', keyNamed(log.key_id));
+  byId('log-request-body').textContent = bodyText(log.request_body, log.request_body_truncated);
+  byId('log-response-body').textContent = bodyText(log.response_body, log.response_body_truncated);
+  byId('log-detail').hidden = false;
+  markSelectedLog();
+}
+
+/** Opens the request the address names (`#logs/<request id>`): its line, and its bodies. */
+function openLogInAddress(): Promise<void> {
+  const requestId = requestInAddress();
+  if (!requestId) {
+    hideLogDetail();
+    return Promise.resolve();
+  }
+  const mode = pageMode;
+  const shown = shownLogs.find((log) => log.request_id === requestId);
+  const found: Promise<RequestLogView | null> = shown
+    ? Promise.resolve(shown)
+    : api<{ request_logs: RequestLogView[] }>('GET', logsQuery(null, requestId)).then((data) => data.request_logs[0] ?? null);
+  return found
+    .then((log) => {
+      if (!log) {
+        hideLogDetail();
+        fail(`No request ${requestId} in the last 24 hours of this mode's logs.`);
+        return;
+      }
+      return api<{ request_log: RequestLogView }>('GET', `request-logs/${encodeURIComponent(log.id)}?mode=${mode}`).then((data) => {
+        if (mode !== pageMode || requestInAddress() !== requestId) return;
+        renderLogDetail(data.request_log);
+        byId('log-detail-title').focus();
+      });
+    })
+    .catch(handleFailure);
+}
+
+onSubmit('logs-filter', () => {
+  hideLogDetail();
+  if (requestInAddress()) window.history.replaceState(null, '', '#logs');
+  return loadLogs(false).then(() =>
+    announce(`${shownLogs.length.toLocaleString()} requests shown${logsCursor ? ', more older ones' : ''}.`),
+  );
+});
+onPress('more-logs', () => loadLogs(true));
+
+// Events: the feed's recent events, newest first, each with its JSON.
+
+interface EventView {
+  id: string;
+  type: string;
+  created_at: string;
+  list?: { id: string; name: string } | null;
+}
+
+/** How many events the page shows, and how many pages (of 500) it reads to find the newest. */
+const EVENTS_SHOWN = 50;
+const EVENT_PAGES = 10;
+let shownEvents: EventView[] = [];
+/** The feed's cursor after the newest event read: Refresh reads on from there. */
+let eventsCursor: string | null = null;
+
+function clearEvents(): void {
+  shownEvents = [];
+  eventsCursor = null;
+  byId('events-list').replaceChildren();
+  byId('no-events').hidden = true;
+}
+
+function eventItem(event: EventView): HTMLElement {
+  const item = document.createElement('article');
+  item.className = 'event';
+  item.setAttribute('aria-labelledby', `event-${event.id}`);
+  const title = document.createElement('h3');
+  title.id = `event-${event.id}`;
+  title.textContent = event.type;
+  const when = document.createElement('p');
+  when.className = 'hint';
+  when.append(formatTime(event.created_at, true) ?? '', event.list ? `, list \u201c${event.list.name}\u201d` : '', ` \u00b7 ${event.id}`);
+  const json = document.createElement('details');
+  const summary = document.createElement('summary');
+  summary.textContent = 'JSON';
+  const pre = document.createElement('pre');
+  pre.className = 'json';
+  pre.textContent = JSON.stringify(event, null, 2);
+  json.append(summary, pre);
+  item.append(title, when, json);
+  return item;
+}
+
+/** Reads the feed on from the last cursor (from the oldest event kept the first time), within a bound. */
+async function loadEvents(): Promise<void> {
+  const mode = pageMode;
+  const read: EventView[] = [];
+  let cursor = eventsCursor;
+  try {
+    for (let page = 0; page < EVENT_PAGES; page += 1) {
+      const query = cursor === null ? '' : `&after=${encodeURIComponent(cursor)}`;
+      const data: { events: EventView[]; next_cursor: string } = await api('GET', inMode(`events?limit=500${query}`));
+      read.push(...data.events);
+      cursor = data.next_cursor;
+      if (data.events.length < 500) break;
+    }
+  } catch (error: unknown) {
+    if (statusOf(error) === 404) byId('no-events').hidden = false;
+    else handleFailure(error);
+    return;
+  }
+  if (mode !== pageMode) return;
+  eventsCursor = cursor;
+  shownEvents = [...read.reverse(), ...shownEvents].slice(0, EVENTS_SHOWN);
+  renderAll('events-list', 'no-events', shownEvents, eventItem);
+}
+
+onPress('refresh-events', () => loadEvents().then(() => announce(`${shownEvents.length.toLocaleString()} recent events shown.`)));
+
+// The delivery inspector: each attempt of a delivery, as sent and as answered.
+
+interface AttemptView {
+  attempt: number;
+  started_at: string;
+  duration_ms: number | null;
+  /** Null when nothing was sent (the attempt failed before its request left). */
+  request: { method: string; headers: Record<string, string> } | null;
+  status: number | null;
+  response: { headers: Record<string, string>; body: string; body_truncated: boolean } | null;
+  error: string | null;
+}
+
+function hideAttempts(): void {
+  byId('attempts-list').replaceChildren();
+  byId('attempts-for').textContent = '';
+  byId('attempts-panel').hidden = true;
+}
+
+function headerList(headers: Record<string, string>): HTMLDListElement {
+  const list = document.createElement('dl');
+  list.className = 'facts';
+  Object.entries(headers).forEach(([name, value]) => {
+    const dt = document.createElement('dt');
+    dt.textContent = name;
+    const dd = document.createElement('dd');
+    dd.textContent = value;
+    list.append(dt, dd);
+  });
+  return list;
+}
+
+function subheading(text: string): HTMLHeadingElement {
+  const heading = document.createElement('h6');
+  heading.textContent = text;
+  return heading;
+}
+
+function attemptItem(attempt: AttemptView, url: string): HTMLElement {
+  const item = document.createElement('article');
+  item.className = 'attempt';
+  const title = document.createElement('h5');
+  const outcome = attempt.status === null ? 'no answer' : `HTTP ${attempt.status}`;
+  const took = attempt.duration_ms === null ? '' : ` in ${attempt.duration_ms.toLocaleString()} ms`;
+  title.textContent = `Attempt ${attempt.attempt}: ${outcome}${took}`;
+  const when = document.createElement('p');
+  when.className = 'hint';
+  when.append('Started ', formatTime(attempt.started_at, true) ?? '', ` \u00b7 ${attempt.request?.method ?? 'POST'} ${url}`);
+  item.append(title, when);
+  if (attempt.error) {
+    const error = document.createElement('p');
+    error.className = 'field-error';
+    error.textContent = attempt.error;
+    item.appendChild(error);
+  }
+  if (attempt.request) item.append(subheading('Request headers'), headerList(attempt.request.headers));
+  if (attempt.response) {
+    const body = document.createElement('pre');
+    body.className = 'json';
+    body.textContent = attempt.response.body || '(no body)';
+    item.append(
+      subheading('Response headers'),
+      headerList(attempt.response.headers),
+      subheading(attempt.response.body_truncated ? 'Response body (its first 4 KiB)' : 'Response body'),
+      body,
+    );
+  }
+  return item;
+}
+
+function showAttempts(delivery: DeliveryView, button: HTMLButtonElement): Promise<void> {
+  const webhook = shownDeliveriesOf;
+  if (!webhook) return Promise.resolve();
+  busy(button, true);
+  const path = `webhooks/${encodeURIComponent(webhook.id)}/deliveries/${encodeURIComponent(delivery.id)}/attempts`;
+  return api<{ attempts: AttemptView[] }>('GET', inMode(path)).then(
+    (data) => {
+      busy(button, false);
+      if (shownDeliveriesOf !== webhook) return;
+      byId('attempts-for').textContent = `Of the ${delivery.event_type} delivery to ${webhook.url}, oldest first.`;
+      renderAll('attempts-list', 'no-attempts', data.attempts, (attempt) => attemptItem(attempt, webhook.url));
+      byId('attempts-panel').hidden = false;
+      byId('attempts-title').focus();
+    },
+    (error: unknown) => {
+      busy(button, false);
+      handleFailure(error);
+    },
+  );
+}
 
 // A verification link is followed first, so that the account shown is already verified.
 // Signed out is {user: null}, not a 401: loading the page logs no failed request.
-void followLink()
+// The mailbox is asked first too: an address naming it (#mailbox) can then be shown.
+void Promise.all([followLink(), loadMailbox()])
   .then(() => api<{ user: Account | null }>('GET', 'session'))
   .then(
     (data) => {
@@ -1368,7 +2218,6 @@ void followLink()
       fail(messageOf(error));
     },
   );
-void loadMailbox();
 
 // A module (loaded with type="module"): its names stay its own, not the window's.
 export {};

@@ -1,0 +1,325 @@
+/// <reference lib="dom" />
+import { randomBytes, randomUUID } from 'node:crypto';
+import { Page } from 'playwright-core';
+import {
+  createKeyInPage,
+  describeInBrowser,
+  expectNoSidewaysScroll,
+  goToSection,
+  PortalSection,
+  portalNav,
+  serviceInBrowserForFile,
+  statusSays,
+} from './support/chromium';
+import { recordSecret } from './support/secret-ledger';
+import { waitFor } from './support/wait-for';
+import { WebhookReceiver } from './support/webhook-receiver';
+import { uniqueTag } from './support/unique-tag';
+
+const PASSWORD = 'a long enough password';
+const SECTIONS: PortalSection[] = ['Keys', 'Webhooks', 'Events', 'Logs', 'Usage', 'Account', 'Mailbox'];
+/** One date format across the page, with its time zone: "28 Nov 2026, 18:45 UTC" (seconds in logs and events). */
+const DATE = /^\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2}(:\d{2})? \S+$/;
+
+/**
+ * The developer page as a console (API.md "The developer page"): its sections and navigation,
+ * the request logs, the event browser and the delivery inspector, at 1280 and 390 px. The tests
+ * run in order, on one account, in one browser.
+ */
+describeInBrowser('developer page: sections, logs, events and the delivery inspector, in a real browser', () => {
+  const username = `console_${uniqueTag()}`;
+  // Webhooks may point at 127.0.0.1 here: the receiver the inspector's deliveries go to.
+  const tab = serviceInBrowserForFile({ WEBHOOK_ALLOW_PRIVATE_URLS: 'true', MAIL_POLL_INTERVAL_MS: '50' }, 'developer_page_console', {
+    signUp: { username, password: PASSWORD },
+  });
+  let base: string;
+  let page: Page;
+  let receiver: WebhookReceiver;
+  let key: string;
+
+  beforeAll(async () => {
+    ({ base, page } = tab);
+    receiver = await new WebhookReceiver().start();
+  });
+  afterAll(() => receiver?.stop());
+
+  const v1 = async (path: string, init: RequestInit = {}) => {
+    const res = await fetch(`${base}/v1/${path}`, {
+      ...init,
+      headers: { 'X-API-Key': key, 'Content-Type': 'application/json', ...init.headers },
+    });
+    return { status: res.status, requestId: res.headers.get('x-request-id')!, body: (await res.json()) as { data: any } };
+  };
+  const current = () => page.evaluate(() => document.querySelector('#sections-nav a[aria-current="page"]')?.textContent);
+  const focused = () => page.evaluate(() => document.activeElement?.id);
+  const hash = () => page.evaluate(() => window.location.hash);
+  const logRow = (requestId: string) => page.getByTestId('logs-body').getByRole('row').filter({ hasText: requestId });
+
+  it('navigates between sections from a landmark: fragments, the current link, focus on the heading, back, forward, reload', async () => {
+    const problemsBefore = tab.problems.length;
+    key = await createKeyInPage(page, 'console key');
+    const nav = portalNav(page);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(SECTIONS);
+    expect(await current()).toBe('Keys');
+
+    for (const section of SECTIONS) {
+      await goToSection(page, section);
+      expect(await hash()).toBe(`#${section.toLowerCase()}`);
+      expect(await focused()).toMatch(/-title$/);
+      // One section at a time; the mode switch and the navigation stay.
+      const shown = await page
+        .locator('.console-section:not([hidden])')
+        .evaluateAll((all) => all.map((s) => s.getAttribute('data-section')));
+      expect(shown).toEqual([section.toLowerCase()]);
+      expect(await page.getByRole('switch', { name: 'Test mode' }).isVisible()).toBe(true);
+    }
+
+    // From the keyboard: a link of the navigation, then Enter.
+    await nav.getByRole('link', { name: 'Logs', exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await page.waitForFunction(() => document.activeElement?.id === 'logs-title');
+    expect(await current()).toBe('Logs');
+
+    // Back and forward follow the sections visited; a reload stays where it is.
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector('#sections-nav a[aria-current="page"]')?.textContent === 'Mailbox');
+    expect(await page.getByRole('heading', { name: 'Mailbox (development only)', level: 2 }).isVisible()).toBe(true);
+    await page.goBack();
+    await page.waitForFunction(() => document.querySelector('#sections-nav a[aria-current="page"]')?.textContent === 'Account');
+    await page.goForward();
+    await page.waitForFunction(() => document.querySelector('#sections-nav a[aria-current="page"]')?.textContent === 'Mailbox');
+    await page.reload();
+    await page.getByRole('heading', { name: 'Mailbox (development only)', level: 2 }).waitFor();
+    expect(await current()).toBe('Mailbox');
+    expect(await page.title()).toMatch(/^Mailbox \(development only\) — Developer portal/);
+    await goToSection(page, 'Keys');
+    expect(tab.problems.slice(problemsBefore)).toEqual([]);
+  });
+
+  it('fits every section at 1280 and 390 px, the navigation and the mode switch in view', async () => {
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: width === 390 ? 844 : 800 });
+      for (const section of SECTIONS) {
+        await goToSection(page, section);
+        await expectNoSidewaysScroll(page);
+        for (const control of [page.locator('label.switch'), portalNav(page).getByRole('link', { name: section, exact: true })]) {
+          const box = (await control.boundingBox())!;
+          expect(box.x + box.width).toBeLessThanOrEqual(width);
+        }
+      }
+      // Scrolled down a long section, the navigation is still at the top of the screen.
+      await goToSection(page, 'Keys');
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      const bar = (await page.locator('.console-bar').boundingBox())!;
+      expect(bar.y).toBeGreaterThanOrEqual(-1);
+      expect(bar.y).toBeLessThanOrEqual(1);
+    }
+    await page.setViewportSize({ width: 1280, height: 800 });
+  });
+
+  it('logs a request made with a key: listed with its route and status, filtered, opened with its bodies redacted, linked by its request id', async () => {
+    const created = await v1('lists', { method: 'POST', body: JSON.stringify({ name: 'Logged list' }) });
+    expect(created.status).toBe(200);
+    const missing = await v1(`lists/${randomUUID()}`);
+    expect(missing.status).toBe(404);
+    // An answer that carries a secret: the log keeps it redacted.
+    const hook = await v1('webhooks', { method: 'POST', body: JSON.stringify({ url: receiver.url('/logged') }) });
+    expect(hook.status).toBe(200);
+    const secret = hook.body.data.webhook.secret as string;
+    recordSecret('webhook secret', secret);
+
+    await goToSection(page, 'Logs');
+    // Lines are written in batches (about each second): the page is asked again until they are there.
+    await waitFor(
+      async () => {
+        await page.getByRole('button', { name: 'Filter', exact: true }).click();
+        await page.locator('#logs-filter button[type=submit]:enabled').waitFor();
+        return (await logRow(hook.requestId).count()) === 1 && (await logRow(missing.requestId).count()) === 1;
+      },
+      { what: 'the requests to show in the logs', timeoutMs: 15_000, intervalMs: 250 },
+    );
+    const cells = await logRow(created.requestId).getByRole('cell').allTextContents();
+    expect(cells).toEqual([
+      expect.stringMatching(DATE),
+      'POST',
+      '/v1/lists',
+      '200',
+      expect.stringMatching(/^\d[\d,]* ms$/),
+      created.requestId,
+    ]);
+
+    // Filtered by status class: only the refused request.
+    await page.getByLabel('Status', { exact: true }).selectOption('4xx');
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await statusSays(page, 'requests shown');
+    expect(await page.getByTestId('logs-body').getByRole('row').count()).toBe(1);
+    expect(await logRow(missing.requestId).getByRole('cell').nth(3).textContent()).toBe('404');
+    // By route and key: the webhook's creation.
+    await page.getByLabel('Status', { exact: true }).selectOption('');
+    await page.getByLabel('Route', { exact: true }).fill('/v1/webhooks');
+    await page.getByLabel('Key', { exact: true }).selectOption({ label: `console key (sk_live_…${key.slice(-4)})` });
+    await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    await logRow(hook.requestId).waitFor();
+    expect(await page.getByTestId('logs-body').getByRole('row').count()).toBe(1);
+
+    // A click on its request id opens it: the bodies as sent and answered, the secret and the key redacted.
+    await logRow(hook.requestId).getByRole('link').click();
+    await page.getByRole('heading', { name: 'POST /v1/webhooks' }).waitFor();
+    expect(await hash()).toBe(`#logs/${hook.requestId}`);
+    expect(await focused()).toBe('log-detail-title');
+    const requestBody = (await page.getByTestId('log-request-body').textContent())!;
+    const responseBody = (await page.getByTestId('log-response-body').textContent())!;
+    expect(requestBody).toContain(receiver.url('/logged'));
+    expect(responseBody).toContain(hook.body.data.webhook.id);
+    expect(responseBody).toContain('[redacted]');
+    for (const text of [requestBody, responseBody, (await page.locator('#section-logs').textContent())!]) {
+      expect(text).not.toContain(secret);
+      expect(text).not.toContain(key);
+    }
+
+    // The request id's link, opened on its own (a reload, or pasted), lands on that request.
+    await page.goto('about:blank');
+    await page.goto(`${base}/developers#logs/${created.requestId}`);
+    await page.getByRole('heading', { name: 'POST /v1/lists' }).waitFor();
+    expect(await page.getByTestId('log-request-body').textContent()).toContain('Logged list');
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expectNoSidewaysScroll(page);
+    }
+    expect(tab.problems).toEqual([]);
+  });
+
+  it('shows the recent events newest first, each with its JSON, and reads on with Refresh', async () => {
+    await goToSection(page, 'Events');
+    const events = page.getByTestId('events').getByRole('article');
+    const refreshUntil = (what: string, done: () => Promise<boolean>) =>
+      waitFor(
+        async () => {
+          if (await done()) return true;
+          await page.getByRole('button', { name: 'Refresh events', exact: true }).click();
+          await page.locator('#refresh-events:enabled').waitFor();
+          return done();
+        },
+        { what, timeoutMs: 30_000, intervalMs: 250 },
+      );
+    // An event shows once no change begun before it can still commit (anywhere on the PostgreSQL
+    // server, whose other databases other specs use): usually a moment after its request.
+    await refreshUntil('the list.created event to show', async () => (await events.count()) > 0);
+    expect(await events.getByRole('heading').allTextContents()).toEqual(['list.created']);
+    const listId = (await v1('lists')).body.data.lists[0].id as string;
+    expect((await v1('actions/add', { method: 'POST', body: JSON.stringify({ list: listId, items: ['Milk'] }) })).status).toBe(200);
+    await refreshUntil(
+      'the new event to show first',
+      async () => (await events.first().getByRole('heading').textContent()) === 'item.added',
+    );
+    expect(await events.getByRole('heading').allTextContents()).toEqual(['item.added', 'list.created']);
+    const newest = events.first();
+    expect(await newest.locator('time').textContent()).toMatch(DATE);
+    await newest.getByText('JSON', { exact: true }).click();
+    const json = JSON.parse((await newest.locator('pre').textContent())!);
+    expect(json).toMatchObject({ type: 'item.added', list: { id: listId, name: 'Logged list' }, data: { item: { text: 'Milk' } } });
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expectNoSidewaysScroll(page);
+    }
+    expect(tab.problems).toEqual([]);
+  });
+
+  it("inspects a delivery's attempts: request headers with the signature cut to its prefix, status, response headers and body, timing", async () => {
+    const problemsBefore = tab.problems.length;
+    const path = `/inspected-${randomBytes(4).toString('hex')}`;
+    const url = receiver.url(path);
+    receiver.on(path, { status: 503, headers: { 'Retry-After': '3600', 'X-Receiver': 'busy' } }, { status: 200 });
+    await goToSection(page, 'Webhooks');
+    await page.getByRole('form', { name: 'New endpoint' }).getByLabel('Endpoint URL', { exact: true }).fill(url);
+    await page.getByRole('button', { name: 'Add endpoint', exact: true }).click();
+    await statusSays(page, `Webhook for ${url} added`);
+    const secret = (await page.getByTestId('new-secret').textContent())!.trim();
+    recordSecret('webhook secret', secret);
+    const row = page.getByRole('row').filter({ hasText: url });
+    await row.getByRole('button', { name: 'Send test', exact: true }).click();
+    await waitFor(() => receiver.at(path).length === 1, { what: 'the first attempt to arrive' });
+    const delivery = page.getByTestId('deliveries-body').getByRole('row').first();
+    await waitFor(
+      async () => {
+        await page.getByRole('button', { name: 'Refresh', exact: true }).click();
+        await page.locator('#refresh-deliveries:enabled').waitFor();
+        return (await delivery.count()) === 1 && (await delivery.getByRole('cell').nth(3).textContent()) === '503';
+      },
+      { what: 'the failed attempt to show', timeoutMs: 10_000, intervalMs: 200 },
+    );
+    await delivery.getByRole('button', { name: 'Retry', exact: true }).click();
+    await statusSays(page, 'queued again');
+    await waitFor(() => receiver.at(path).length === 2, { what: 'the retried attempt to arrive' });
+
+    const attempts = page.getByTestId('attempts').getByRole('article');
+    await waitFor(
+      async () => {
+        await delivery.getByRole('button', { name: 'Attempts', exact: true }).click();
+        await page.getByRole('heading', { name: 'Attempts', level: 4 }).waitFor();
+        return (await attempts.count()) === 2;
+      },
+      { what: 'both attempts in the inspector', timeoutMs: 10_000, intervalMs: 200 },
+    );
+    expect(await focused()).toBe('attempts-title');
+    const [first, second] = [attempts.nth(0), attempts.nth(1)];
+    expect(await first.getByRole('heading').first().textContent()).toMatch(/^Attempt 1: HTTP 503 in \d[\d,]* ms$/);
+    expect(await second.getByRole('heading').first().textContent()).toMatch(/^Attempt 2: HTTP 200 in \d[\d,]* ms$/);
+    expect(await first.locator('time').textContent()).toMatch(DATE);
+    const sent = receiver.at(path)[0];
+    const headers = await first
+      .locator('dl')
+      .first()
+      .evaluate((list) => {
+        const pairs: Record<string, string> = {};
+        list.querySelectorAll('dt').forEach((dt) => (pairs[dt.textContent ?? ''] = dt.nextElementSibling?.textContent ?? ''));
+        return pairs;
+      });
+    expect(headers['webhook-id']).toBe(sent.headers['webhook-id']);
+    // The signature is cut to its prefix: never enough to forge or replay one.
+    expect(sent.headers['webhook-signature'].startsWith(headers['webhook-signature'].replace(/…$/, ''))).toBe(true);
+    expect(headers['webhook-signature'].length).toBeLessThan(sent.headers['webhook-signature'].length);
+    const answered = (await first.locator('dl').nth(1).textContent())!;
+    expect(answered).toContain('x-receiver');
+    expect(answered).toContain('busy');
+    expect(await first.locator('pre').textContent()).toBe('ok');
+    expect(await page.locator('#attempts-panel').textContent()).not.toContain(secret);
+    for (const width of [390, 1280]) {
+      await page.setViewportSize({ width, height: 844 });
+      await expectNoSidewaysScroll(page);
+    }
+    expect(tab.problems.slice(problemsBefore)).toEqual([]);
+  });
+
+  it('names lists, not ids, after a reload: a key restricted to a list, and a webhook of a list picked by name', async () => {
+    const problemsBefore = tab.problems.length;
+    await page.reload();
+    await goToSection(page, 'Keys');
+    const form = page.getByRole('form', { name: 'New API key' });
+    await form.getByLabel('Label', { exact: true }).fill('one list key');
+    await form.getByRole('radio', { name: 'Only the lists I choose' }).check();
+    await form.getByRole('group', { name: 'Lists the key may reach' }).getByRole('checkbox', { name: 'Logged list', exact: true }).check();
+    await page.getByRole('button', { name: 'Create key', exact: true }).click();
+    await statusSays(page, 'Key "one list key" created');
+    recordSecret('api key', (await page.getByTestId('new-key').textContent())!.trim());
+
+    await goToSection(page, 'Webhooks');
+    const hooks = page.getByRole('form', { name: 'New endpoint' });
+    const url = receiver.url(`/one-list-${randomBytes(4).toString('hex')}`);
+    await hooks.getByLabel('Endpoint URL', { exact: true }).fill(url);
+    await hooks.getByLabel('List', { exact: true }).selectOption({ label: 'Logged list' });
+    await page.getByRole('button', { name: 'Add endpoint', exact: true }).click();
+    await statusSays(page, `Webhook for ${url} added`);
+    recordSecret('webhook secret', (await page.getByTestId('new-secret').textContent())!.trim());
+
+    await page.reload();
+    const webhook = page.getByRole('row').filter({ hasText: url });
+    await webhook.getByText('All events, of the list \u201cLogged list\u201d').waitFor();
+    await goToSection(page, 'Keys');
+    const restricted = page.getByRole('row').filter({ hasText: 'one list key' });
+    await restricted.locator('dl.restrictions').getByText('\u201cLogged list\u201d').waitFor();
+    const shown = (await page.locator('#keys-body').textContent()) + (await page.locator('#webhooks-body').textContent())!;
+    expect(shown).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
+    expect(tab.problems.slice(problemsBefore)).toEqual([]);
+  });
+});
