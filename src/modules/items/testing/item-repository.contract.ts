@@ -11,6 +11,7 @@ import { readListReference } from '../../lists/domain/list-access';
 import { presentItem } from '../application/item.presenter';
 import { itemsShown } from './rendered-items';
 import { describeItemEditsContract } from './item-edits.contract';
+import { describeItemRecurrenceContract } from './item-recurrence.contract';
 
 export interface ListCountersView {
   itemCount: number;
@@ -396,6 +397,10 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
     });
 
     describeItemEditsContract(
+      () => s,
+      () => listId,
+    );
+    describeItemRecurrenceContract(
       () => s,
       () => listId,
     );
