@@ -1,3 +1,4 @@
+import request from 'supertest';
 import { feedPath, feedUntil, type FeedPage } from './support/feed';
 import { ISO_WITH_MS, itemsWorld, ListRef, Person } from './support/items-world';
 import { NO_RATE_LIMIT, useTestApp } from './support/test-app';
@@ -36,14 +37,20 @@ describe('completing a recurring item (e2e)', () => {
   const t = useTestApp(NO_RATE_LIMIT);
   const w = itemsWorld(t);
 
-  const addWithDue = async (who: Person, list: ListRef, text: string, due: Partial<DueBody>): Promise<ItemBody> =>
-    (await w.act(who, 'add', { list: list.id, items: [{ text, due }] }, 200)).body.data.items[0];
+  /** A new item given its due by PATCH (the edit that starts a series), as it then is. */
+  const addWithDue = async (who: Person, list: ListRef, text: string, due: Partial<DueBody>): Promise<ItemBody> => {
+    const [added] = await w.add(who, list, [text]);
+    const res = await request(t.server).patch(`/v1/lists/${list.id}/items/${added.id}`).set('X-API-Key', who.key).send({ due });
+    expect(res.status).toBe(200);
+    return res.body.data.item;
+  };
 
   const complete = async (who: Person, list: ListRef, entries: string[]): Promise<ItemBody[]> =>
     (await w.act(who, 'complete', { list: list.id, items: entries }, 200)).body.data.items;
 
-  const readItem = async (who: Person, list: ListRef, id: string): Promise<ItemBody> =>
-    (await w.as(who).get(`/v1/lists/${list.id}/items/${id}`).expect(200)).body.data.item;
+  /** The item as the list's page shows it. */
+  const readItem = async (who: Person, list: ListRef, id: string): Promise<ItemBody | undefined> =>
+    ((await w.allItems(who, list)) as unknown as ItemBody[]).find((item) => item.id === id);
 
   /** The list's events in `who`'s feed after `after`, awaited until `count` have arrived (and no more came). */
   const listEvents = async (who: Person, list: ListRef, count: number, after?: string) => {
@@ -63,7 +70,12 @@ describe('completing a recurring item (e2e)', () => {
   const feedOf =
     (who: Person, list: ListRef) =>
     async (cursor: string | undefined): Promise<FeedPage<EventBody>> =>
-      (await w.as(who).get(feedPath(cursor, `&list_id=${list.id}`)).expect(200)).body.data;
+      (
+        await w
+          .as(who)
+          .get(feedPath(cursor, `&list_id=${list.id}`))
+          .expect(200)
+      ).body.data;
 
   it('keeps every Monday at 09:00 Europe/Berlin across the late-March change, open at the next occurrence', async () => {
     const owner = await w.person();
@@ -180,5 +192,28 @@ describe('completing a recurring item (e2e)', () => {
     expect(await readItem(owner, list, added.id)).toEqual(added);
     const [next] = await complete(editor, list, [added.id]);
     expect(next).toMatchObject({ completed: false, due: { date: '2026-08-01' } });
+  });
+
+  it.each([
+    ['an impossible date', { date: '2026-02-30' }, /^due\.date must be a real calendar date/],
+    ['a time without a zone', { date: '2026-03-01', time: '09:00' }, /^due\.time_zone is required with a time/],
+    ['a zone without a time', { date: '2026-03-01', time_zone: 'Europe/Berlin' }, /^due\.time_zone must be null without a time/],
+    ['an unknown zone', { date: '2026-03-01', time: '09:00', time_zone: 'Mars/Olympus_Mons' }, /^due\.time_zone is not a known IANA/],
+    ['an unsupported part', { date: '2026-03-01', recurrence: 'FREQ=DAILY;BYHOUR=9' }, /^due\.recurrence part BYHOUR is not supported/],
+    [
+      'an RRULE: prefix',
+      { date: '2026-03-01', recurrence: 'RRULE:FREQ=DAILY' },
+      /^due\.recurrence must be the rule without the RRULE: prefix/,
+    ],
+    ['COUNT with UNTIL', { date: '2026-03-01', recurrence: 'FREQ=DAILY;COUNT=2;UNTIL=20260310' }, /COUNT and UNTIL/],
+    ['an unknown member', { date: '2026-03-01', tz: 'UTC' }, /^due\.tz should not exist/],
+  ])('refuses %s with a 400 naming the member, changing nothing', async (_, due, message) => {
+    const owner = await w.person();
+    const list = await w.newList(owner);
+    const [item] = await w.add(owner, list, ['Plan']);
+    const res = await request(t.server).patch(`/v1/lists/${list.id}/items/${item.id}`).set('X-API-Key', owner.key).send({ due });
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ data: null, error: expect.stringMatching(message) });
+    expect(await readItem(owner, list, item.id)).toEqual(item);
   });
 });

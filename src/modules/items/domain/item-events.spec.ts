@@ -36,10 +36,25 @@ describe('item events', () => {
     const userRows = new InMemoryUserRepository();
     for (const id of [OWNER, EDITOR]) {
       const { username, name } = actor(id);
-      await userRows.insert({ id, email: `${id}@example.test`, username, name, passwordHash: 'x', emailVerified: true, createdAt: new Date(0) });
+      await userRows.insert({
+        id,
+        email: `${id}@example.test`,
+        username,
+        name,
+        passwordHash: 'x',
+        emailVerified: true,
+        createdAt: new Date(0),
+      });
     }
     const changes = new RecordedItemEvents(new UserDirectory(userRows), log);
-    const service = new ItemsService(items, new ListAccessService(lists), new InMemoryUnitOfWork(), clock, new SequentialIdGenerator(), changes);
+    const service = new ItemsService(
+      items,
+      new ListAccessService(lists),
+      new InMemoryUnitOfWork(),
+      clock,
+      new SequentialIdGenerator(),
+      changes,
+    );
     const feed = async (userId = OWNER) =>
       (await log.read({ viewer: accountViewer(userId), after: null, limit: 500 })).events.map((entry) => entry.event);
     return { clock, items, service, feed, actor };
@@ -113,7 +128,13 @@ describe('item events', () => {
             completed: true,
             completed_at: clock.now().toISOString(),
             completed_by: EDITOR,
-            due: { date: '2026-03-23', time: '09:00', time_zone: 'Europe/Berlin', recurrence: 'FREQ=WEEKLY;BYDAY=MO', at: '2026-03-23T08:00:00.000Z' },
+            due: {
+              date: '2026-03-23',
+              time: '09:00',
+              time_zone: 'Europe/Berlin',
+              recurrence: 'FREQ=WEEKLY;BYDAY=MO',
+              at: '2026-03-23T08:00:00.000Z',
+            },
             version: 2,
           },
         },

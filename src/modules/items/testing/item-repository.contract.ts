@@ -12,6 +12,7 @@ import { presentItem } from '../application/item.presenter';
 import { itemsShown } from './rendered-items';
 import { plainRequest } from './plain-request';
 import { describeItemEditsContract } from './item-edits.contract';
+import { describeItemRecurrenceContract } from './item-recurrence.contract';
 
 export interface ListCountersView {
   itemCount: number;
@@ -397,6 +398,10 @@ export function describeItemRepositoryContract(adapter: string, setup: () => Pro
     });
 
     describeItemEditsContract(
+      () => s,
+      () => listId,
+    );
+    describeItemRecurrenceContract(
       () => s,
       () => listId,
     );

@@ -117,7 +117,15 @@ export class InMemoryItemRepository extends ItemRepository {
     items.forEach((item, index) => {
       const due = next.get(item.id);
       if (!due || !item.completed) return;
-      items[index] = { ...item, completed: false, completedAt: null, completedBy: null, due: { ...due }, version: item.version + 1, updatedAt: at };
+      items[index] = {
+        ...item,
+        completed: false,
+        completedAt: null,
+        completedBy: null,
+        due: { ...due },
+        version: item.version + 1,
+        updatedAt: at,
+      };
       reopened += 1;
     });
     if (reopened > 0) this.lists.moveCounters(listId, 0, reopened, at);
