@@ -5,7 +5,7 @@ import { HmacCursorCodec } from '../../../common/paging/hmac-cursor-codec';
 import { ListNotFound } from '../../lists/domain/lists.errors';
 import { PLAIN_FILTERS, type ItemSort, type SortKey } from '../domain/item-view';
 import { CursorOfAnotherList } from '../domain/items.errors';
-import { FindRequest, FoundItems, ItemPageReadModel, PageRequest, VisibleItemPage } from './item-page.read-model';
+import { FindRequest, FoundItems, ItemPageReadModel, PageRequest, VisibleItem, VisibleItemPage } from './item-page.read-model';
 import { ItemPages, knownPageVersion, pageEtag } from './item-pages';
 
 /** A key of the sort for the item at seq `seq`, as a store would end a page with it. */
@@ -41,6 +41,11 @@ class RecordingPages extends ItemPageReadModel {
     this.finds.push(request);
     if (request.listIds?.includes('00000000-0000-4000-8000-00000000dead')) return null;
     return { items: { json: '[{}]', count: 1, lastSeq: 3 }, hasMore: true, lastKey: keyFor(request.view.sort, 3), lists: [] };
+  }
+
+  /** Not asked by the pages these specs read. */
+  async visibleItem(): Promise<VisibleItem | null> {
+    throw new Error('visibleItem is not part of these specs');
   }
 }
 
