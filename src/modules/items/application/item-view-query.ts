@@ -22,7 +22,18 @@ export interface ViewParameters {
 }
 
 /** The names of ViewParameters: what a cursor carries and a request with a cursor may repeat. */
-export const VIEW_PARAMETERS = ['status', 'due_from', 'due_to', 'has_due', 'assignee', 'label', 'priority', 'q', 'sort', 'list_id'] as const;
+export const VIEW_PARAMETERS = [
+  'status',
+  'due_from',
+  'due_to',
+  'has_due',
+  'assignee',
+  'label',
+  'priority',
+  'q',
+  'sort',
+  'list_id',
+] as const;
 
 /** A request's view: the view itself, the lists it is limited to (GET /v1/items), and its canonical text. */
 export interface ReadView {
@@ -67,8 +78,7 @@ export function readView(parameters: ViewParameters, userId: string, defaultSort
 
   if (parameters.assignee !== undefined) {
     const assignee = parameters.assignee.toLowerCase();
-    const filter: AssigneeFilter =
-      assignee === 'none' ? { kind: 'none' } : { kind: 'user', id: assignee === 'me' ? userId : assignee };
+    const filter: AssigneeFilter = assignee === 'none' ? { kind: 'none' } : { kind: 'user', id: assignee === 'me' ? userId : assignee };
     filters.assignee = filter;
     canonical.assignee = assignee;
   }
@@ -82,7 +92,7 @@ export function readView(parameters: ViewParameters, userId: string, defaultSort
 
   if (parameters.priority !== undefined) {
     const named = new Set(parameters.priority.split(','));
-    const priorities = ITEM_PRIORITIES.filter((priority) => named.has(priority)) as ItemPriority[];
+    const priorities: ItemPriority[] = ITEM_PRIORITIES.filter((priority) => named.has(priority));
     filters.priorities = priorities;
     canonical.priority = priorities.join(',');
   }
@@ -90,7 +100,14 @@ export function readView(parameters: ViewParameters, userId: string, defaultSort
   if (parameters.q !== undefined) {
     const q = parameters.q.trim();
     if (!trusted && codePoints(q) > Q_MAX_LENGTH) throw invalid(`q must be at most ${Q_MAX_LENGTH} characters`);
-    const words = [...new Set(q.toLowerCase().split(/\s+/u).filter((word) => word !== ''))];
+    const words = [
+      ...new Set(
+        q
+          .toLowerCase()
+          .split(/\s+/u)
+          .filter((word) => word !== ''),
+      ),
+    ];
     if (words.length === 0) throw invalid('q must hold at least one word');
     if (words.length > Q_MAX_WORDS) throw invalid(`q must hold at most ${Q_MAX_WORDS} words`);
     filters.words = words;
@@ -113,8 +130,7 @@ export function readView(parameters: ViewParameters, userId: string, defaultSort
 }
 
 /** Whether a request names any view parameter (a request with a cursor may name none). */
-export const namesViewParameters = (parameters: ViewParameters): boolean =>
-  VIEW_PARAMETERS.some((name) => parameters[name] !== undefined);
+export const namesViewParameters = (parameters: ViewParameters): boolean => VIEW_PARAMETERS.some((name) => parameters[name] !== undefined);
 
 /** Whether two canonical views are the same. */
 export function sameCanonical(a: Record<string, string>, b: Record<string, string>): boolean {

@@ -139,9 +139,10 @@ export function compareKeys(sort: ItemSort, a: SortKey, b: SortKey): number {
 /** Whether `key` is a well-formed key of the sort (a cursor's): the right count and types. */
 export function isSortKey(sort: ItemSort, key: unknown): key is SortKey {
   if (!Array.isArray(key) || key.length !== SORT_DIRECTIONS[sort].length) return false;
-  const seq = key[key.length - 1];
+  const values = key as unknown[];
+  const seq = values[values.length - 1];
   if (typeof seq !== 'number' || !Number.isSafeInteger(seq) || seq < 0) return false;
-  const position = key[key.length - 2];
+  const position = values[values.length - 2];
   if (typeof position !== 'string' || position.length > 200) return false;
   switch (sort) {
     case 'position':
@@ -163,7 +164,8 @@ export function isSortKey(sort: ItemSort, key: unknown): key is SortKey {
   }
 }
 
-const isInstant = (value: string): boolean => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value));
+const isInstant = (value: string): boolean =>
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(value) && !Number.isNaN(Date.parse(value));
 
 /**
  * A page of a view over some items (the in-memory read model's work): those matching the

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { accountViewer } from '../../../common/auth/reach';
 import type { Viewer } from '../../../common/auth/principal';
 import type { Due } from '../domain/due';
-import type { Item, NewItem } from '../domain/item';
+import type { NewItem } from '../domain/item';
 import { PLAIN_FILTERS, type ItemFilters, type ItemSort, type SortKey } from '../domain/item-view';
 import type { PageRequest } from '../application/item-page.read-model';
 import { readView } from '../application/item-view-query';
@@ -61,7 +61,10 @@ export function describeItemViewContract(adapter: string, setup: () => Promise<I
       member = await s.addMember(listId, 'editor');
       const entries: Array<[string, Omit<NewItem, 'id' | 'text'>]> = [
         ['a', { due: due('2026-03-05'), priority: 'high', labels: ['Work'], assigneeId: s.owner, notes: 'call Bob' }],
-        ['b', { due: due('2026-03-05', '09:00', 'Europe/Berlin', '2026-03-05T08:00:00.000Z'), priority: 'low', labels: ['home', 'Errands'] }],
+        [
+          'b',
+          { due: due('2026-03-05', '09:00', 'Europe/Berlin', '2026-03-05T08:00:00.000Z'), priority: 'low', labels: ['home', 'Errands'] },
+        ],
         ['c', { priority: 'medium', assigneeId: member }],
         ['d', { due: due('2026-03-01'), labels: ['work'], assigneeId: s.owner }],
         ['e', { due: due('2026-03-10', '18:00', 'America/New_York', '2026-03-10T22:00:00.000Z'), priority: 'high' }],
@@ -76,7 +79,7 @@ export function describeItemViewContract(adapter: string, setup: () => Promise<I
         at: T0,
       });
       if (!added.ok) throw new Error(`the add was refused: ${added.reason}`);
-      for (const item of added.items as Item[]) {
+      for (const item of added.items) {
         ids.set(item.text, item.id);
         nameOf.set(item.id, item.text);
       }
