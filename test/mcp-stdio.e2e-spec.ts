@@ -52,7 +52,7 @@ describe('the stdio entry point (todo-mcp), spawned by the SDK stdio client agai
     expect((await stdio.listTools()).tools).toEqual((await http.listTools()).tools);
     const reader = await makeRestrictedKey(t.app, owner.id, { scopes: ['items:read', 'profile:read'] });
     const { client: narrow } = await spawnStdio(reader.key);
-    expect((await narrow.listTools()).tools.map((tool) => tool.name)).toEqual(['whoami', 'get_items']);
+    expect((await narrow.listTools()).tools.map((tool) => tool.name)).toEqual(['whoami', 'get_items', 'find_items']);
     expect(toolFailure(await narrow.callTool({ name: 'create_list', arguments: { name: 'x' } }))).toBe(
       'This API key lacks the lists:write scope',
     );

@@ -376,7 +376,7 @@ describe('MCP server at /mcp (API.md section 11), through the SDK client over HT
     it('lists only the tools the scopes permit, and answers a tool outside them with the 403 message', async () => {
       const reader = await makeRestrictedKey(t.app, owner.id, { scopes: ['items:read'] });
       const c = await connect(reader.key);
-      expect((await c.listTools()).tools.map((tool) => tool.name)).toEqual(['get_items']);
+      expect((await c.listTools()).tools.map((tool) => tool.name)).toEqual(['get_items', 'find_items']);
       const refused = await client(t.server, reader.key)
         .post('/v1/actions/add', { list: 'x', items: ['x'] })
         .expect(403);
