@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import request from 'supertest';
 import { DataSource } from 'typeorm';
 import { SCOPES, type Scope } from '../src/common/auth/scopes';
@@ -166,6 +166,10 @@ describe('authorization matrix', () => {
     'GET /developers/api/session': { path: () => '/developers/api/session', expect: everyone(200) },
     'GET /developers/api/keys': { path: () => '/developers/api/keys', expect: everyone(401) },
     'GET /developers/api/lists': { path: () => '/developers/api/lists', expect: everyone(401) },
+    // The request log, the event browser and the delivery inspector: a session, never a key.
+    'GET /developers/api/request-logs': { path: () => '/developers/api/request-logs', expect: everyone(401) },
+    'GET /developers/api/request-logs/:id': { path: () => `/developers/api/request-logs/${randomUUID()}`, expect: everyone(401) },
+    'GET /developers/api/events': { path: () => '/developers/api/events', expect: everyone(401) },
     // Accounts (API.md section 12): the links' routes need no session (400: no such token); the others a session.
     'POST /developers/api/verify-email': {
       path: () => '/developers/api/verify-email',
@@ -253,6 +257,11 @@ describe('authorization matrix', () => {
     'POST /developers/api/webhooks/:id/deliveries/:delivery_id/retry': {
       path: (w) => `/developers/api/webhooks/${w.webhookId}/deliveries/${w.deliveryId}/retry`,
       body: () => ({}),
+      prepare: withWebhook,
+      expect: everyone(401),
+    },
+    'GET /developers/api/webhooks/:id/deliveries/:delivery_id/attempts': {
+      path: (w) => `/developers/api/webhooks/${w.webhookId}/deliveries/${w.deliveryId}/attempts`,
       prepare: withWebhook,
       expect: everyone(401),
     },
