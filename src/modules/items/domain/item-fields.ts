@@ -77,7 +77,8 @@ export function assertDistinctLabels(labels: readonly string[], path = 'labels')
   const seen = new Set<string>();
   labels.forEach((label, index) => {
     const key = labelKey(label);
-    if (seen.has(key)) throw invalid(`${path}[${index}]`, `repeats a label of the item (labels are unique case-insensitively): ${JSON.stringify(label)}`);
+    if (seen.has(key))
+      throw invalid(`${path}[${index}]`, `repeats a label of the item (labels are unique case-insensitively): ${JSON.stringify(label)}`);
     seen.add(key);
   });
 }

@@ -68,7 +68,11 @@ export class ItemsController {
   @ApiOperation({
     summary: 'One item of a list, with its version as ETag; If-None-Match with the current ETag is answered 304 without a body',
   })
-  @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of an earlier answer ("<version>"): 304 while the item is unchanged' })
+  @ApiHeader({
+    name: 'If-None-Match',
+    required: false,
+    description: 'The ETag of an earlier answer ("<version>"): 304 while the item is unchanged',
+  })
   @ApiDataResponse(ItemData, {
     headers: { ETag: { description: 'The item\'s version, quoted: "<version>"', schema: { type: 'string', example: '"3"' } } },
   })

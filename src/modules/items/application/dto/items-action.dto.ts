@@ -49,7 +49,8 @@ function IsAddEntry(): PropertyDecorator {
       propertyName: String(propertyKey),
       validator: {
         validate: (value: unknown) =>
-          Array.isArray(value) && value.every((entry) => typeof entry === 'string' || (entry !== null && typeof entry === 'object' && !Array.isArray(entry))),
+          Array.isArray(value) &&
+          value.every((entry) => typeof entry === 'string' || (entry !== null && typeof entry === 'object' && !Array.isArray(entry))),
         defaultMessage: () => 'each entry of items must be a text or an object {text, notes?, due?, priority?, labels?, assignee?}',
       },
     });

@@ -120,7 +120,9 @@ const addStatement = (name: string, pick: string, p: AddWriteParameters, f?: Add
        })},
        added AS (
          INSERT INTO items (id, list_id, text, text_key, created_at, created_by, updated_at, seq, position${
-           f ? ', notes, due_date, due_time, due_time_zone, due_recurrence, due_at, due_series_start, priority, labels, label_keys, assignee_id' : ''
+           f
+             ? ', notes, due_date, due_time, due_time_zone, due_recurrence, due_at, due_series_start, priority, labels, label_keys, assignee_id'
+             : ''
          })
          OVERRIDING SYSTEM VALUE
          SELECT n.id, list.id, n.text, n.text_key, ${p.at}, ${p.actor}::uuid, ${p.at}, n.seq, ${addedPositionSql('n.seq')}${
@@ -148,7 +150,14 @@ const addStatement = (name: string, pick: string, p: AddWriteParameters, f?: Add
        ),
        ${
          f
-           ? recordItemEventsSql({ rows: 'added', ids: `${p.ids}::uuid[]`, type: "'item.added'", at: p.at, actor: `${p.actor}::uuid`, eventId: p.eventId })
+           ? recordItemEventsSql({
+               rows: 'added',
+               ids: `${p.ids}::uuid[]`,
+               type: "'item.added'",
+               at: p.at,
+               actor: `${p.actor}::uuid`,
+               eventId: p.eventId,
+             })
            : recordAddedItemsSql({
                eventId: p.eventId,
                at: p.at,
@@ -182,11 +191,16 @@ const ADD_TO_LIST_PICK = `candidates AS MATERIALIZED (
           LIMIT $5
        ),
        ${pickedListCte('candidates', '$3::uuid')}`;
-const ADD_TO_LIST = addStatement(
-  'items_add_to_list',
-  ADD_TO_LIST_PICK,
-  { count: '$6', at: '$7', max: '$8', ids: '$9', texts: '$10', keys: '$11', actor: '$1', eventId: '$12' },
-);
+const ADD_TO_LIST = addStatement('items_add_to_list', ADD_TO_LIST_PICK, {
+  count: '$6',
+  at: '$7',
+  max: '$8',
+  ids: '$9',
+  texts: '$10',
+  keys: '$11',
+  actor: '$1',
+  eventId: '$12',
+});
 
 /**
  * An add whose reference is the id of a list the viewer can see ($1 and $2 the viewer, $3 the id):
@@ -200,11 +214,16 @@ const ADD_TO_LIST_BY_ID_PICK = `candidates AS MATERIALIZED (
          SELECT v.id, v.name, v.role, 1 AS rank FROM (${visibleListsSql('l.id, l.name', 'l.id = $3::uuid')}) v LIMIT 1
        ),
        picked AS (SELECT c.id, c.role FROM candidates c)`;
-const ADD_TO_LIST_BY_ID = addStatement(
-  'items_add_to_list_by_id',
-  ADD_TO_LIST_BY_ID_PICK,
-  { count: '$4', at: '$5', max: '$6', ids: '$7', texts: '$8', keys: '$9', actor: '$1', eventId: '$10' },
-);
+const ADD_TO_LIST_BY_ID = addStatement('items_add_to_list_by_id', ADD_TO_LIST_BY_ID_PICK, {
+  count: '$4',
+  at: '$5',
+  max: '$6',
+  ids: '$7',
+  texts: '$8',
+  keys: '$9',
+  actor: '$1',
+  eventId: '$10',
+});
 
 /**
  * The two add statements for an add whose entries set fields besides the text: the same reads
