@@ -132,6 +132,20 @@ export class ItemsResource {
   get(listId: string, itemId: string, options?: Options) {
     return this.c.call('Items_item', { id: listId, item_id: itemId }, options);
   }
+  /**
+   * One page of the items of every list the key can see (`GET /v1/items`), due first by
+   * default, with `lists` naming the lists of the page's items.
+   */
+  find(query: QueryOf<'Items_find'> = {}, options?: Options) {
+    return this.c.call('Items_find', {}, { ...options, query });
+  }
+  /** Every item `find` answers for `query`, page after page. */
+  iterateFound(query: Omit<QueryOf<'Items_find'>, 'cursor'> = {}, options?: Options) {
+    return paginate(async (cursor) => {
+      const page = await this.find({ ...query, cursor }, options);
+      return { entries: page.items, next_cursor: page.next_cursor };
+    });
+  }
   /** Every item of a list (`status`: all, open or completed), page after page. */
   iterate(listId: string, query: Omit<QueryOf<'Items_page'>, 'cursor'> = {}, options?: Options) {
     return paginate(async (cursor) => {

@@ -173,6 +173,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Items across every list the key can see, filtered and ordered (due order by default; keyset pagination)
+         * @description Answers the items with `lists`, the id and name of each list an item of the page is on.
+         */
+        get: operations["Items_find"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/lists": {
         parameters: {
             query?: never;
@@ -252,7 +272,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A page of the items of a list, oldest first (keyset pagination) */
+        /**
+         * A page of the items of a list, filtered and ordered (position order by default; keyset pagination)
+         * @description Without filters (status, sort, limit and cursor aside) the answer carries an ETag that changes with every change to the list's items; a request whose If-None-Match names it is answered 304 without a body.
+         */
         get: operations["Items_page"];
         put?: never;
         post?: never;
@@ -269,7 +292,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One item of a list, with its version as ETag; If-None-Match with the current ETag is answered 304 without a body */
+        get: operations["Items_item"];
         put?: never;
         post?: never;
         delete?: never;
@@ -626,6 +650,47 @@ export interface webhooks {
 }
 export interface components {
     schemas: {
+        /** @description An item to add, with the fields to set; every other field takes its default */
+        AddItemEntry: {
+            /**
+             * @description The user id of the list's owner or of a member, or "me"; default null (422 for anyone else)
+             * @example me
+             */
+            assignee?: string | null;
+            /** @description Default null */
+            due?: components["schemas"]["ItemDueInput"] | null;
+            /** @description 0-10 labels of 1-40 characters (trimmed), unique case-insensitively, kept in this order; default [] */
+            labels?: string[];
+            /** @description 0-10000 characters after trimming; default "" */
+            notes?: string;
+            /** @description Default "none" */
+            priority?: components["schemas"]["ItemPriority"];
+            /** @example Call the plumber */
+            text: string;
+        };
+        AddItemsDto: {
+            /**
+             * @description The items to add, in this order: each a text (1-500 characters after trimming, no NUL) or an object with the text and the fields to set. One invalid entry is a 400 naming it, and nothing is added.
+             * @example [
+             *       "milk",
+             *       {
+             *         "text": "Call the plumber",
+             *         "due": {
+             *           "date": "2026-12-01",
+             *           "time": "09:00",
+             *           "time_zone": "Europe/Berlin"
+             *         },
+             *         "assignee": "me"
+             *       }
+             *     ]
+             */
+            items: (string | components["schemas"]["AddItemEntry"])[];
+            /**
+             * @description An accessible list: its id, or else its name (matched after trimming, NFC and Unicode full case folding, first among your own lists, then among lists shared with you)
+             * @example Groceries
+             */
+            list: string;
+        };
         CreateShareDto: {
             /**
              * Format: date-time
@@ -737,6 +802,13 @@ export interface components {
             events: components["schemas"]["Event"][];
             /** @description Never null: pass it as `after` to get only newer events */
             next_cursor: string;
+        };
+        FoundItemsData: {
+            items: components["schemas"]["Item"][];
+            /** @description Each list that an item of the page is on (id and name), in the order they first appear */
+            lists: components["schemas"]["ListRef"][];
+            /** @description Pass as `cursor` for the next page; null on the last page */
+            next_cursor: string | null;
         };
         /** @description Where to go from the base URL. A browser (Accept preferring text/html) is redirected (302) to /developers instead. */
         FrontDoor: {
@@ -885,6 +957,30 @@ export interface components {
              * @example Europe/Berlin
              */
             time_zone: string | null;
+        };
+        /** @description When an item is due; `at` is computed, and ignored when sent */
+        ItemDueInput: {
+            /**
+             * Format: date
+             * @description A real calendar date, YYYY-MM-DD
+             * @example 2026-12-01
+             */
+            date: string;
+            /**
+             * @description An RFC 5545 RRULE value without the `RRULE:` prefix: FREQ (DAILY, WEEKLY, MONTHLY, YEARLY; required), INTERVAL (1-366), BYDAY, BYMONTHDAY (1-31 or -1), BYMONTH (1-12), COUNT (1-1000) or UNTIL (YYYYMMDD)
+             * @example FREQ=WEEKLY;BYDAY=MO
+             */
+            recurrence?: string | null;
+            /**
+             * @description HH:MM (24 h); omitted or null: all day
+             * @example 09:00
+             */
+            time?: string | null;
+            /**
+             * @description An IANA time zone name: required with `time`, null without it
+             * @example Europe/Berlin
+             */
+            time_zone?: string | null;
         };
         ItemPageData: {
             items: components["schemas"]["Item"][];
@@ -1251,7 +1347,7 @@ export interface operations {
                  *       ]
                  *     }
                  */
-                "application/json": components["schemas"]["ItemsActionDto"];
+                "application/json": components["schemas"]["AddItemsDto"];
             };
         };
         responses: {
@@ -1376,7 +1472,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Domain rule: the list name is ambiguous, or the list would exceed 10,000 items; an Idempotency-Key reused with another path or body */
+            /** @description Domain rule: the list name is ambiguous, the list would exceed 10,000 items, or an assignee is neither the owner nor a member; an Idempotency-Key reused with another path or body */
             422: {
                 headers: {
                     /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
@@ -3038,6 +3134,157 @@ export interface operations {
             };
         };
     };
+    Items_find: {
+        parameters: {
+            query?: {
+                /** @description Only items assigned to this user (an id), to the caller (`me`), or to nobody (`none`) */
+                assignee?: string;
+                /** @description Opaque: the next_cursor of the previous page, passed back unchanged. It carries the filters and order it was issued for: send the same ones or none */
+                cursor?: string;
+                /** @description Only items due on or after this date (due.date); excludes items without a due */
+                due_from?: string;
+                /** @description Only items due on or before this date (due.date); excludes items without a due */
+                due_to?: string;
+                /** @description Only items with (true) or without (false) a due */
+                has_due?: "true" | "false";
+                /** @description Only items carrying this label, compared case-insensitively */
+                label?: string;
+                limit?: number;
+                /** @description Comma list of up to 100 list ids: only the items of these lists (an id the caller cannot see: 404) */
+                list_id?: string;
+                /** @description Comma list of priorities: none, low, medium, high */
+                priority?: string;
+                /** @description Words, separated by spaces: an item matches when each occurs, case-insensitively, in its text or notes (at most 10 words, 200 characters) */
+                q?: string;
+                /** @description The order of the items (position orders one list only: not accepted here) */
+                sort?: "due" | "created" | "updated" | "priority";
+                /** @description Which items: all, open or completed */
+                status?: "all" | "open" | "completed";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["FoundItemsData"];
+                    };
+                };
+            };
+            /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
+            400: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     Lists_page: {
         parameters: {
             query?: {
@@ -4299,17 +4546,36 @@ export interface operations {
     Items_page: {
         parameters: {
             query?: {
-                /** @description Opaque: the next_cursor of the previous page of this list, passed back unchanged */
+                /** @description Only items assigned to this user (an id), to the caller (`me`), or to nobody (`none`) */
+                assignee?: string;
+                /** @description Opaque: the next_cursor of the previous page, passed back unchanged. It carries the filters and order it was issued for: send the same ones or none */
                 cursor?: string;
+                /** @description Only items due on or after this date (due.date); excludes items without a due */
+                due_from?: string;
+                /** @description Only items due on or before this date (due.date); excludes items without a due */
+                due_to?: string;
+                /** @description Only items with (true) or without (false) a due */
+                has_due?: "true" | "false";
+                /** @description Only items carrying this label, compared case-insensitively */
+                label?: string;
                 /** @example 50 */
                 limit?: number;
+                /** @description Comma list of priorities: none, low, medium, high */
+                priority?: string;
+                /** @description Words, separated by spaces: an item matches when each occurs, case-insensitively, in its text or notes (at most 10 words, 200 characters) */
+                q?: string;
+                /** @description The order of the items */
+                sort?: "position" | "due" | "created" | "updated" | "priority";
                 /**
                  * @description Which items: all, open or completed
                  * @example open
                  */
                 status?: "all" | "open" | "completed";
             };
-            header?: never;
+            header?: {
+                /** @description The ETag of an earlier answer: 304 while the page is unchanged */
+                "If-None-Match"?: string;
+            };
             path: {
                 /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
@@ -4321,6 +4587,8 @@ export interface operations {
             /** @description Success */
             200: {
                 headers: {
+                    /** @description Only on a page without filters: changes with every change to the list's items */
+                    ETag?: string;
                     /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
                     RateLimit?: string;
                     /** @description The limit in force, e.g. `"default";q=120;w=60` */
@@ -4369,6 +4637,20 @@ export interface operations {
                     };
                 };
             };
+            /** @description Not modified: the If-None-Match names the current ETag; no body */
+            304: {
+                headers: {
+                    ETag?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description Malformed JSON, wrong Content-Type, missing/unknown/out-of-bounds field or query parameter */
             400: {
                 headers: {
@@ -4383,6 +4665,140 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Items_item: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an earlier answer ("<version>"): 304 while the item is unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The item's version, quoted: "<version>" */
+                    ETag?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ItemData"];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag; no body */
+            304: {
+                headers: {
+                    ETag?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, malformed, unknown, revoked or expired API key */
             401: {

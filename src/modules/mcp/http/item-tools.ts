@@ -4,7 +4,7 @@ import { isUuid } from '../../../common/ports/id-generator';
 import { readIdempotencyKey, fingerprintRequest } from '../../idempotency/idempotent-request';
 import { IdempotencyService } from '../../idempotency/domain/idempotency.service';
 import { ItemFindQuery, ItemPageQuery } from '../../items/application/dto/item-page.query';
-import { ItemsActionDto } from '../../items/application/dto/items-action.dto';
+import { AddItemsDto, ItemsActionDto } from '../../items/application/dto/items-action.dto';
 import { MoveItemsDto, UpdateItemsDto } from '../../items/application/dto/item-edits.dto';
 import { readUpdateSet } from '../../items/application/item-changes';
 import { ItemEditsService } from '../../items/domain/item-edits.service';
@@ -89,7 +89,7 @@ export class ItemTools {
      * either replays the first answer.
      */
     add_items: async (caller, { idempotency_key, ...args }) => {
-      const body = await validateArguments(ItemsActionDto, 'body', args);
+      const body = await validateArguments(AddItemsDto, 'body', args);
       const add = async () => presentItems(await this.items.add(caller, body.list, body.items));
       const key = readIdempotencyKey(idempotency_key);
       if (key === undefined) return { data: await add() };
