@@ -74,10 +74,25 @@ describe('ItemPages', () => {
   it('reads the view of a list page: position order and no filter by default', async () => {
     await pages.page(viewer, LIST, {});
     expect(store.pages[0].request).toEqual({ view: { filters: PLAIN_FILTERS, sort: 'position' }, after: undefined, limit: 100 });
-    await pages.page(viewer, LIST, { status: 'open', assignee: 'me', label: ' Work ', priority: 'low,high,low', q: ' Buy  MILK ', sort: 'due', limit: 5 });
+    await pages.page(viewer, LIST, {
+      status: 'open',
+      assignee: 'me',
+      label: ' Work ',
+      priority: 'low,high,low',
+      q: ' Buy  MILK ',
+      sort: 'due',
+      limit: 5,
+    });
     expect(store.pages[1].request).toEqual({
       view: {
-        filters: { ...PLAIN_FILTERS, status: 'open', assignee: { kind: 'user', id: ME }, labelKey: 'work', priorities: ['low', 'high'], words: ['buy', 'milk'] },
+        filters: {
+          ...PLAIN_FILTERS,
+          status: 'open',
+          assignee: { kind: 'user', id: ME },
+          labelKey: 'work',
+          priorities: ['low', 'high'],
+          words: ['buy', 'milk'],
+        },
         sort: 'due',
       },
       after: undefined,
@@ -96,7 +111,12 @@ describe('ItemPages', () => {
     // The same, spelt otherwise.
     await pages.page(viewer, LIST, { cursor, status: 'open', label: 'WORK', sort: 'due', limit: 7 });
     expect(store.pages[2].request.view).toEqual(store.pages[0].request.view);
-    for (const other of [{ status: 'all' }, { status: 'open', label: 'Work' }, { status: 'open', label: 'Home', sort: 'due' }, { sort: 'position' }]) {
+    for (const other of [
+      { status: 'all' },
+      { status: 'open', label: 'Work' },
+      { status: 'open', label: 'Home', sort: 'due' },
+      { sort: 'position' },
+    ]) {
       const error = await failure(pages.page(viewer, LIST, { cursor, ...other }));
       expect(error).toBeInstanceOf(InvalidInput);
       expect((error as InvalidInput).message).toMatch(/cursor was issued for other filters/);
@@ -139,7 +159,9 @@ describe('ItemPages', () => {
     const first = await pages.find(viewer, { list_id: LIST, sort: 'priority' });
     await pages.find(viewer, { cursor: first.nextCursor! });
     expect(store.finds.at(-1)).toMatchObject({ view: { sort: 'priority' }, listIds: [LIST], after: [3, 'a0', 3] });
-    expect(await failure(pages.find(viewer, { cursor: first.nextCursor!, list_id: randomUUID(), sort: 'priority' }))).toBeInstanceOf(InvalidInput);
+    expect(await failure(pages.find(viewer, { cursor: first.nextCursor!, list_id: randomUUID(), sort: 'priority' }))).toBeInstanceOf(
+      InvalidInput,
+    );
   });
 
   it('gives a plain page an ETag of the list version, and says not modified when If-None-Match names it', async () => {

@@ -10,14 +10,7 @@ import { CursorOfAnotherList, ItemNotFound } from '../domain/items.errors';
 import type { ListRef } from '../domain/items.service';
 import { ItemPageReadModel, RenderedItems } from './item-page.read-model';
 import { ITEM_FIELDS } from './item-resource';
-import {
-  isCanonical,
-  namesViewParameters,
-  readView,
-  sameCanonical,
-  type ReadView,
-  type ViewParameters,
-} from './item-view-query';
+import { isCanonical, namesViewParameters, readView, sameCanonical, type ReadView, type ViewParameters } from './item-view-query';
 
 export interface ItemsPage {
   list: ListRef;
@@ -128,7 +121,9 @@ export class ItemPages {
       list: { id: list.id, name: list.name },
       items: page.items,
       nextCursor:
-        page.hasMore && page.lastKey !== undefined ? this.cursors.encode('items', { l: list.id, f: read.canonical, k: page.lastKey }) : null,
+        page.hasMore && page.lastKey !== undefined
+          ? this.cursors.encode('items', { l: list.id, f: read.canonical, k: page.lastKey })
+          : null,
       etag,
       notModified: page.unchanged || (etag !== null && ifNoneMatch !== undefined && ifNoneMatch.trim() === '*'),
     };
@@ -149,7 +144,8 @@ export class ItemPages {
     return {
       items: found.items,
       lists: found.lists,
-      nextCursor: found.hasMore && found.lastKey !== undefined ? this.cursors.encode('items-found', { f: read.canonical, k: found.lastKey }) : null,
+      nextCursor:
+        found.hasMore && found.lastKey !== undefined ? this.cursors.encode('items-found', { f: read.canonical, k: found.lastKey }) : null,
     };
   }
 

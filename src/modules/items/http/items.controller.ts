@@ -32,9 +32,15 @@ export class ItemsController {
   })
   @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of an earlier answer: 304 while the page is unchanged' })
   @ApiDataResponse(ItemPageData, {
-    headers: { ETag: { description: "Only on a page without filters: changes with every change to the list's items", schema: { type: 'string' } } },
+    headers: {
+      ETag: { description: "Only on a page without filters: changes with every change to the list's items", schema: { type: 'string' } },
+    },
   })
-  @ApiResponse({ status: 304, description: 'Not modified: the If-None-Match names the current ETag; no body', headers: { ETag: { schema: { type: 'string' } } } })
+  @ApiResponse({
+    status: 304,
+    description: 'Not modified: the If-None-Match names the current ETag; no body',
+    headers: { ETag: { schema: { type: 'string' } } },
+  })
   @ApiErrorResponses(404)
   async page(
     @CurrentPrincipal() caller: Principal,

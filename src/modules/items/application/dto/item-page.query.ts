@@ -37,13 +37,21 @@ export class ItemViewQuery {
   @IsIn(ITEM_STATUS_FILTERS, { message: `status must be one of: ${ITEM_STATUS_FILTERS.join(', ')}` })
   status?: ItemStatusFilter;
 
-  @ApiPropertyOptional({ format: 'date', example: '2026-12-01', description: 'Only items due on or after this date (due.date); excludes items without a due' })
+  @ApiPropertyOptional({
+    format: 'date',
+    example: '2026-12-01',
+    description: 'Only items due on or after this date (due.date); excludes items without a due',
+  })
   @IsOptional()
   @Matches(DATE, { message: 'due_from must be a date as YYYY-MM-DD' })
   @IsISO8601({ strict: true }, { message: 'due_from must be a real calendar date as YYYY-MM-DD' })
   due_from?: string;
 
-  @ApiPropertyOptional({ format: 'date', example: '2026-12-07', description: 'Only items due on or before this date (due.date); excludes items without a due' })
+  @ApiPropertyOptional({
+    format: 'date',
+    example: '2026-12-07',
+    description: 'Only items due on or before this date (due.date); excludes items without a due',
+  })
   @IsOptional()
   @Matches(DATE, { message: 'due_to must be a date as YYYY-MM-DD' })
   @IsISO8601({ strict: true }, { message: 'due_to must be a real calendar date as YYYY-MM-DD' })
@@ -54,7 +62,10 @@ export class ItemViewQuery {
   @IsIn(['true', 'false'], { message: 'has_due must be true or false' })
   has_due?: 'true' | 'false';
 
-  @ApiPropertyOptional({ description: 'Only items assigned to this user (an id), to the caller (`me`), or to nobody (`none`)', example: 'me' })
+  @ApiPropertyOptional({
+    description: 'Only items assigned to this user (an id), to the caller (`me`), or to nobody (`none`)',
+    example: 'me',
+  })
   @IsOptional()
   @Matches(/^(me|none|[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12})$/, {
     message: 'assignee must be a user id, me or none',
@@ -95,7 +106,11 @@ export const FIND_SORTS = ITEM_SORTS.filter((sort) => sort !== 'position');
 
 /** Query of GET /v1/items. */
 export class ItemFindQuery extends ItemViewQuery {
-  @ApiPropertyOptional({ enum: FIND_SORTS, default: 'due', description: 'The order of the items (position orders one list only: not accepted here)' })
+  @ApiPropertyOptional({
+    enum: FIND_SORTS,
+    default: 'due',
+    description: 'The order of the items (position orders one list only: not accepted here)',
+  })
   @IsOptional()
   @IsIn(FIND_SORTS, { message: `sort must be one of: ${FIND_SORTS.join(', ')}` })
   sort?: Exclude<ItemSort, 'position'>;

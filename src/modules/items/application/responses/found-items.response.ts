@@ -7,7 +7,10 @@ export class FoundItemsData {
   @ApiProperty({ type: () => [ItemResponse] })
   items!: ItemResponse[];
 
-  @ApiProperty({ type: () => [ListRefResponse], description: 'Each list that an item of the page is on (id and name), in the order they first appear' })
+  @ApiProperty({
+    type: () => [ListRefResponse],
+    description: 'Each list that an item of the page is on (id and name), in the order they first appear',
+  })
   lists!: ListRefResponse[];
 
   @ApiProperty({ type: String, nullable: true, description: 'Pass as `cursor` for the next page; null on the last page' })
