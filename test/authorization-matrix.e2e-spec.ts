@@ -303,6 +303,7 @@ describe('authorization matrix', () => {
       restricted: reachesOutside,
     },
     'GET /v1/lists/:id/items': { path: (w) => `/v1/lists/${w.listId}/items`, expect: members },
+    'GET /v1/lists/:id/items/:item_id': { path: (w) => `/v1/lists/${w.listId}/items/${w.itemId}`, expect: members },
     'POST /v1/actions/add': { path: () => '/v1/actions/add', body: (w) => ({ list: w.listId, items: ['new'] }), expect: writers },
     'POST /v1/actions/complete': { path: () => '/v1/actions/complete', body: (w) => ({ list: w.listId, items: ['a'] }), expect: writers },
     'POST /v1/actions/reopen': {

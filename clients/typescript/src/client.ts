@@ -128,6 +128,10 @@ export class ItemsResource {
   page(listId: string, query: QueryOf<'Items_page'> = {}, options?: Options) {
     return this.c.call('Items_page', { id: listId }, { ...options, query });
   }
+  /** One item of a list, `{item}` (its `version` is the ETag the route sends). */
+  get(listId: string, itemId: string, options?: Options) {
+    return this.c.call('Items_item', { id: listId, item_id: itemId }, options);
+  }
   /** Every item of a list (`status`: all, open or completed), page after page. */
   iterate(listId: string, query: Omit<QueryOf<'Items_page'>, 'cursor'> = {}, options?: Options) {
     return paginate(async (cursor) => {

@@ -34,6 +34,7 @@ export const OPERATIONS = {
   Shares_revoke: { method: 'DELETE', path: '/v1/lists/{id}/shares/{share_id}' },
   Shares_join: { method: 'POST', path: '/v1/shares/{token}/join' },
   Items_page: { method: 'GET', path: '/v1/lists/{id}/items' },
+  Items_item: { method: 'GET', path: '/v1/lists/{id}/items/{item_id}' },
   Items_add: { method: 'POST', path: '/v1/actions/add' },
   Items_complete: { method: 'POST', path: '/v1/actions/complete' },
   Items_reopen: { method: 'POST', path: '/v1/actions/reopen' },

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { EnvelopeExpressAdapter, expressPrototypeClasses } from './envelope-adapter';
 import { ShutdownGate } from './http-server';
 import { JsonText } from './json-text';
+import { NotModified } from './not-modified';
 
 /** What reply() does to a response: its status, headers and the one body given to end(). */
 function replied(body: unknown, statusCode?: number) {
@@ -17,7 +18,7 @@ function replied(body: unknown, statusCode?: number) {
       sent.status = code;
     },
     setHeader: (name: string, value: string) => (headers[name.toLowerCase()] = value),
-    end: (text: string) => (sent.body = text),
+    end: (text?: string) => (sent.body = text),
   } as unknown as Response;
   new EnvelopeExpressAdapter().reply(response, body, statusCode);
   return { ...sent, headers };
@@ -36,6 +37,10 @@ describe('EnvelopeExpressAdapter.reply', () => {
   it('puts a JsonText result in as it is: the bytes JSON.stringify gives for the same value', () => {
     const value = { list: { id: 'x', name: 'a "b"' }, items: [{ text: '\n' }], next_cursor: null };
     expect(replied(new JsonText(JSON.stringify(value))).body).toBe(JSON.stringify({ data: value, error: null }));
+  });
+
+  it('answers a NotModified result with 304, its ETag and no body', () => {
+    expect(replied(new NotModified('"12"'))).toEqual({ status: 304, body: undefined, headers: { etag: '"12"' } });
   });
 });
 

@@ -3,6 +3,7 @@ import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Express, Response } from 'express';
 import { createServer, IncomingMessage, ServerResponse, type ServerOptions } from 'node:http';
 import { sendEnvelope, successJson } from './envelope';
+import { NotModified } from './not-modified';
 import type { ShutdownGate } from './http-server';
 
 /**
@@ -54,9 +55,16 @@ export class EnvelopeExpressAdapter extends ExpressAdapter {
   /**
    * Written straight to Node's response (envelope.ts), as Express's `res.json` would write it,
    * without `res.send`'s per-response MIME lookups, freshness check and conversion of the text
-   * to a Buffer. A JsonText result goes into the envelope as it is.
+   * to a Buffer. A JsonText result goes into the envelope as it is. A NotModified result is a
+   * 304 with its ETag and no body (nor Content-Type): the client's copy is current.
    */
   override reply(response: Response, body: unknown, statusCode?: number): void {
+    if (body instanceof NotModified) {
+      response.statusCode = 304;
+      response.setHeader('ETag', body.etag);
+      response.end();
+      return;
+    }
     sendEnvelope(response, statusCode ?? response.statusCode, successJson(body ?? {}));
   }
 }

@@ -269,7 +269,8 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** One item of a list, with its version as ETag; If-None-Match with the current ETag is answered 304 without a body */
+        get: operations["Items_item"];
         put?: never;
         post?: never;
         delete?: never;
@@ -636,6 +637,47 @@ export interface components {
         };
         AccountData: {
             user: components["schemas"]["Account"];
+        };
+        /** @description An item to add, with the fields to set; every other field takes its default */
+        AddItemEntry: {
+            /**
+             * @description The user id of the list's owner or of a member, or "me"; default null (422 for anyone else)
+             * @example me
+             */
+            assignee?: string | null;
+            /** @description Default null */
+            due?: components["schemas"]["ItemDueInput"] | null;
+            /** @description 0-10 labels of 1-40 characters (trimmed), unique case-insensitively, kept in this order; default [] */
+            labels?: string[];
+            /** @description 0-10000 characters after trimming; default "" */
+            notes?: string;
+            /** @description Default "none" */
+            priority?: components["schemas"]["ItemPriority"];
+            /** @example Call the plumber */
+            text: string;
+        };
+        AddItemsDto: {
+            /**
+             * @description The items to add, in this order: each a text (1-500 characters after trimming, no NUL) or an object with the text and the fields to set. One invalid entry is a 400 naming it, and nothing is added.
+             * @example [
+             *       "milk",
+             *       {
+             *         "text": "Call the plumber",
+             *         "due": {
+             *           "date": "2026-12-01",
+             *           "time": "09:00",
+             *           "time_zone": "Europe/Berlin"
+             *         },
+             *         "assignee": "me"
+             *       }
+             *     ]
+             */
+            items: (string | components["schemas"]["AddItemEntry"])[];
+            /**
+             * @description An accessible list: its id, or else its name (matched after trimming, NFC and Unicode full case folding, first among your own lists, then among lists shared with you)
+             * @example Groceries
+             */
+            list: string;
         };
         ApiKeyInfo: {
             /** @description Canonical addresses and CIDR ranges the key may be used from (403 elsewhere); null: anywhere */
@@ -1047,6 +1089,30 @@ export interface components {
              * @example Europe/Berlin
              */
             time_zone: string | null;
+        };
+        /** @description When an item is due; `at` is computed, and ignored when sent */
+        ItemDueInput: {
+            /**
+             * Format: date
+             * @description A real calendar date, YYYY-MM-DD
+             * @example 2026-12-01
+             */
+            date: string;
+            /**
+             * @description An RFC 5545 RRULE value without the `RRULE:` prefix: FREQ (DAILY, WEEKLY, MONTHLY, YEARLY; required), INTERVAL (1-366), BYDAY, BYMONTHDAY (1-31 or -1), BYMONTH (1-12), COUNT (1-1000) or UNTIL (YYYYMMDD)
+             * @example FREQ=WEEKLY;BYDAY=MO
+             */
+            recurrence?: string | null;
+            /**
+             * @description HH:MM (24 h); omitted or null: all day
+             * @example 09:00
+             */
+            time?: string | null;
+            /**
+             * @description An IANA time zone name: required with `time`, null without it
+             * @example Europe/Berlin
+             */
+            time_zone?: string | null;
         };
         ItemPageData: {
             items: components["schemas"]["Item"][];
@@ -1533,7 +1599,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ItemsActionDto"];
+                "application/json": components["schemas"]["AddItemsDto"];
             };
         };
         responses: {
@@ -1625,7 +1691,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description Domain rule: the list name is ambiguous, or the list would exceed 10,000 items; an Idempotency-Key reused with another path or body */
+            /** @description Domain rule: the list name is ambiguous, the list would exceed 10,000 items, or an assignee is neither the owner nor a member; an Idempotency-Key reused with another path or body */
             422: {
                 headers: {
                     /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
@@ -4147,6 +4213,140 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
+            };
+            /** @description Missing, malformed, unknown, revoked or expired API key */
+            401: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The key is not allowed from this address (before its rate limit counts the request), the route takes test keys only (x-required-mode) and this one is live, the key lacks this route's scope (X-Required-Scope names it), or the caller's role does not allow the action */
+            403: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    /** @description On a 403 for a missing scope: the route's scope, the one the key lacks (absent on other 403s) */
+                    "X-Required-Scope"?: "lists:read" | "lists:write" | "items:read" | "items:write" | "profile:read";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Not found, or not visible to the caller (indistinguishable) */
+            404: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Rate limit exceeded: this key's rolling window is full, or (without a valid key) this address sent too many requests answered 401 */
+            429: {
+                headers: {
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Whole seconds to wait before retrying */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description Unexpected failure (generic message; the cause is logged with the request id) */
+            500: {
+                headers: {
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The database cannot be reached right now */
+            503: {
+                headers: {
+                    /** @description Seconds to wait */
+                    "Retry-After"?: number;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    Items_item: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of an earlier answer ("<version>"): 304 while the item is unchanged */
+                "If-None-Match"?: string;
+            };
+            path: {
+                id: string;
+                item_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success */
+            200: {
+                headers: {
+                    /** @description The item's version, quoted: "<version>" */
+                    ETag?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SuccessEnvelope"] & {
+                        data: components["schemas"]["ItemData"];
+                    };
+                };
+            };
+            /** @description Not modified: If-None-Match names the current ETag; no body */
+            304: {
+                headers: {
+                    ETag?: string;
+                    /** @description What remains and when the oldest counted request leaves the window, e.g. `"default";r=119;t=60` */
+                    RateLimit?: string;
+                    /** @description The limit in force, e.g. `"default";q=120;w=60` */
+                    "RateLimit-Policy"?: string;
+                    /** @description Echoes a safe client X-Request-Id, or a new id; logs carry the same id */
+                    "X-Request-Id"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description Missing, malformed, unknown, revoked or expired API key */
             401: {

@@ -1,6 +1,6 @@
 import type { Viewer } from '../../../common/auth/principal';
 import type { AccessibleList } from '../../lists/domain/list-access';
-import type { ItemStatusFilter } from '../domain/item';
+import type { Item, ItemStatusFilter } from '../domain/item';
 
 export interface PageRequest {
   /** Only items after this position (exclusive); from the start when absent. */
@@ -49,4 +49,17 @@ export abstract class ItemPageReadModel {
    * see it or it does not exist.
    */
   abstract visiblePage(viewer: Viewer, listId: string, request: PageRequest): Promise<VisibleItemPage | null>;
+
+  /**
+   * One item of a list the viewer can see (as visiblePage decides), with the list as it sees
+   * it; `item` null when the list has no item of that id; null when it cannot see the list or
+   * it does not exist. One read in PostgreSQL.
+   */
+  abstract visibleItem(viewer: Viewer, listId: string, itemId: string): Promise<VisibleItem | null>;
+}
+
+/** An item with the list it is on, as the caller sees that list (visibleItem). */
+export interface VisibleItem {
+  list: AccessibleList;
+  item: Item | null;
 }

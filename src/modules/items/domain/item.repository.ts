@@ -24,7 +24,9 @@ export type AddOutcome =
   /** pickList found no list among these candidates (the lists the reference may mean, best first). */
   | { ok: false; reason: 'unresolved'; candidates: AccessibleList[] }
   /** The list the reference means, and why nothing was added to it. */
-  | { ok: false; reason: 'viewer' | 'limit_reached' | 'list_missing'; list: AccessibleList };
+  | { ok: false; reason: 'viewer' | 'limit_reached' | 'list_missing'; list: AccessibleList }
+  /** An item's assignee (this user id) is neither the list's owner nor a member. */
+  | { ok: false; reason: 'not_assignable'; list: AccessibleList; userId: string };
 
 /**
  * Port: where items live. Besides the items themselves, a store keeps the list's
@@ -42,7 +44,9 @@ export abstract class ItemRepository {
    * step, so concurrent adds cannot overshoot. Returns the list and the stored items in the
    * order given, or why nothing was added: no list picked (with the candidates, so that the
    * caller can tell a missing list from an ambiguous name), a viewer's role, the limit, or a
-   * list deleted meanwhile. Records an item.added event per item, in that order, with the
+   * list deleted meanwhile, or an assignee (an item's `assigneeId`) who is neither the list's
+   * owner nor a member as the write finds them (checked in the same atomic step as the insert,
+   * so a member removed meanwhile cannot be assigned). Records an item.added event per item, in that order, with the
    * items' creator as the actor, in the same atomic step (nothing when refused). In
    * PostgreSQL, one statement: the list lookup and the add cost one round trip.
    */

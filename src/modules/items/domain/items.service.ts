@@ -7,7 +7,8 @@ import { Item, withCompletion } from './item';
 import { candidateQuery, ItemAction, matchEntries } from './item-matching';
 import type { ItemRepository } from './item.repository';
 import { normaliseEntries, normaliseListReference } from './item-text';
-import { ItemLimitReached, ItemsNotFound, ListGone, MAX_ITEMS_PER_LIST, ViewerCannotWrite } from './items.errors';
+import { AssigneeNotMember, ItemLimitReached, ItemsNotFound, ListGone, MAX_ITEMS_PER_LIST, ViewerCannotWrite } from './items.errors';
+import { readAddEntries, type AddEntry } from './item-fields';
 
 export interface ListRef {
   id: string;
@@ -39,13 +40,15 @@ export class ItemsService {
    * One store call: which list the reference means, the caller's role on it, the limit
    * check, the counters and the multi-row insert are one statement in PostgreSQL, so an add
    * costs one round trip. The answers keep the contract's order of checks: the list (404,
-   * or 422 for an ambiguous name), then the role (403), then the limit (422).
+   * or 422 for an ambiguous name), then the role (403), then the limit (422) and an assignee
+   * who is not the owner or a member (422). Every entry is read (item-fields.ts) before the
+   * list is looked up: a bad entry is a 400 and nothing is written.
    */
-  async add(viewer: Viewer, listReference: string, entries: readonly string[]): Promise<ItemsResult> {
-    const texts = normaliseEntries(entries);
+  async add(viewer: Viewer, listReference: string, entries: readonly AddEntry[]): Promise<ItemsResult> {
+    const read = readAddEntries(entries, viewer.userId);
     const reference = readListReference(normaliseListReference(listReference));
     const at = this.clock.now();
-    const drafts = texts.map((text) => ({ id: this.ids.next(), text }));
+    const drafts = read.map((fields) => ({ ...fields, id: this.ids.next() }));
     const outcome = await this.items.addToList({ viewer, reference, items: drafts, maxPerList: MAX_ITEMS_PER_LIST, at });
     if (outcome.ok) return { list: refOf(outcome.list), items: outcome.items };
     switch (outcome.reason) {
@@ -56,9 +59,11 @@ export class ItemsService {
       case 'viewer':
         throw new ViewerCannotWrite();
       case 'limit_reached':
-        throw new ItemLimitReached(texts.length);
+        throw new ItemLimitReached(drafts.length);
       case 'list_missing':
         throw new ListGone();
+      case 'not_assignable':
+        throw new AssigneeNotMember(outcome.userId, outcome.list.name);
     }
   }
 

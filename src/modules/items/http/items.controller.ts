@@ -1,14 +1,16 @@
-import { Body, Controller, Get, Param, Query } from '@nestjs/common';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, Headers, Param, Query, Res } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { Response } from 'express';
+import { ifNoneMatchHas, NotModified } from '../../../common/http/not-modified';
 import { ApiDataResponse, ApiErrorResponses, ApiRuleResponse } from '../../../common/http/api-response.decorators';
-import { ItemPageData, ItemsData } from '../application/responses/item.response';
+import { ItemData, ItemPageData, ItemsData } from '../application/responses/item.response';
 import { RequireScope } from '../../../common/http/decorators';
 import { CurrentPrincipal, Principal } from '../../../common/http/principal';
 import { ItemPages } from '../application/item-pages';
 import { ItemsService } from '../domain/items.service';
 import { ItemPageQuery } from '../application/dto/item-page.query';
-import { ItemsActionDto } from '../application/dto/items-action.dto';
-import { presentItems, presentPage } from '../application/item.presenter';
+import { AddItemsDto, ItemsActionDto } from '../application/dto/items-action.dto';
+import { presentItem, presentItems, presentPage } from '../application/item.presenter';
 import { IdempotentPost } from '../../idempotency/idempotent-post';
 
 @ApiTags('items')
@@ -28,6 +30,35 @@ export class ItemsController {
     return presentPage(await this.pages.page(caller, listId, query));
   }
 
+  @Get('lists/:id/items/:item_id')
+  @RequireScope('items:read')
+  @ApiOperation({
+    summary: 'One item of a list, with its version as ETag; If-None-Match with the current ETag is answered 304 without a body',
+  })
+  @ApiHeader({ name: 'If-None-Match', required: false, description: 'The ETag of an earlier answer ("<version>"): 304 while the item is unchanged' })
+  @ApiDataResponse(ItemData, {
+    headers: { ETag: { description: 'The item\'s version, quoted: "<version>"', schema: { type: 'string', example: '"3"' } } },
+  })
+  @ApiResponse({
+    status: 304,
+    description: 'Not modified: If-None-Match names the current ETag; no body',
+    headers: { ETag: { schema: { type: 'string', example: '"3"' } } },
+  })
+  @ApiErrorResponses(404)
+  async item(
+    @CurrentPrincipal() caller: Principal,
+    @Param('id') listId: string,
+    @Param('item_id') itemId: string,
+    @Headers('if-none-match') ifNoneMatch: string | undefined,
+    @Res({ passthrough: true }) response: Response,
+  ) {
+    const item = await this.pages.item(caller, listId, itemId);
+    const etag = `"${item.version}"`;
+    if (ifNoneMatchHas(ifNoneMatch, etag)) return new NotModified(etag);
+    response.setHeader('ETag', etag);
+    return { item: presentItem(item) };
+  }
+
   @IdempotentPost('actions/add')
   @RequireScope('items:write')
   @ApiOperation({
@@ -35,8 +66,8 @@ export class ItemsController {
   })
   @ApiDataResponse(ItemsData)
   @ApiErrorResponses(404)
-  @ApiRuleResponse('the list name is ambiguous, or the list would exceed 10,000 items')
-  async add(@CurrentPrincipal() caller: Principal, @Body() body: ItemsActionDto) {
+  @ApiRuleResponse('the list name is ambiguous, the list would exceed 10,000 items, or an assignee is neither the owner nor a member')
+  async add(@CurrentPrincipal() caller: Principal, @Body() body: AddItemsDto) {
     return presentItems(await this.items.add(caller, body.list, body.items));
   }
 

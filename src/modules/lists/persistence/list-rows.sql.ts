@@ -83,3 +83,21 @@ export const itemsWrittenListCte = (p: ItemsWritten): string =>
           WHERE id = ${p.listId} AND ${p.when}
          RETURNING id, name, last_event_txid, audience
        )`;
+
+/**
+ * A condition for the WHERE of an UPDATE of a lists row (itemsWrittenListCte's `when`): every
+ * user of `userIdsSql` (a uuid[]) is the list's owner or one of its members, as the row's
+ * latest version keeps them (`audience`; where the row keeps none, event_audience_of reads them
+ * with a fresh snapshot). An UPDATE that waited for the row's lock evaluates it again on the
+ * version the previous holder committed, so a member whose removal committed meanwhile is no
+ * longer one (an item cannot be assigned to them).
+ */
+export const listAdmitsSql = (userIdsSql: string): string => `${userIdsSql} <@ COALESCE(audience, ARRAY(SELECT event_audience_of(id)))`;
+
+/**
+ * The users of `userIdsSql` (a uuid[]) who are neither the owner nor a member of the list
+ * `listIdSql`, in their order, as a uuid[] (empty when all are): why an item write gated by
+ * listAdmitsSql wrote nothing, asked after the fact.
+ */
+export const outsidersOfListSql = (listIdSql: string, userIdsSql: string): string =>
+  `ARRAY(SELECT u FROM unnest(${userIdsSql}) WITH ORDINALITY AS o(u, n) WHERE u <> ALL(ARRAY(SELECT event_audience_of(${listIdSql}))) ORDER BY n)`;

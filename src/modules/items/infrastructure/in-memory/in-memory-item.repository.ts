@@ -50,7 +50,12 @@ export class InMemoryItemRepository extends ItemRepository {
     const counters = this.lists.counters(list.id);
     if (!counters) return { ok: false, reason: 'list_missing', list };
     if (counters.itemCount + items.length > maxPerList) return { ok: false, reason: 'limit_reached', list };
-    const stored = items.map((draft) => addedItem(draft, list.id, userId, at, this.nextSeq++));
+    // An assignee must see the list as its owner or a member (whatever their keys reach).
+    const outsider = items.find((draft) => draft.assigneeId && !this.lists.seenBy(list.id, { userId: draft.assigneeId, listIds: null }));
+    if (outsider) return { ok: false, reason: 'not_assignable', list, userId: outsider.assigneeId! };
+    const stored = items.map((draft) =>
+      addedItem(draft, list.id, userId, at, this.nextSeq++, draft.assigneeId ? this.assigneeNamed(draft.assigneeId) : null),
+    );
     const listItems = this.byList.get(list.id) ?? [];
     listItems.push(...stored);
     this.byList.set(list.id, listItems);

@@ -4,7 +4,8 @@ import { NamedStatement } from '../../../../common/persistence/named-statement';
 import type { Viewer } from '../../../../common/auth/principal';
 import { viewerParameters, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import type { AccessibleList } from '../../../lists/domain/list-access';
-import { ItemPageReadModel, PageRequest, VisibleItemPage } from '../../application/item-page.read-model';
+import { ItemPageReadModel, PageRequest, VisibleItem, VisibleItemPage } from '../../application/item-page.read-model';
+import { itemColumnsSql, type ItemRow, toItem } from './item-row';
 import { itemJsonTextSql } from '../../persistence/item-json.sql';
 import { DEFAULT_PAGE_CACHE_BYTES, RenderedPageCache } from './rendered-page-cache';
 
@@ -58,6 +59,18 @@ const VISIBLE_PAGE = new NamedStatement(
      ) page`,
 );
 
+/**
+ * The list ($3) as the viewer ($1, $2) sees it and its item $4, as Node reads an item row
+ * (item-row.ts): one row when the viewer sees the list (the item's columns null when the list
+ * has no such item), none otherwise.
+ */
+const VISIBLE_ITEM = new NamedStatement(
+  'items_visible_item',
+  `WITH v AS MATERIALIZED (${visibleListsSql('l.id, l.name', 'l.id = $3::uuid')} LIMIT 1)
+   SELECT v.id AS seen_id, v.name AS seen_name, v.role AS seen_role, ${itemColumnsSql('i')}
+     FROM v LEFT JOIN items i ON i.list_id = v.id AND i.id = $4::uuid`,
+);
+
 interface VisiblePageRow {
   id: string;
   name: string;
@@ -82,6 +95,15 @@ export class TypeOrmItemPageReadModel extends ItemPageReadModel {
     private readonly pages = new RenderedPageCache(DEFAULT_PAGE_CACHE_BYTES),
   ) {
     super();
+  }
+
+  async visibleItem(viewer: Viewer, listId: string, itemId: string): Promise<VisibleItem | null> {
+    const [row] = await VISIBLE_ITEM.run<ItemRow & { seen_id: string; seen_name: string; seen_role: AccessibleList['role'] }>(
+      this.dataSource,
+      [...viewerParameters(viewer), listId, itemId],
+    );
+    if (!row) return null;
+    return { list: { id: row.seen_id, name: row.seen_name, role: row.seen_role }, item: row.id === null ? null : toItem(row) };
   }
 
   async visiblePage(viewer: Viewer, listId: string, request: PageRequest): Promise<VisibleItemPage | null> {

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
-import { addedItem, ITEM_PRIORITIES, type Item } from '../../domain/item';
+import { addedItem, ITEM_PRIORITIES, type Item, type ItemAssignee, type NewItem } from '../../domain/item';
+import { labelKey } from '../../domain/item-fields';
+import { userRefJsonSql } from '../../../auth/persistence/user-ref.sql';
 import type { CandidateQuery } from '../../domain/item-matching';
 import { AddOutcome, AddRequest, ItemRepository, ItemsMove } from '../../domain/item.repository';
 import type { ItemEdit, Placement } from '../../domain/item-edits';
@@ -12,7 +14,7 @@ import { foldKey } from '../../../../common/text/fold-key';
 import { newEventId } from '../../../events/persistence/event-id';
 import { recordAddedItemsSql, recordItemEventsSql } from '../../../events/persistence/events.sql';
 import { pickedListCte } from '../../../lists/persistence/list-pick.sql';
-import { itemsWrittenListCte } from '../../../lists/persistence/list-rows.sql';
+import { itemsWrittenListCte, listAdmitsSql, outsidersOfListSql } from '../../../lists/persistence/list-rows.sql';
 import { ITEM_COLUMNS, type ItemRow, toItem } from './item-row';
 import { addedPositionSql } from '../../persistence/position.sql';
 
@@ -32,6 +34,46 @@ interface AddWriteParameters {
   actor: string;
   eventId: string;
 }
+
+/**
+ * The parameters of an add that sets fields besides the text (object entries of API.md section
+ * 13), each an array in request order: the items' notes, their dues' columns, priorities (the
+ * smallint the store keeps), labels and their keys (each item's as a JSON array, since the
+ * items' labels vary in number), assignee ids, and the distinct assignees the list must admit.
+ */
+interface AddFieldParameters {
+  notes: string;
+  dueDates: string;
+  dueTimes: string;
+  dueTimeZones: string;
+  dueRecurrences: string;
+  dueAts: string;
+  dueSeriesStarts: string;
+  priorities: string;
+  labels: string;
+  labelKeys: string;
+  assigneeIds: string;
+  assignees: string;
+}
+
+/** The parameters $from, $from+1, … of AddFieldParameters, in its order. */
+const fieldParameters = (from: number): AddFieldParameters => {
+  const names: Array<keyof AddFieldParameters> = [
+    'notes',
+    'dueDates',
+    'dueTimes',
+    'dueTimeZones',
+    'dueRecurrences',
+    'dueAts',
+    'dueSeriesStarts',
+    'priorities',
+    'labels',
+    'labelKeys',
+    'assigneeIds',
+    'assignees',
+  ];
+  return Object.fromEntries(names.map((name, index) => [name, `$${from + index}`])) as unknown as AddFieldParameters;
+};
 
 /**
  * Items in PostgreSQL, written with plain SQL because each write is one statement that
@@ -65,7 +107,7 @@ interface AddWriteParameters {
  * `picked` (id, role), the list the add means; the rest writes to it and answers the
  * candidates beside the inserted items.
  */
-const addStatement = (name: string, pick: string, p: AddWriteParameters): NamedStatement =>
+const addStatement = (name: string, pick: string, p: AddWriteParameters, f?: AddFieldParameters): NamedStatement =>
   new NamedStatement(
     name,
     `WITH ${pick},
@@ -74,53 +116,75 @@ const addStatement = (name: string, pick: string, p: AddWriteParameters): NamedS
          items: p.count,
          openItems: p.count,
          at: p.at,
-         when: `item_count + ${p.count} <= ${p.max}`,
+         when: `item_count + ${p.count} <= ${p.max}${f ? ` AND ${listAdmitsSql(`${f.assignees}::uuid[]`)}` : ''}`,
        })},
        added AS (
-         INSERT INTO items (id, list_id, text, text_key, created_at, created_by, updated_at, seq, position)
+         INSERT INTO items (id, list_id, text, text_key, created_at, created_by, updated_at, seq, position${
+           f ? ', notes, due_date, due_time, due_time_zone, due_recurrence, due_at, due_series_start, priority, labels, label_keys, assignee_id' : ''
+         })
          OVERRIDING SYSTEM VALUE
-         SELECT n.id, list.id, n.text, n.text_key, ${p.at}, ${p.actor}::uuid, ${p.at}, n.seq, ${addedPositionSql('n.seq')}
+         SELECT n.id, list.id, n.text, n.text_key, ${p.at}, ${p.actor}::uuid, ${p.at}, n.seq, ${addedPositionSql('n.seq')}${
+           f
+             ? `, n.notes, n.due_date, n.due_time, n.due_time_zone, n.due_recurrence, n.due_at, n.due_series_start, n.priority,
+                  ARRAY(SELECT json_array_elements_text(n.labels)), ARRAY(SELECT json_array_elements_text(n.label_keys)), n.assignee_id`
+             : ''
+         }
            FROM list,
                 (SELECT u.*, nextval('items_seq_seq') AS seq
-                   FROM unnest((SELECT ${p.ids}::uuid[]), (SELECT ${p.texts}::text[]), (SELECT ${p.keys}::text[]))
-                          WITH ORDINALITY AS u(id, text, text_key, ord)) n
+                   FROM unnest((SELECT ${p.ids}::uuid[]), (SELECT ${p.texts}::text[]), (SELECT ${p.keys}::text[])${
+                     f
+                       ? `, ${f.notes}::text[], ${f.dueDates}::date[], ${f.dueTimes}::text[], ${f.dueTimeZones}::text[], ${f.dueRecurrences}::text[],
+                          ${f.dueAts}::timestamptz[], ${f.dueSeriesStarts}::date[], ${f.priorities}::smallint[], ${f.labels}::json[],
+                          ${f.labelKeys}::json[], ${f.assigneeIds}::uuid[]`
+                       : ''
+                   })
+                          WITH ORDINALITY AS u(id, text, text_key${
+                            f
+                              ? ', notes, due_date, due_time, due_time_zone, due_recurrence, due_at, due_series_start, priority, labels, label_keys, assignee_id'
+                              : ''
+                          }, ord)) n
           ORDER BY n.ord
-         RETURNING id, seq, position
+         RETURNING ${f ? '*' : 'id, seq, position, NULL::uuid AS assignee_id'}
        ),
-       ${recordAddedItemsSql({
-         eventId: p.eventId,
-         at: p.at,
-         actor: `${p.actor}::uuid`,
-         items: {
-           id: `${p.ids}::uuid[]`,
-           text: `${p.texts}::text[]`,
-           created_at: `array_fill(${p.at}::timestamptz, ARRAY[${p.count}::integer])`,
-           created_by: `array_fill(${p.actor}::uuid, ARRAY[${p.count}::integer])`,
-           position: '(SELECT array_agg(a.position ORDER BY a.seq) FROM added a)',
-         },
-       })}
+       ${
+         f
+           ? recordItemEventsSql({ rows: 'added', ids: `${p.ids}::uuid[]`, type: "'item.added'", at: p.at, actor: `${p.actor}::uuid`, eventId: p.eventId })
+           : recordAddedItemsSql({
+               eventId: p.eventId,
+               at: p.at,
+               actor: `${p.actor}::uuid`,
+               items: {
+                 id: `${p.ids}::uuid[]`,
+                 text: `${p.texts}::text[]`,
+                 created_at: `array_fill(${p.at}::timestamptz, ARRAY[${p.count}::integer])`,
+                 created_by: `array_fill(${p.actor}::uuid, ARRAY[${p.count}::integer])`,
+                 position: '(SELECT array_agg(a.position ORDER BY a.seq) FROM added a)',
+               },
+             })
+       }
    SELECT c.id AS candidate_id, c.name AS candidate_name, c.role AS candidate_role, c.rank AS candidate_rank,
           c.id IN (SELECT id FROM picked) AS picked,
-          NULL::uuid AS id, NULL::bigint AS seq
+          NULL::uuid AS id, NULL::bigint AS seq, NULL::json AS assignee
      FROM candidates c
    UNION ALL
-   SELECT NULL, NULL, NULL, NULL, NULL, id, seq FROM added`,
+   SELECT NULL, NULL, NULL, NULL, NULL, a.id, a.seq, ${f ? userRefJsonSql('a.assignee_id') : 'NULL::json'} FROM added a`,
   );
 
 /**
  * An add by any reference: $1 and $2 the viewer (viewerParameters), $3 the id it names or
  * null, $4 its name's foldKey, $5 LIST_CANDIDATES.
  */
-const ADD_TO_LIST = addStatement(
-  'items_add_to_list',
-  `candidates AS MATERIALIZED (
+const ADD_TO_LIST_PICK = `candidates AS MATERIALIZED (
          SELECT v.id, v.name, v.role,
                 row_number() OVER (ORDER BY ${BEST_MATCH_FIRST})::integer AS rank
            FROM (${visibleListsSql('l.id, l.name, l.created_at', MIGHT_MEAN_WHERE)}) v
           ORDER BY rank
           LIMIT $5
        ),
-       ${pickedListCte('candidates', '$3::uuid')}`,
+       ${pickedListCte('candidates', '$3::uuid')}`;
+const ADD_TO_LIST = addStatement(
+  'items_add_to_list',
+  ADD_TO_LIST_PICK,
   { count: '$6', at: '$7', max: '$8', ids: '$9', texts: '$10', keys: '$11', actor: '$1', eventId: '$12' },
 );
 
@@ -132,19 +196,40 @@ const ADD_TO_LIST = addStatement(
  * addToList asks ADD_TO_LIST, and nothing was written. It saves about 45 µs of PostgreSQL per
  * add (docs/performance.md): the lists a name might mean cannot be found through one key.
  */
-const ADD_TO_LIST_BY_ID = addStatement(
-  'items_add_to_list_by_id',
-  `candidates AS MATERIALIZED (
+const ADD_TO_LIST_BY_ID_PICK = `candidates AS MATERIALIZED (
          SELECT v.id, v.name, v.role, 1 AS rank FROM (${visibleListsSql('l.id, l.name', 'l.id = $3::uuid')}) v LIMIT 1
        ),
-       picked AS (SELECT c.id, c.role FROM candidates c)`,
+       picked AS (SELECT c.id, c.role FROM candidates c)`;
+const ADD_TO_LIST_BY_ID = addStatement(
+  'items_add_to_list_by_id',
+  ADD_TO_LIST_BY_ID_PICK,
   { count: '$4', at: '$5', max: '$6', ids: '$7', texts: '$8', keys: '$9', actor: '$1', eventId: '$10' },
+);
+
+/**
+ * The two add statements for an add whose entries set fields besides the text: the same reads
+ * and writes, with the fields' columns, the list's admission of the assignees in the UPDATE's
+ * condition (listAdmitsSql: under the list's lock, so a member removed meanwhile cannot be
+ * assigned), and the events recorded from the inserted rows (every field as stored). Kept
+ * apart so that an add of texts alone keeps its leaner statement.
+ */
+const ADD_FIELDS_TO_LIST = addStatement(
+  'items_add_fields_to_list',
+  ADD_TO_LIST_PICK,
+  { count: '$6', at: '$7', max: '$8', ids: '$9', texts: '$10', keys: '$11', actor: '$1', eventId: '$12' },
+  fieldParameters(13),
+);
+const ADD_FIELDS_TO_LIST_BY_ID = addStatement(
+  'items_add_fields_to_list_by_id',
+  ADD_TO_LIST_BY_ID_PICK,
+  { count: '$4', at: '$5', max: '$6', ids: '$7', texts: '$8', keys: '$9', actor: '$1', eventId: '$10' },
+  fieldParameters(11),
 );
 
 type AddRow =
   | { candidate_id: string; candidate_name: string; candidate_role: AccessibleList['role']; candidate_rank: number; picked: boolean }
-  /** An inserted item: its id and the position the identity gave it (int8, as text). */
-  | { candidate_id: null; id: string; seq: string };
+  /** An inserted item: its id, the seq the identity gave it (int8, as text) and its assignee as the users table names them. */
+  | { candidate_id: null; id: string; seq: string; assignee: ItemAssignee | null };
 
 /** The counters move by what the UPDATE really changed, so a no-op changes nothing and records nothing. */
 const SET_COMPLETION = new NamedStatement(
@@ -302,6 +387,32 @@ const MOVE_ACROSS = new NamedStatement(
        })}
    SELECT count(*)::integer AS moved FROM moved`,
 );
+/** Whether an item of an add sets a field besides its text (then the add takes the statements with fields). */
+const setsFields = (item: NewItem): boolean =>
+  item.notes !== undefined ||
+  item.due !== undefined ||
+  item.priority !== undefined ||
+  item.labels !== undefined ||
+  item.assigneeId !== undefined;
+
+/** The values of AddFieldParameters for these items, in its order (defaults for what an item leaves out). */
+function fieldValues(items: readonly NewItem[]): unknown[] {
+  const assignees = [...new Set(items.flatMap((item) => (item.assigneeId ? [item.assigneeId] : [])))];
+  return [
+    items.map((item) => item.notes ?? ''),
+    items.map((item) => item.due?.date ?? null),
+    items.map((item) => item.due?.time ?? null),
+    items.map((item) => item.due?.timeZone ?? null),
+    items.map((item) => item.due?.recurrence ?? null),
+    items.map((item) => item.due?.at ?? null),
+    items.map((item) => item.due?.seriesStart ?? null),
+    items.map((item) => ITEM_PRIORITIES.indexOf(item.priority ?? 'none')),
+    items.map((item) => JSON.stringify(item.labels ?? [])),
+    items.map((item) => JSON.stringify((item.labels ?? []).map(labelKey))),
+    items.map((item) => item.assigneeId ?? null),
+    assignees,
+  ];
+}
 
 @Injectable()
 export class TypeOrmItemRepository extends ItemRepository {
@@ -337,24 +448,28 @@ export class TypeOrmItemRepository extends ItemRepository {
     ];
     const eventId = newEventId();
     const who = viewerParameters(viewer);
+    const fields = items.some(setsFields) ? fieldValues(items) : null;
+    const [byId, byReference] = fields ? [ADD_FIELDS_TO_LIST_BY_ID, ADD_FIELDS_TO_LIST] : [ADD_TO_LIST_BY_ID, ADD_TO_LIST];
+    const extra = fields ?? [];
     let rows: AddRow[] =
-      reference.id === null ? [] : await ADD_TO_LIST_BY_ID.run<AddRow>(this.dataSource, [...who, reference.id, ...write, eventId]);
+      reference.id === null ? [] : await byId.run<AddRow>(this.dataSource, [...who, reference.id, ...write, eventId, ...extra]);
     // No list of that id for the caller (nothing was written): the reference may still be a name.
     if (rows.length === 0) {
-      rows = await ADD_TO_LIST.run<AddRow>(this.dataSource, [
+      rows = await byReference.run<AddRow>(this.dataSource, [
         ...who,
         reference.id,
         foldKey(reference.name),
         LIST_CANDIDATES,
         ...write,
         eventId,
+        ...extra,
       ]);
     }
     const candidates: Array<AccessibleList & { picked: boolean; rank: number }> = [];
     // Identity values stay far below 2^53, so a number is exact.
-    const added = new Map<string, number>();
+    const added = new Map<string, { seq: number; assignee: ItemAssignee | null }>();
     for (const row of rows) {
-      if (row.candidate_id === null) added.set(row.id, Number(row.seq));
+      if (row.candidate_id === null) added.set(row.id, { seq: Number(row.seq), assignee: row.assignee });
       else
         candidates.push({
           id: row.candidate_id,
@@ -374,13 +489,22 @@ export class TypeOrmItemRepository extends ItemRepository {
       return {
         ok: true,
         list,
-        items: items.map((item) => addedItem(item, list.id, userId, at, added.get(item.id)!)),
+        items: items.map((item) => {
+          const { seq, assignee } = added.get(item.id)!;
+          return addedItem(item, list.id, userId, at, seq, assignee);
+        }),
       };
     }
     if (!canWriteItems(list.role)) return { ok: false, reason: 'viewer', list };
-    // Only on failure: a second look tells a deleted list from a full one.
-    const [row] = await this.query<{ id: string }>('SELECT id FROM lists WHERE id = $1', [list.id]);
-    return { ok: false, reason: row ? 'limit_reached' : 'list_missing', list };
+    // Only on failure: a second look tells a deleted list from a full one, or from one that does not admit an assignee.
+    const assignees = fields ? (fields.at(-1) as string[]) : [];
+    const [row] = await this.query<{ id: string; outsiders: string[] }>(
+      `SELECT id, ${outsidersOfListSql('id', '$2::uuid[]')} AS outsiders FROM lists WHERE id = $1`,
+      [list.id, assignees],
+    );
+    if (!row) return { ok: false, reason: 'list_missing', list };
+    if (row.outsiders.length > 0) return { ok: false, reason: 'not_assignable', list, userId: row.outsiders[0] };
+    return { ok: false, reason: 'limit_reached', list };
   }
 
   /** FOR NO KEY UPDATE: queues behind other item writes and a deletion of the list, not behind item inserts' FK checks. */
@@ -454,7 +578,7 @@ export class TypeOrmItemRepository extends ItemRepository {
 }
 
 /** The case-folded keys of labels, for the label filter. */
-const labelKeys = (labels: readonly string[]): string[] => labels.map(foldKey);
+const labelKeys = (labels: readonly string[]): string[] => labels.map(labelKey);
 
 /** An edit as one record of EDIT_COLUMNS: each field the edit changes, flagged, in the columns that hold it. */
 function editRecord({ id, set }: ItemEdit): Record<string, unknown> {
