@@ -167,16 +167,33 @@ const list = (counts: { item_count: number; open_item_count: number }, name = 'G
   created_at: AT,
   updated_at: LATER,
 });
-const item = (index: number, text: string, completed = false) => ({
+const item = (index: number, text: string, completed = false, fields: Record<string, unknown> = {}) => ({
   id: ITEM_IDS[index],
   list_id: LIST_ID,
   text,
+  notes: '',
   completed,
   created_at: AT,
   created_by: ADA.id,
   completed_at: completed ? LATER : null,
   completed_by: completed ? ADA.id : null,
+  due: null,
+  priority: 'none',
+  labels: [],
+  assignee: null,
+  position: `00000000000000${index + 10}V`,
+  updated_at: completed ? LATER : AT,
+  version: completed ? 2 : 1,
+  ...fields,
 });
+const DUE = {
+  date: '2026-11-30',
+  time: '09:00',
+  time_zone: 'Europe/Berlin',
+  recurrence: 'FREQ=WEEKLY;BYDAY=MO',
+  at: '2026-11-30T08:00:00.000Z',
+};
+const EDITED = { due: DUE, priority: 'high', labels: ['errands'], assignee: GRACE, updated_at: LATER, version: 2 };
 const member = (user: typeof ADA, role: string) => ({ user, role, joined_at: AT });
 const invitation = (status: string) => ({
   id: INVITATION_ID,
@@ -330,7 +347,38 @@ export const API_EXAMPLES: Record<string, OperationExample> = {
     query: { limit: 50, status: 'open' },
     data: { list: LIST_REF, items: [item(0, 'milk'), item(1, 'bread')], next_cursor: null },
   },
+  'GET /v1/items': {
+    client: 'items.find',
+    query: { status: 'open', due_from: '2026-11-30', due_to: '2026-12-06', assignee: 'me', sort: 'due' },
+    data: { items: [item(0, 'milk', false, EDITED)], lists: [LIST_REF], next_cursor: null },
+  },
+  'GET /v1/lists/{id}/items/{item_id}': {
+    client: 'items.get',
+    params: { id: LIST_ID, item_id: ITEM_IDS[0] },
+    data: { item: item(0, 'milk', false, EDITED) },
+  },
+  'PATCH /v1/lists/{id}/items/{item_id}': {
+    client: 'items.edit',
+    params: { id: LIST_ID, item_id: ITEM_IDS[0] },
+    body: {
+      due: { date: DUE.date, time: DUE.time, time_zone: DUE.time_zone, recurrence: DUE.recurrence },
+      priority: 'high',
+      labels: ['errands'],
+      assignee: GRACE.id,
+    },
+    data: { item: item(0, 'milk', false, EDITED) },
+  },
   'POST /v1/actions/add': { client: 'actions.add', body: ACTION, data: ACTED(false) },
+  'POST /v1/actions/update': {
+    client: 'actions.update',
+    body: { list: 'Groceries', items: ['milk'], set: { priority: 'high', add_labels: ['errands'] } },
+    data: { list: LIST_REF, items: [item(0, 'milk', false, { priority: 'high', labels: ['errands'], updated_at: LATER, version: 2 })] },
+  },
+  'POST /v1/actions/move': {
+    client: 'actions.move',
+    body: { list: 'Groceries', items: ['bread'], to: 'top' },
+    data: { list: LIST_REF, items: [item(1, 'bread', false, { position: '0000000000000000V', updated_at: LATER, version: 2 })] },
+  },
   'POST /v1/actions/complete': { client: 'actions.complete', body: ACTION, data: ACTED(true) },
   'POST /v1/actions/reopen': { client: 'actions.reopen', body: ACTION, data: ACTED(false) },
   'POST /v1/actions/remove': { client: 'actions.remove', body: ACTION, data: ACTED(false) },

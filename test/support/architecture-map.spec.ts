@@ -93,7 +93,9 @@ function sourceFiles(dir: string): string[] {
 function writers(tables: readonly string[]): Array<{ file: string; table: string }> {
   const known = new Set(tables);
   const found: Array<{ file: string; table: string }> = [];
-  const write = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?"?([a-z_]+)"?/gi;
+  // Case-sensitive: the code writes SQL keywords in capitals, and prose such as an MCP tool's
+  // title "Update items" is not a statement.
+  const write = /\b(?:INSERT\s+INTO|UPDATE|DELETE\s+FROM|TRUNCATE(?:\s+TABLE)?)\s+(?:ONLY\s+)?"?([a-z_]+)"?/g;
   const entity = /@Entity\(\s*(?:\{\s*name:\s*)?'([a-z_]+)'/g;
   for (const dir of ['src/modules', 'src/common']) {
     for (const file of sourceFiles(path.join(repository, dir))) {

@@ -650,7 +650,7 @@ export class TypeOrmItemRepository extends ItemRepository {
 }
 
 /** The case-folded keys of labels, for the label filter. */
-const labelKeys = (labels: readonly string[]): string[] => labels.map(foldKey);
+const labelKeys = (labels: readonly string[]): string[] => labels.map(labelKey);
 
 /** An edit as one record of EDIT_COLUMNS: each field the edit changes, flagged, in the columns that hold it. */
 function editRecord({ id, set }: ItemEdit): Record<string, unknown> {
