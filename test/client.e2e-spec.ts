@@ -139,6 +139,14 @@ describe('the TypeScript client against the running service', () => {
     expect(updated.items[0]).toMatchObject({ priority: 'high', labels: ['shop'] });
     const moved = await todo.actions.move({ list: list.id, items: [bread.id], to: 'top' });
     expect(moved.items.map((i) => i.id)).toEqual([bread.id]);
+    expect((await todo.items.get(list.id, bread.id)).item).toMatchObject({
+      id: bread.id,
+      priority: 'high',
+      version: moved.items[0].version,
+    });
+    const found = await todo.items.find({ list_id: list.id, label: 'shop', sort: 'priority' });
+    expect(found.items.map((i) => i.id)).toEqual([bread.id]);
+    expect(found.lists).toEqual([{ id: list.id, name: list.name }]);
   });
 
   it('shares and members: a link, a join, a role change, a removal, a revocation', async () => {

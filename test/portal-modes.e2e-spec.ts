@@ -150,8 +150,8 @@ describe('developer portal routes per mode (?mode=)', () => {
     expect((await new PortalClient(w.base).get('webhooks?mode=sandbox')).status).toBe(401);
   });
 
-  it('documents ?mode= once on each of these routes in the OpenAPI document', async () => {
-    const document = (await request(w.t.server).get('/v1/openapi.json').expect(200)).body as OpenAPIObject;
+  it("documents ?mode= once on each of these routes in the developer page's OpenAPI document", async () => {
+    const document = (await request(w.t.server).get('/developers/openapi.json').expect(200)).body as OpenAPIObject;
     const routes = Object.entries(document.paths).flatMap(([path, item]) =>
       /^\/developers\/api\/(webhooks|lists)\b/.test(path)
         ? Object.entries(item as Record<string, { parameters?: Array<{ name: string; in: string; schema?: unknown }> }>).map(
@@ -167,6 +167,7 @@ describe('developer portal routes per mode (?mode=)', () => {
       'GET /developers/api/lists',
       'GET /developers/api/webhooks',
       'GET /developers/api/webhooks/{id}/deliveries',
+      'GET /developers/api/webhooks/{id}/deliveries/{delivery_id}/attempts',
       'POST /developers/api/webhooks',
       'POST /developers/api/webhooks/{id}/deliveries/{delivery_id}/retry',
       'POST /developers/api/webhooks/{id}/rotate-secret',

@@ -204,6 +204,9 @@ describe('test mode: each mode sees only its own data', () => {
     'GET /v1/invitations': () => ['/v1/invitations'],
     'GET /v1/lists/:id/shares': (w) => Object.values(w.lists).map((id) => `/v1/lists/${id}/shares`),
     'GET /v1/lists/:id/items': (w) => Object.values(w.lists).map((id) => `/v1/lists/${id}/items?limit=500`),
+    'GET /v1/lists/:id/items/:item_id': (w) =>
+      Object.values(w.lists).flatMap((id) => w.itemIds.map((item) => `/v1/lists/${id}/items/${item}`)),
+    'GET /v1/items': () => ['/v1/items?limit=500', '/v1/items?limit=500&status=completed&sort=created'],
     'GET /v1/webhooks': () => ['/v1/webhooks'],
     'GET /v1/webhooks/:id/deliveries': (w) => [`/v1/webhooks/${w.webhook.id}/deliveries?limit=100`],
   };

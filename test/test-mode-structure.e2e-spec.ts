@@ -10,6 +10,7 @@ import { managerOf, TypeOrmUnitOfWork } from '../src/common/persistence/typeorm-
 import { makeRestrictedKey } from './factories/make-restricted-key';
 import { client, makeCaller, type Client as ApiClient } from './support/lists-client';
 import { recordSecret } from './support/secret-ledger';
+import { waitFor } from './support/wait-for';
 import { NO_RATE_LIMITS, useTestApp } from './support/test-app';
 
 const MODES: readonly KeyMode[] = ['live', 'test'];
@@ -81,6 +82,14 @@ describe('test mode: separation by construction', () => {
         client(t.server, mode === 'live' ? key : (await makeRestrictedKey(t.app, id, { mode: 'test' })).key);
       await populate(mode, await keyOf(owner.id, owner.key), await keyOf(member.id, member.key), member.email);
     }
+    // The request logs are written by the instance's flush, once a second, not by the request:
+    // wait (bounded) until both modes' lines have landed.
+    const logged = async (schema: string) =>
+      (await admin.query<{ n: number }>(`SELECT count(*)::integer AS n FROM "${schema}".request_logs`)).rows[0].n > 0;
+    await waitFor(async () => (await logged(MODE_SCHEMAS.live)) && (await logged(MODE_SCHEMAS.test)), {
+      what: "both modes' request log lines to be flushed",
+      timeoutMs: 10_000,
+    });
     perMode = (
       await admin.query<{ table_name: string }>(
         `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 AND table_type = 'BASE TABLE' ORDER BY table_name`,

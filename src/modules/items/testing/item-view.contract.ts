@@ -56,7 +56,11 @@ export function describeItemViewContract(adapter: string, setup: () => Promise<I
     }
 
     beforeAll(async () => {
-      s = await setup();
+      const base = await setup();
+      // An owner of its own: the other contracts run on the same subject, and GET /v1/items
+      // would see every list of theirs that the subject's owner owns.
+      const owner = await base.newUser();
+      s = { ...base, owner, newList: (options = {}) => base.newList({ ownerId: owner, ...options }) };
       listId = await s.newList();
       member = await s.addMember(listId, 'editor');
       const entries: Array<[string, Omit<NewItem, 'id' | 'text'>]> = [
