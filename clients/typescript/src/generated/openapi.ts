@@ -1377,21 +1377,37 @@ export interface operations {
                      *             "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
                      *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
                      *             "text": "milk",
+                     *             "notes": "",
                      *             "completed": false,
                      *             "created_at": "2026-11-02T09:15:03.120Z",
                      *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
                      *             "completed_at": null,
-                     *             "completed_by": null
+                     *             "completed_by": null,
+                     *             "due": null,
+                     *             "priority": "none",
+                     *             "labels": [],
+                     *             "assignee": null,
+                     *             "position": "0000000000000010V",
+                     *             "updated_at": "2026-11-02T09:15:03.120Z",
+                     *             "version": 1
                      *           },
                      *           {
                      *             "id": "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e",
                      *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
                      *             "text": "bread",
+                     *             "notes": "",
                      *             "completed": false,
                      *             "created_at": "2026-11-02T09:15:03.120Z",
                      *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
                      *             "completed_at": null,
-                     *             "completed_by": null
+                     *             "completed_by": null,
+                     *             "due": null,
+                     *             "priority": "none",
+                     *             "labels": [],
+                     *             "assignee": null,
+                     *             "position": "0000000000000011V",
+                     *             "updated_at": "2026-11-02T09:15:03.120Z",
+                     *             "version": 1
                      *           }
                      *         ]
                      *       },
@@ -1581,21 +1597,37 @@ export interface operations {
                      *             "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
                      *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
                      *             "text": "milk",
+                     *             "notes": "",
                      *             "completed": true,
                      *             "created_at": "2026-11-02T09:15:03.120Z",
                      *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
                      *             "completed_at": "2026-11-02T09:20:41.007Z",
-                     *             "completed_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e"
+                     *             "completed_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "due": null,
+                     *             "priority": "none",
+                     *             "labels": [],
+                     *             "assignee": null,
+                     *             "position": "0000000000000010V",
+                     *             "updated_at": "2026-11-02T09:20:41.007Z",
+                     *             "version": 2
                      *           },
                      *           {
                      *             "id": "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e",
                      *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
                      *             "text": "bread",
+                     *             "notes": "",
                      *             "completed": true,
                      *             "created_at": "2026-11-02T09:15:03.120Z",
                      *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
                      *             "completed_at": "2026-11-02T09:20:41.007Z",
-                     *             "completed_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e"
+                     *             "completed_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "due": null,
+                     *             "priority": "none",
+                     *             "labels": [],
+                     *             "assignee": null,
+                     *             "position": "0000000000000011V",
+                     *             "updated_at": "2026-11-02T09:20:41.007Z",
+                     *             "version": 2
                      *           }
                      *         ]
                      *       },
@@ -1746,6 +1778,15 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "list": "Groceries",
+                 *       "items": [
+                 *         "bread"
+                 *       ],
+                 *       "to": "top"
+                 *     }
+                 */
                 "application/json": components["schemas"]["MoveItemsDto"];
             };
         };
@@ -1764,6 +1805,37 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "list": {
+                     *           "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "name": "Groceries"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e",
+                     *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "text": "bread",
+                     *             "notes": "",
+                     *             "completed": false,
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "completed_at": null,
+                     *             "completed_by": null,
+                     *             "due": null,
+                     *             "priority": "none",
+                     *             "labels": [],
+                     *             "assignee": null,
+                     *             "position": "0000000000000000V",
+                     *             "updated_at": "2026-11-02T09:20:41.007Z",
+                     *             "version": 2
+                     *           }
+                     *         ]
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ItemsData"];
                     };
@@ -1945,21 +2017,37 @@ export interface operations {
                      *             "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
                      *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
                      *             "text": "milk",
+                     *             "notes": "",
                      *             "completed": false,
                      *             "created_at": "2026-11-02T09:15:03.120Z",
                      *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
                      *             "completed_at": null,
-                     *             "completed_by": null
+                     *             "completed_by": null,
+                     *             "due": null,
+                     *             "priority": "none",
+                     *             "labels": [],
+                     *             "assignee": null,
+                     *             "position": "0000000000000010V",
+                     *             "updated_at": "2026-11-02T09:15:03.120Z",
+                     *             "version": 1
                      *           },
                      *           {
                      *             "id": "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e",
                      *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
                      *             "text": "bread",
+                     *             "notes": "",
                      *             "completed": false,
                      *             "created_at": "2026-11-02T09:15:03.120Z",
                      *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
                      *             "completed_at": null,
-                     *             "completed_by": null
+                     *             "completed_by": null,
+                     *             "due": null,
+                     *             "priority": "none",
+                     *             "labels": [],
+                     *             "assignee": null,
+                     *             "position": "0000000000000011V",
+                     *             "updated_at": "2026-11-02T09:15:03.120Z",
+                     *             "version": 1
                      *           }
                      *         ]
                      *       },
@@ -2149,21 +2237,37 @@ export interface operations {
                      *             "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
                      *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
                      *             "text": "milk",
+                     *             "notes": "",
                      *             "completed": false,
                      *             "created_at": "2026-11-02T09:15:03.120Z",
                      *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
                      *             "completed_at": null,
-                     *             "completed_by": null
+                     *             "completed_by": null,
+                     *             "due": null,
+                     *             "priority": "none",
+                     *             "labels": [],
+                     *             "assignee": null,
+                     *             "position": "0000000000000010V",
+                     *             "updated_at": "2026-11-02T09:15:03.120Z",
+                     *             "version": 1
                      *           },
                      *           {
                      *             "id": "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e",
                      *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
                      *             "text": "bread",
+                     *             "notes": "",
                      *             "completed": false,
                      *             "created_at": "2026-11-02T09:15:03.120Z",
                      *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
                      *             "completed_at": null,
-                     *             "completed_by": null
+                     *             "completed_by": null,
+                     *             "due": null,
+                     *             "priority": "none",
+                     *             "labels": [],
+                     *             "assignee": null,
+                     *             "position": "0000000000000011V",
+                     *             "updated_at": "2026-11-02T09:15:03.120Z",
+                     *             "version": 1
                      *           }
                      *         ]
                      *       },
@@ -2314,6 +2418,20 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "list": "Groceries",
+                 *       "items": [
+                 *         "milk"
+                 *       ],
+                 *       "set": {
+                 *         "priority": "high",
+                 *         "add_labels": [
+                 *           "errands"
+                 *         ]
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["UpdateItemsDto"];
             };
         };
@@ -2332,6 +2450,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "list": {
+                     *           "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "name": "Groceries"
+                     *         },
+                     *         "items": [
+                     *           {
+                     *             "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
+                     *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "text": "milk",
+                     *             "notes": "",
+                     *             "completed": false,
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "completed_at": null,
+                     *             "completed_by": null,
+                     *             "due": null,
+                     *             "priority": "high",
+                     *             "labels": [
+                     *               "errands"
+                     *             ],
+                     *             "assignee": null,
+                     *             "position": "0000000000000010V",
+                     *             "updated_at": "2026-11-02T09:20:41.007Z",
+                     *             "version": 2
+                     *           }
+                     *         ]
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ItemsData"];
                     };
@@ -2517,11 +2668,19 @@ export interface operations {
                      *                 "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
                      *                 "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
                      *                 "text": "milk",
+                     *                 "notes": "",
                      *                 "completed": false,
                      *                 "created_at": "2026-11-02T09:15:03.120Z",
                      *                 "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
                      *                 "completed_at": null,
-                     *                 "completed_by": null
+                     *                 "completed_by": null,
+                     *                 "due": null,
+                     *                 "priority": "none",
+                     *                 "labels": [],
+                     *                 "assignee": null,
+                     *                 "position": "0000000000000010V",
+                     *                 "updated_at": "2026-11-02T09:15:03.120Z",
+                     *                 "version": 1
                      *               }
                      *             },
                      *             "livemode": true
@@ -3137,13 +3296,22 @@ export interface operations {
     Items_find: {
         parameters: {
             query?: {
-                /** @description Only items assigned to this user (an id), to the caller (`me`), or to nobody (`none`) */
+                /**
+                 * @description Only items assigned to this user (an id), to the caller (`me`), or to nobody (`none`)
+                 * @example me
+                 */
                 assignee?: string;
                 /** @description Opaque: the next_cursor of the previous page, passed back unchanged. It carries the filters and order it was issued for: send the same ones or none */
                 cursor?: string;
-                /** @description Only items due on or after this date (due.date); excludes items without a due */
+                /**
+                 * @description Only items due on or after this date (due.date); excludes items without a due
+                 * @example 2026-11-30
+                 */
                 due_from?: string;
-                /** @description Only items due on or before this date (due.date); excludes items without a due */
+                /**
+                 * @description Only items due on or before this date (due.date); excludes items without a due
+                 * @example 2026-12-06
+                 */
                 due_to?: string;
                 /** @description Only items with (true) or without (false) a due */
                 has_due?: "true" | "false";
@@ -3156,9 +3324,15 @@ export interface operations {
                 priority?: string;
                 /** @description Words, separated by spaces: an item matches when each occurs, case-insensitively, in its text or notes (at most 10 words, 200 characters) */
                 q?: string;
-                /** @description The order of the items (position orders one list only: not accepted here) */
+                /**
+                 * @description The order of the items (position orders one list only: not accepted here)
+                 * @example due
+                 */
                 sort?: "due" | "created" | "updated" | "priority";
-                /** @description Which items: all, open or completed */
+                /**
+                 * @description Which items: all, open or completed
+                 * @example open
+                 */
                 status?: "all" | "open" | "completed";
             };
             header?: never;
@@ -3179,6 +3353,52 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "items": [
+                     *           {
+                     *             "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
+                     *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "text": "milk",
+                     *             "notes": "",
+                     *             "completed": false,
+                     *             "created_at": "2026-11-02T09:15:03.120Z",
+                     *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *             "completed_at": null,
+                     *             "completed_by": null,
+                     *             "due": {
+                     *               "date": "2026-11-30",
+                     *               "time": "09:00",
+                     *               "time_zone": "Europe/Berlin",
+                     *               "recurrence": "FREQ=WEEKLY;BYDAY=MO",
+                     *               "at": "2026-11-30T08:00:00.000Z"
+                     *             },
+                     *             "priority": "high",
+                     *             "labels": [
+                     *               "errands"
+                     *             ],
+                     *             "assignee": {
+                     *               "id": "7c9e1a3b-5d7f-4b2a-8c6e-3f5a7b9c1d2e",
+                     *               "username": "grace",
+                     *               "name": "Grace Hopper"
+                     *             },
+                     *             "position": "0000000000000010V",
+                     *             "updated_at": "2026-11-02T09:20:41.007Z",
+                     *             "version": 2
+                     *           }
+                     *         ],
+                     *         "lists": [
+                     *           {
+                     *             "id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *             "name": "Groceries"
+                     *           }
+                     *         ],
+                     *         "next_cursor": null
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["FoundItemsData"];
                     };
@@ -4610,21 +4830,37 @@ export interface operations {
                      *             "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
                      *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
                      *             "text": "milk",
+                     *             "notes": "",
                      *             "completed": false,
                      *             "created_at": "2026-11-02T09:15:03.120Z",
                      *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
                      *             "completed_at": null,
-                     *             "completed_by": null
+                     *             "completed_by": null,
+                     *             "due": null,
+                     *             "priority": "none",
+                     *             "labels": [],
+                     *             "assignee": null,
+                     *             "position": "0000000000000010V",
+                     *             "updated_at": "2026-11-02T09:15:03.120Z",
+                     *             "version": 1
                      *           },
                      *           {
                      *             "id": "b2c3d4e5-f6a7-4b8c-9d0e-1f2a3b4c5d6e",
                      *             "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
                      *             "text": "bread",
+                     *             "notes": "",
                      *             "completed": false,
                      *             "created_at": "2026-11-02T09:15:03.120Z",
                      *             "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
                      *             "completed_at": null,
-                     *             "completed_by": null
+                     *             "completed_by": null,
+                     *             "due": null,
+                     *             "priority": "none",
+                     *             "labels": [],
+                     *             "assignee": null,
+                     *             "position": "0000000000000011V",
+                     *             "updated_at": "2026-11-02T09:15:03.120Z",
+                     *             "version": 1
                      *           }
                      *         ],
                      *         "next_cursor": null
@@ -4760,7 +4996,9 @@ export interface operations {
                 "If-None-Match"?: string;
             };
             path: {
+                /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
+                /** @example 9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d */
                 item_id: string;
             };
             cookie?: never;
@@ -4781,6 +5019,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "item": {
+                     *           "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
+                     *           "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "text": "milk",
+                     *           "notes": "",
+                     *           "completed": false,
+                     *           "created_at": "2026-11-02T09:15:03.120Z",
+                     *           "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *           "completed_at": null,
+                     *           "completed_by": null,
+                     *           "due": {
+                     *             "date": "2026-11-30",
+                     *             "time": "09:00",
+                     *             "time_zone": "Europe/Berlin",
+                     *             "recurrence": "FREQ=WEEKLY;BYDAY=MO",
+                     *             "at": "2026-11-30T08:00:00.000Z"
+                     *           },
+                     *           "priority": "high",
+                     *           "labels": [
+                     *             "errands"
+                     *           ],
+                     *           "assignee": {
+                     *             "id": "7c9e1a3b-5d7f-4b2a-8c6e-3f5a7b9c1d2e",
+                     *             "username": "grace",
+                     *             "name": "Grace Hopper"
+                     *           },
+                     *           "position": "0000000000000010V",
+                     *           "updated_at": "2026-11-02T09:20:41.007Z",
+                     *           "version": 2
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ItemData"];
                     };
@@ -4894,13 +5169,30 @@ export interface operations {
                 "If-Match"?: string;
             };
             path: {
+                /** @example 5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c */
                 id: string;
+                /** @example 9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d */
                 item_id: string;
             };
             cookie?: never;
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "due": {
+                 *         "date": "2026-11-30",
+                 *         "time": "09:00",
+                 *         "time_zone": "Europe/Berlin",
+                 *         "recurrence": "FREQ=WEEKLY;BYDAY=MO"
+                 *       },
+                 *       "priority": "high",
+                 *       "labels": [
+                 *         "errands"
+                 *       ],
+                 *       "assignee": "7c9e1a3b-5d7f-4b2a-8c6e-3f5a7b9c1d2e"
+                 *     }
+                 */
                 "application/json": components["schemas"]["EditItemDto"];
             };
         };
@@ -4919,6 +5211,43 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "item": {
+                     *           "id": "9a1b2c3d-4e5f-4a6b-8c7d-0e1f2a3b4c5d",
+                     *           "list_id": "5f0c2a7e-8d1b-4c39-9a4b-1d2e3f4a5b6c",
+                     *           "text": "milk",
+                     *           "notes": "",
+                     *           "completed": false,
+                     *           "created_at": "2026-11-02T09:15:03.120Z",
+                     *           "created_by": "2e4c6a8b-1d3f-4e5a-9b7c-0d2f4a6b8c1e",
+                     *           "completed_at": null,
+                     *           "completed_by": null,
+                     *           "due": {
+                     *             "date": "2026-11-30",
+                     *             "time": "09:00",
+                     *             "time_zone": "Europe/Berlin",
+                     *             "recurrence": "FREQ=WEEKLY;BYDAY=MO",
+                     *             "at": "2026-11-30T08:00:00.000Z"
+                     *           },
+                     *           "priority": "high",
+                     *           "labels": [
+                     *             "errands"
+                     *           ],
+                     *           "assignee": {
+                     *             "id": "7c9e1a3b-5d7f-4b2a-8c6e-3f5a7b9c1d2e",
+                     *             "username": "grace",
+                     *             "name": "Grace Hopper"
+                     *           },
+                     *           "position": "0000000000000010V",
+                     *           "updated_at": "2026-11-02T09:20:41.007Z",
+                     *           "version": 2
+                     *         }
+                     *       },
+                     *       "error": null
+                     *     }
+                     */
                     "application/json": components["schemas"]["SuccessEnvelope"] & {
                         data: components["schemas"]["ItemData"];
                     };
