@@ -6,6 +6,7 @@ import { DataSource } from 'typeorm';
 import { pageStatement } from '../src/modules/items/infrastructure/typeorm/typeorm-item-page.read-model';
 import type { SortKey } from '../src/modules/items/domain/item-view';
 import { plainRequest } from '../src/modules/items/testing/plain-request';
+import { MailWorker } from '../src/modules/mail/infrastructure/mail-worker';
 import { DeliveryWorker } from '../src/modules/webhooks/infrastructure/delivery/delivery-worker';
 import { itemsWorld, ListRef, Person } from './support/items-world';
 import { statementsOf as recordStatements, type Statement } from './support/statement-recorder';
@@ -28,8 +29,10 @@ describe('items: round trips and query plans (e2e)', () => {
     // with the app and claims any delivery due in the shared test database (other suites leave
     // some, to receivers long gone), and every item write's events wake another (its
     // UPDATE webhooks … would then appear among an add's statements). Not under test here, so it is stopped, and its round in
-    // flight waited for.
+    // flight waited for. The mail worker likewise: every person the tests sign up queues a
+    // verification mail, whose claim (WITH leased AS …) could fall inside a page's window.
     await t.app.get(DeliveryWorker).onModuleDestroy();
+    await t.app.get(MailWorker).onModuleDestroy();
     w = itemsWorld(t);
     ds = w.dataSource();
   });

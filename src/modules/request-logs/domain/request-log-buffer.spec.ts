@@ -5,7 +5,7 @@ import { FakeClock } from '../../../common/testing/fake-clock';
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { InMemoryRequestLogRepository } from '../infrastructure/in-memory/in-memory-request-log.repository';
 import { LogRequestRedaction } from '../infrastructure/log-request-redaction';
-import type { CapturedRequest, RequestLogLine } from './request-log';
+import { type CapturedRequest, REQUEST_LOG_BODY_LIMIT, REQUEST_LOG_HELD_BODY_CHARS, type RequestLogLine } from './request-log';
 import { RequestLogBuffer, type RequestLogBufferLimits } from './request-log-buffer';
 
 /** Each mode's store, as each mode's schema holds its own table; the scope says which one a statement goes to. */
@@ -108,6 +108,19 @@ describe('RequestLogBuffer', () => {
       requestBody: { text: '{"name":"x","password":"[redacted]"}', truncated: false },
       responseBody: { text: `"${'y'.repeat(8191)}`, truncated: true },
     });
+  });
+
+  it('keeps of a long answer only what can be stored, and still marks its line cut', async () => {
+    const { buffer, modes } = setUp();
+    const page = `{"data":{"items":[${Array.from({ length: 2000 }, (_, i) => `{"text":"item ${i}"}`).join(',')}]}}`;
+    expect(page.length).toBeGreaterThan(REQUEST_LOG_HELD_BODY_CHARS);
+    buffer.add(captured({ responseBody: page }));
+    await buffer.flush();
+    const [line] = await stored(modes, 'live');
+    const found = await modes.stores.live.find(USER, line.id);
+    expect(found?.responseBody?.truncated).toBe(true);
+    expect(page.startsWith(found!.responseBody!.text)).toBe(true);
+    expect(Buffer.byteLength(found!.responseBody!.text)).toBeLessThanOrEqual(REQUEST_LOG_BODY_LIMIT);
   });
 
   it('drops and counts what comes past the buffer’s bound until the next flush, never blocking', async () => {

@@ -2,7 +2,7 @@ import { type KeyMode, MODES } from '../../../common/auth/principal';
 import type { IdGenerator } from '../../../common/ports/id-generator';
 import type { ModeScope } from '../../../common/ports/mode-scope';
 import type { WarningLog } from '../../../common/ports/warning-log';
-import { type CapturedRequest, REQUEST_LOG_BODY_LIMIT, type RequestLogLine } from './request-log';
+import { type CapturedRequest, REQUEST_LOG_BODY_LIMIT, REQUEST_LOG_HELD_BODY_CHARS, type RequestLogLine } from './request-log';
 import type { RequestLogRedaction } from './request-log-redaction';
 import type { RequestLogRepository } from './request-log.repository';
 
@@ -18,8 +18,14 @@ export interface RequestLogBufferLimits {
 }
 
 /**
+ * The first REQUEST_LOG_HELD_BODY_CHARS characters of a text, copied: a slice of a long
+ * string would keep the whole string alive (V8 makes it a view of its parent).
+ */
+const heldCopy = (text: string): string => Buffer.from(text.slice(0, REQUEST_LOG_HELD_BODY_CHARS), 'utf8').toString('utf8');
+
+/**
  * The request log's buffer, one per instance: a request costs a length check, a Map lookup and
- * a push (`add`), never a statement nor any redaction. `flush` (every second, and once at
+ * a push (`add`; a long answer's text is copied down to what can be stored), never a statement nor any redaction. `flush` (every second, and once at
  * shutdown) makes the lines (redaction, the body limit, an id each) and stores each mode's in
  * one multi-row statement.
  *
@@ -56,7 +62,10 @@ export class RequestLogBuffer {
       return;
     }
     this.perKey.set(request.keyId, held + 1);
-    this.pending.push(request);
+    const body = request.responseBody;
+    this.pending.push(
+      body !== undefined && body.length > REQUEST_LOG_HELD_BODY_CHARS ? { ...request, responseBody: heldCopy(body) } : request,
+    );
   }
 
   /** Requests dropped since the start, by reason. */

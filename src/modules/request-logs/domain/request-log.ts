@@ -6,6 +6,14 @@ export const REQUEST_LOG_RETENTION_MS = 24 * 60 * 60 * 1000;
 /** Bytes of a request's or a response's body kept at most, after redaction. */
 export const REQUEST_LOG_BODY_LIMIT = 8 * 1024;
 
+/**
+ * Characters of a response's text held until the flush at most, as a copy: a page's whole
+ * answer is not kept alive for a second (a thousand pages a second would be 30 MB more for
+ * the garbage collector). More than redaction reads (the limit and its margin), so a held
+ * text longer than that still tells that the answer was longer.
+ */
+export const REQUEST_LOG_HELD_BODY_CHARS = 4 * REQUEST_LOG_BODY_LIMIT;
+
 /** The status classes the page filters by. */
 export const STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;
 export type StatusClass = (typeof STATUS_CLASSES)[number];

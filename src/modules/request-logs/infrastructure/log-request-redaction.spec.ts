@@ -55,6 +55,31 @@ describe('LogRequestRedaction', () => {
     expect(redaction.body(body, 1000)).toEqual({ text: JSON.stringify(body), truncated: false });
   });
 
+  it('reads a long body only up to the limit and a margin, and masks a secret that the cut falls inside', () => {
+    const filler = 'x'.repeat(LIMIT - 20);
+    for (const tail of [`"secret":"${SECRET}"`, `"share_token":"${TOKEN}"`, `"note":"${TOKEN}${TOKEN}"`, `"key":"${KEY}"`]) {
+      const text = `{"text":"${filler}",${tail},"rest":"${'y'.repeat(100_000)}"}`;
+      const cut = redaction.body(text, LIMIT)!;
+      expect(cut.truncated).toBe(true);
+      expect(Buffer.byteLength(cut.text)).toBeLessThanOrEqual(LIMIT);
+      for (const secret of [SECRET.slice(6, 20), TOKEN.slice(0, 12), TOKEN.slice(-12), KEY.slice(8, 20)])
+        expect(cut.text).not.toContain(secret);
+    }
+  });
+
+  it('redacts a credential field whose string value the cut leaves open, and scalars of credential fields', () => {
+    const open = redaction.body(`{"password":"${'p'.repeat(20_000)}`, LIMIT)!;
+    expect(open).toEqual({ text: '{"password":"[redacted]"', truncated: true });
+    expect(redaction.body('{"token": 12345, "secret" : true, "key":null, "token_hint":{"a":"b"}}', LIMIT)!.text).toBe(
+      '{"token": "[redacted]", "secret" : "[redacted]", "key":null, "token_hint":{"a":"b"}}',
+    );
+  });
+
+  it('never takes a quoted text inside a value for a field name', () => {
+    const body = { text: 'say "password": "kept" here', note: 'a \\"token": "also kept"' };
+    expect(JSON.parse(redaction.body(body, LIMIT)!.text)).toEqual(body);
+  });
+
   it('stores a path without its query string and with secret-shaped segments masked', () => {
     expect(redaction.path(`/v1/lists?api_key=${KEY}`)).toBe('/v1/lists');
     expect(redaction.path(`/v1/shares/${TOKEN}/join`)).toBe('/v1/shares/[redacted]/join');

@@ -73,7 +73,9 @@ export function pageStatement(
     source = `(SELECT i.* FROM items i WHERE i.list_id = v.id AND ${filters}${from} ORDER BY ${orderSql(view.sort, 'i')} LIMIT $5::integer + 1)`;
     name = `items_view_${shapeName(request)}`;
   }
-  const text = `WITH v AS MATERIALIZED (${visibleListsSql('l.id, l.name, l.version', 'l.id = $3::uuid')} LIMIT 1)
+  // The text is made once per name (a shape's text is the same whatever its values): the item's
+  // rendering alone is some 3 KB of SQL, too much to write again for every page.
+  const text = () => `WITH v AS MATERIALIZED (${visibleListsSql('l.id, l.name, l.version', 'l.id = $3::uuid')} LIMIT 1)
    SELECT v.id, v.name, v.role, v.version::text AS version, v.version = $4::bigint AS unchanged, page.fetched, page.items, page.last_key
      FROM v CROSS JOIN LATERAL (
        SELECT ${renderedSql(view.sort, '$5::integer')}
@@ -141,10 +143,10 @@ function shapeName({ view, after }: PageRequest): string {
 
 /** One NamedStatement per name, made the first time its shape is asked for. */
 const STATEMENTS = new Map<string, NamedStatement>();
-function statementNamed(name: string, text: string): NamedStatement {
+function statementNamed(name: string, text: () => string): NamedStatement {
   let statement = STATEMENTS.get(name);
   if (!statement) {
-    statement = new NamedStatement(name, text);
+    statement = new NamedStatement(name, text());
     STATEMENTS.set(name, statement);
   }
   return statement;
