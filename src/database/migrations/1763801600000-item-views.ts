@@ -19,7 +19,9 @@ const DUE_KEYS = `(COALESCE(due_date, 'infinity'::date)), (COALESCE(due_at, '-in
  * - items_assignee_due_idx (assignee_id, completed, due keys, position, seq), only of assigned
  *   items: "due this week and assigned to me" reads the caller's own open items in due order,
  *   however many items the lists they see hold.
- * - items_label_keys_idx, GIN on label_keys: the `label` filter (`label_keys @> ARRAY[key]`).
+ * - items_label_keys_idx, GIN on label_keys of labelled items only: the `label` filter
+ *   (`label_keys <> '{}' AND label_keys @> ARRAY[key]`, the first condition matching the
+ *   index's predicate). An item without labels, most of them, costs the index nothing on insert.
  * - items_words_idx, GIN trigrams (pg_trgm) of text and notes: `q`'s words
  *   (`(text || E'\n' || notes) ILIKE '%word%'`, one condition per word; a word of fewer than
  *   three characters has no trigram and is checked row by row).
@@ -47,7 +49,7 @@ export class ItemViews1763801600000 implements MigrationInterface {
     await q.query(
       `CREATE INDEX items_assignee_due_idx ON items (assignee_id, completed, ${DUE_KEYS}, position, seq) WHERE assignee_id IS NOT NULL`,
     );
-    await q.query(`CREATE INDEX items_label_keys_idx ON items USING gin (label_keys)`);
+    await q.query(`CREATE INDEX items_label_keys_idx ON items USING gin (label_keys) WHERE label_keys <> '{}'`);
     await q.query(`CREATE INDEX items_words_idx ON items USING gin ((text || E'\\n' || notes) public.gin_trgm_ops)`);
     await q.query(`
       CREATE FUNCTION items_position_page(p_list uuid, p_after_position text, p_after_seq bigint, p_limit integer, p_completed boolean)

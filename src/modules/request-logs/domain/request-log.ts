@@ -12,7 +12,7 @@ export const REQUEST_LOG_BODY_LIMIT = 8 * 1024;
  * the garbage collector). More than redaction reads (the limit and its margin), so a held
  * text longer than that still tells that the answer was longer.
  */
-export const REQUEST_LOG_HELD_BODY_CHARS = 4 * REQUEST_LOG_BODY_LIMIT;
+export const REQUEST_LOG_HELD_BODY_CHARS = REQUEST_LOG_BODY_LIMIT + 1024;
 
 /** The status classes the page filters by. */
 export const STATUS_CLASSES = ['2xx', '4xx', '5xx'] as const;

@@ -80,6 +80,10 @@ describe('LogRequestRedaction', () => {
     expect(JSON.parse(redaction.body(body, LIMIT)!.text)).toEqual(body);
   });
 
+  it('replaces NUL, which PostgreSQL cannot store, in a body that is not JSON', () => {
+    expect(redaction.body('a\0b', LIMIT)).toEqual({ text: 'a\uFFFDb', truncated: false });
+  });
+
   it('stores a path without its query string and with secret-shaped segments masked', () => {
     expect(redaction.path(`/v1/lists?api_key=${KEY}`)).toBe('/v1/lists');
     expect(redaction.path(`/v1/shares/${TOKEN}/join`)).toBe('/v1/shares/[redacted]/join');

@@ -26,9 +26,17 @@ const WEBHOOK_SECRET_SHAPE = /whsec_[A-Za-z0-9+/=]*/g;
  */
 const MARGIN = 256;
 
-/** JSON text, or any text, as it may be stored: credential fields' values and secret shapes masked. */
+/** NUL, which a PostgreSQL text cannot hold. */
+const NUL = /\0/g;
+
+/**
+ * JSON text, or any text, as it may be stored: credential fields' values and secret shapes
+ * masked, NUL replaced (JSON text has it escaped already).
+ */
 const redacted = (text: string): string =>
-  maskSecrets(text.replace(SECRET_FIELD, `$1"${REDACTED}"`)).replace(WEBHOOK_SECRET_SHAPE, `whsec_${REDACTED}`);
+  maskSecrets(text.replace(SECRET_FIELD, `$1"${REDACTED}"`))
+    .replace(WEBHOOK_SECRET_SHAPE, `whsec_${REDACTED}`)
+    .replace(NUL, '\uFFFD');
 
 /** `text` cut to at most `limit` bytes of UTF-8, never inside a character; `cut` when the text was already cut before. */
 function capped(text: string, limit: number, cut: boolean): RedactedBody {

@@ -107,7 +107,11 @@ export function filtersSql(filters: ItemFilters, t: string, parameters: Paramete
       filters.assignee.kind === 'none' ? `${t}.assignee_id IS NULL` : `${t}.assignee_id = ${parameters.add(filters.assignee.id, 'uuid')}`,
     );
   }
-  if (filters.labelKey !== null) conditions.push(`${t}.label_keys @> ARRAY[${parameters.add(filters.labelKey, 'text')}]`);
+  // `label_keys <> '{}'` is implied by the containment, and written out so that the planner can
+  // use items_label_keys_idx, which indexes only labelled items (migration 1763801600000).
+  if (filters.labelKey !== null) {
+    conditions.push(`${t}.label_keys <> '{}' AND ${t}.label_keys @> ARRAY[${parameters.add(filters.labelKey, 'text')}]`);
+  }
   if (filters.priorities !== null) {
     conditions.push(`${t}.priority = ANY(${parameters.add(filters.priorities.map(priorityRank), 'smallint[]')})`);
   }

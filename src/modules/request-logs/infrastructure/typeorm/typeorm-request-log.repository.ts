@@ -46,8 +46,9 @@ const lineOf = (row: Row): RequestLogLine => ({
 
 /**
  * The request log in the mode's schema (managerOf picks the mode's pool). A flush is one
- * INSERT of `unnest` arrays: the same statement text for any number of lines, and 14
- * parameters rather than 14 per line.
+ * INSERT of the lines as one JSON parameter (json_populate_recordset, by column name): the same
+ * statement text for any number of lines, one JSON.stringify in Node rather than pg's escaping of
+ * each body as an array element, whose cost grows with every quote a JSON body holds.
  */
 @Injectable()
 export class TypeOrmRequestLogRepository extends RequestLogRepository {
@@ -57,28 +58,25 @@ export class TypeOrmRequestLogRepository extends RequestLogRepository {
 
   async insertMany(lines: readonly RequestLogLine[]): Promise<void> {
     if (lines.length === 0) return;
-    const column = <T>(pick: (line: RequestLogLine) => T): T[] => lines.map(pick);
+    const rows = lines.map((line) => ({
+      id: line.id,
+      user_id: line.userId,
+      key_id: line.keyId,
+      created_at: line.createdAt,
+      method: line.method,
+      route: line.route,
+      path: line.path,
+      status: line.status,
+      duration_ms: line.durationMs,
+      request_id: line.requestId,
+      request_body: line.requestBody?.text ?? null,
+      request_body_truncated: line.requestBody?.truncated ?? false,
+      response_body: line.responseBody?.text ?? null,
+      response_body_truncated: line.responseBody?.truncated ?? false,
+    }));
     await managerOf(this.dataSource).query(
-      `INSERT INTO request_logs (id, user_id, key_id, created_at, method, route, path, status, duration_ms, request_id,
-                                 request_body, request_body_truncated, response_body, response_body_truncated)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::timestamptz[], $5::text[], $6::text[], $7::text[],
-                            $8::smallint[], $9::int[], $10::text[], $11::text[], $12::boolean[], $13::text[], $14::boolean[])`,
-      [
-        column((line) => line.id),
-        column((line) => line.userId),
-        column((line) => line.keyId),
-        column((line) => line.createdAt),
-        column((line) => line.method),
-        column((line) => line.route),
-        column((line) => line.path),
-        column((line) => line.status),
-        column((line) => line.durationMs),
-        column((line) => line.requestId),
-        column((line) => line.requestBody?.text ?? null),
-        column((line) => line.requestBody?.truncated ?? false),
-        column((line) => line.responseBody?.text ?? null),
-        column((line) => line.responseBody?.truncated ?? false),
-      ],
+      `INSERT INTO request_logs (${LINE}, ${BODIES}) SELECT ${LINE}, ${BODIES} FROM json_populate_recordset(NULL::request_logs, $1::json)`,
+      [JSON.stringify(rows)],
     );
   }
 
