@@ -150,6 +150,14 @@ describe('RequestLogBuffer', () => {
     expect(buffer.drops().key_share).toBe(2);
   });
 
+  it('gives a key’s failed requests a share of their own, so a burst of successes leaves room for its errors', async () => {
+    const { buffer } = setUp({ maxLines: 100, maxLinesPerKey: 2 });
+    for (let i = 0; i < 3; i++) buffer.add(captured());
+    for (const status of [400, 404, 500]) buffer.add(captured({ status }));
+    expect(buffer.size).toBe(4);
+    expect(buffer.drops()).toEqual({ buffer_full: 0, key_share: 2, write_failed: 0 });
+  });
+
   it('counts the lines of a refused write as dropped, warns, and goes on with the next flush', async () => {
     const { buffer, modes, warnings, fail } = setUp();
     buffer.add(captured());

@@ -13,7 +13,7 @@ export type DropReason = (typeof DROP_REASONS)[number];
 export interface RequestLogBufferLimits {
   /** Requests held between two flushes at most (REQUEST_LOG_BUFFER_LINES). */
   maxLines: number;
-  /** Requests of one key held between two flushes at most (REQUEST_LOG_KEY_LINES_PER_FLUSH). */
+  /** Requests of one key held between two flushes at most, answered 2xx or 3xx, and as many answered 4xx or 5xx (REQUEST_LOG_KEY_LINES_PER_SECOND). */
   maxLinesPerKey: number;
 }
 
@@ -56,12 +56,15 @@ export class RequestLogBuffer {
       this.dropped.buffer_full += 1;
       return;
     }
-    const held = this.perKey.get(request.keyId) ?? 0;
+    // A key's failures have a share of their own, so that a busy integration's successes never
+    // leave its errors, the lines a developer comes to read, unlogged.
+    const share = request.status >= 400 ? `${request.keyId} failed` : request.keyId;
+    const held = this.perKey.get(share) ?? 0;
     if (held >= this.limits.maxLinesPerKey) {
       this.dropped.key_share += 1;
       return;
     }
-    this.perKey.set(request.keyId, held + 1);
+    this.perKey.set(share, held + 1);
     const body = request.responseBody;
     this.pending.push(
       body !== undefined && body.length > REQUEST_LOG_HELD_BODY_CHARS ? { ...request, responseBody: heldCopy(body) } : request,
