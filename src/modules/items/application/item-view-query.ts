@@ -2,7 +2,8 @@ import { InvalidInput } from '../../../common/errors/domain-error';
 import { foldKey } from '../../../common/text/fold-key';
 import { ITEM_PRIORITIES, type ItemPriority, type ItemStatusFilter } from '../domain/item';
 import { type AssigneeFilter, type ItemSort, type ItemView, PLAIN_FILTERS } from '../domain/item-view';
-import { LABEL_MAX_LENGTH, LIST_IDS_MAX, Q_MAX_LENGTH, Q_MAX_WORDS } from './dto/item-page.query';
+import { LIST_IDS_MAX, Q_MAX_LENGTH, Q_MAX_WORDS } from './dto/item-page.query';
+import { LABEL_MAX } from '../domain/item-fields';
 
 /**
  * The view parameters of a request, as query text (the DTOs' fields; a cursor's copy of them).
@@ -86,7 +87,8 @@ export function readView(parameters: ViewParameters, userId: string, defaultSort
   if (parameters.label !== undefined) {
     const label = parameters.label.trim();
     if (label === '') throw invalid('label must not be empty');
-    if (!trusted && codePoints(label) > LABEL_MAX_LENGTH) throw invalid(`label must be at most ${LABEL_MAX_LENGTH} characters`);
+    // The longest label an item may carry: a longer one matches nothing, so it is refused.
+    if (!trusted && codePoints(label) > LABEL_MAX) throw invalid(`label must be at most ${LABEL_MAX} characters`);
     canonical.label = filters.labelKey = foldKey(label);
   }
 

@@ -2,6 +2,7 @@ import { InvalidInput } from '../../../common/errors/domain-error';
 import { foldKey } from '../../../common/text/fold-key';
 import type { Due } from './due';
 import type { Item } from './item';
+import { LABELS_MAX } from './item-fields';
 
 /**
  * The fields an edit changes, in the Item resource's order (API.md section 13): the names an
@@ -9,9 +10,6 @@ import type { Item } from './item';
  */
 export const EDITABLE_FIELDS = ['text', 'notes', 'due', 'priority', 'labels', 'assignee'] as const;
 export type EditableField = (typeof EDITABLE_FIELDS)[number];
-
-/** The most labels an item holds. */
-export const LABELS_MAX = 10;
 
 /**
  * What a PATCH body or an update's `set` asks, read and validated: a member is present only

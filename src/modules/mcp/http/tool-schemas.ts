@@ -4,7 +4,7 @@ import { PAGE_LIMIT } from '../../../common/paging/cursor';
 import { ITEM_FIELDS, type ItemFieldKind } from '../../items/application/item-resource';
 import { ITEM_PRIORITIES, ITEM_STATUS_FILTERS, type ItemPriority } from '../../items/domain/item';
 import { ENTRIES_MAX, ENTRIES_MIN, ITEM_TEXT_MAX } from '../../items/domain/item-text';
-import { LABELS_MAX } from '../../items/domain/item-edits';
+import { LABELS_MAX } from '../../items/domain/item-fields';
 import { EVENT_TYPES } from '../../events/domain/event';
 import { MEMBER_ROLES } from '../../lists/domain/membership';
 import { IDEMPOTENCY_KEY_MAX } from '../../idempotency/idempotent-request';

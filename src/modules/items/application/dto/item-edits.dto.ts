@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsObject, IsString, ValidateIf, ValidateNested } from 'class-validator';
 import { ENTRIES_MAX, ENTRIES_MIN } from '../../domain/item-text';
-import { LABELS_MAX } from '../../domain/item-edits';
+import { LABELS_MAX } from '../../domain/item-fields';
 
 export const PRIORITIES = ['none', 'low', 'medium', 'high'] as const;
 

@@ -3,12 +3,11 @@ import { IsIn, IsISO8601, IsOptional, IsString, Matches } from 'class-validator'
 import { PageLimit } from '../../../../common/http/page-limit';
 import { ITEM_PRIORITIES, ITEM_STATUS_FILTERS, ItemStatusFilter } from '../../domain/item';
 import { ITEM_SORTS, type ItemSort } from '../../domain/item-view';
+import { LABEL_MAX } from '../../domain/item-fields';
 
 /** At most this many characters in `q` and this many words in it (docs/API.md, "Views"). */
 export const Q_MAX_LENGTH = 200;
 export const Q_MAX_WORDS = 10;
-/** The longest label an item may carry (API.md section 13): a longer one matches nothing, so it is refused. */
-export const LABEL_MAX_LENGTH = 40;
 /** At most this many ids in `list_id` (API.md section 13). */
 export const LIST_IDS_MAX = 100;
 
@@ -72,7 +71,7 @@ export class ItemViewQuery {
   })
   assignee?: string;
 
-  @ApiPropertyOptional({ description: 'Only items carrying this label, compared case-insensitively', maxLength: LABEL_MAX_LENGTH })
+  @ApiPropertyOptional({ description: 'Only items carrying this label, compared case-insensitively', maxLength: LABEL_MAX })
   @IsOptional()
   @IsString()
   @Matches(/\S/, { message: 'label must not be empty' })
