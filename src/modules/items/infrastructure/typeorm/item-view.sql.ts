@@ -91,7 +91,7 @@ export function afterSql(sort: ItemSort, t: string, after: SortKey, parameters: 
 export const containsPattern = (word: string): string => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** The filters on rows `t`, AND-ed, or `TRUE`. */
-export function filtersSql(filters: ItemFilters, t: string, parameters: Parameters): string {
+export function filtersSql(filters: ItemFilters, t: string, parameters: Parameters, across: 'one list' | 'lists'): string {
   const conditions: string[] = [];
   if (filters.status !== 'all') conditions.push(filters.status === 'open' ? `NOT ${t}.completed` : `${t}.completed`);
   // Bounds on the indexed expression, so that an index on it serves them; a missing due
@@ -107,10 +107,13 @@ export function filtersSql(filters: ItemFilters, t: string, parameters: Paramete
       filters.assignee.kind === 'none' ? `${t}.assignee_id IS NULL` : `${t}.assignee_id = ${parameters.add(filters.assignee.id, 'uuid')}`,
     );
   }
-  // `label_keys <> '{}'` is implied by the containment, and written out so that the planner can
-  // use items_label_keys_idx, which indexes only labelled items (migration 1763801600000).
+  // Across lists, `label_keys <> '{}'` (implied by the containment) is written out so that the
+  // planner can use items_label_keys_idx, which indexes only labelled items (migration
+  // 1763801600000). On one list it is not: the list's own index bounds the page to the list's
+  // items, and intersecting it with every item of a common label costs more than checking each.
   if (filters.labelKey !== null) {
-    conditions.push(`${t}.label_keys <> '{}' AND ${t}.label_keys @> ARRAY[${parameters.add(filters.labelKey, 'text')}]`);
+    const key = parameters.add(filters.labelKey, 'text');
+    conditions.push(`${across === 'lists' ? `${t}.label_keys <> '{}' AND ` : ''}${t}.label_keys @> ARRAY[${key}]`);
   }
   if (filters.priorities !== null) {
     conditions.push(`${t}.priority = ANY(${parameters.add(filters.priorities.map(priorityRank), 'smallint[]')})`);

@@ -68,7 +68,7 @@ export function pageStatement(
     source = `items_position_page(v.id, ${parameters.add(after?.[0] ?? null, 'text')}, ${parameters.add(after?.[1] ?? null, 'bigint')}, $5::integer + 1, ${parameters.add(completed, 'boolean')})`;
     name = 'items_visible_page';
   } else {
-    const filters = filtersSql(view.filters, 'i', parameters);
+    const filters = filtersSql(view.filters, 'i', parameters, 'one list');
     const from = after ? ` AND ${afterSql(view.sort, 'i', after, parameters)}` : '';
     source = `(SELECT i.* FROM items i WHERE i.list_id = v.id AND ${filters}${from} ORDER BY ${orderSql(view.sort, 'i')} LIMIT $5::integer + 1)`;
     name = `items_view_${shapeName(request)}`;
@@ -103,7 +103,7 @@ export function pageStatement(
 export function foundStatement(viewer: Viewer, request: FindRequest): { statement: NamedStatement; parameters: unknown[] } {
   const { view, after, limit } = request;
   const parameters = new Parameters([...viewerParameters(viewer), request.listIds, limit]);
-  const filters = filtersSql(view.filters, 'i', parameters);
+  const filters = filtersSql(view.filters, 'i', parameters, 'lists');
   const from = after ? ` AND ${afterSql(view.sort, 'i', after, parameters)}` : '';
   const where = `${seesListSql('i.list_id')} AND ($3::uuid[] IS NULL OR i.list_id = ANY($3::uuid[])) AND ${filters}${from}`;
   const order = orderSql(view.sort, 'i');
