@@ -6,6 +6,7 @@ import { listen, PortalClient } from './support/portal-client';
 import { recordSecret } from './support/secret-ledger';
 import { withTestRedis } from './support/redis';
 import { startTestApp, TestApp } from './support/test-app';
+import { uniqueTag } from './support/unique-tag';
 import { waitFor } from './support/wait-for';
 
 /** The contract: a key revoked through one instance is refused by every other within this long. */
@@ -39,7 +40,7 @@ describe('key revocation across instances', () => {
   /** A portal client of instance one, signed in to a new account. */
   async function signedIn(): Promise<PortalClient> {
     const portal = new PortalClient(await listen(one.app));
-    const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const suffix = uniqueTag();
     expect(
       (
         await portal.post('signup', {
@@ -149,7 +150,7 @@ describeWithRedis('a roll across instances sharing a Redis', () => {
 
   it('refuses the old key on the other instance as soon as the announcement arrives', async () => {
     const portal = new PortalClient(await listen(one.app));
-    const suffix = randomBytes(5).toString('hex');
+    const suffix = uniqueTag();
     const password = 'long enough password';
     expect(
       (await portal.post('signup', { email: `roll_${suffix}@example.test`, username: `roll_${suffix}`, name: 'Roll', password })).status,

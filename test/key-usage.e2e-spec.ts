@@ -11,6 +11,7 @@ import { makeUserWithKey } from './factories/make-user';
 import { driveClock, frozenNow } from './support/driven-clock';
 import { listen, PortalClient } from './support/portal-client';
 import { startTestApp, type TestApp, useTestApp } from './support/test-app';
+import { uniqueTag } from './support/unique-tag';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Low enough to reach a 429 in a few requests. */
@@ -50,7 +51,7 @@ describe('key usage', () => {
   /** A signed-in owner on instance one's portal, with a key made on the page. */
   async function owner(): Promise<{ portal: PortalClient; key: string; keyId: string }> {
     const portal = new PortalClient(await listen(one.app));
-    const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const suffix = uniqueTag();
     const signedUp = await portal.post('signup', {
       email: `usage_${suffix}@example.test`,
       username: `usage_${suffix}`,

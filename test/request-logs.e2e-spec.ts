@@ -8,6 +8,7 @@ import { describeRequestLogRepositoryContract } from '../src/modules/request-log
 import { driveClock, frozenNow } from './support/driven-clock';
 import { listen, PortalClient } from './support/portal-client';
 import { NO_RATE_LIMIT, startTestApp, type TestApp } from './support/test-app';
+import { uniqueTag } from './support/unique-tag';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -54,7 +55,7 @@ describe('request logs', () => {
   /** A signed-in account on the page, with a key of `mode` made there. */
   async function account(mode: 'live' | 'test' = 'live'): Promise<{ portal: PortalClient; key: string; keyId: string }> {
     const portal = new PortalClient(await listen(t.app));
-    const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+    const suffix = uniqueTag();
     const signedUp = await portal.post('signup', {
       email: `logs_${suffix}@example.test`,
       username: `logs_${suffix}`,

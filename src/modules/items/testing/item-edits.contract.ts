@@ -4,6 +4,7 @@ import type { ItemEdit } from '../domain/item-edits';
 import { positionsBetween } from '../domain/position';
 import type { UnitOfWork } from '../../../common/ports/unit-of-work';
 import type { ItemRepository } from '../domain/item.repository';
+import { freshId } from './fresh-id';
 
 const T0 = new Date('2026-04-01T10:00:00.123Z');
 const T1 = new Date('2026-04-02T11:30:00.456Z');
@@ -16,16 +17,6 @@ interface EditsSubject {
   newList(): Promise<string>;
   addMember(listId: string, role: 'editor' | 'viewer'): Promise<string>;
   counters(listId: string): Promise<{ itemCount: number; openItemCount: number; updatedAt: Date | null }>;
-}
-
-let counter = 0;
-/** Fresh v4-shaped ids, unique across the whole run (the TypeORM store keeps its rows). */
-function freshId(): string {
-  counter += 1;
-  const random = Math.floor(Math.random() * 0xffffffff)
-    .toString(16)
-    .padStart(8, '0');
-  return `${random}-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
 }
 
 /**

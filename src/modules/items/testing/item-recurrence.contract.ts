@@ -3,6 +3,7 @@ import type { UnitOfWork } from '../../../common/ports/unit-of-work';
 import { type Due, nextOccurrence, parseDue } from '../domain/due';
 import type { Item } from '../domain/item';
 import type { ItemRepository } from '../domain/item.repository';
+import { freshId } from './fresh-id';
 
 const T0 = new Date('2026-03-20T10:00:00.123Z');
 const T1 = new Date('2026-03-23T09:15:00.456Z');
@@ -13,16 +14,6 @@ interface RecurrenceSubject {
   uow: UnitOfWork;
   owner: string;
   counters(listId: string): Promise<{ itemCount: number; openItemCount: number; updatedAt: Date | null }>;
-}
-
-let counter = 0;
-/** Fresh v4-shaped ids, unique across the whole run (the TypeORM store keeps its rows). */
-function freshId(): string {
-  counter += 1;
-  const random = Math.floor(Math.random() * 0xffffffff)
-    .toString(16)
-    .padStart(8, '0');
-  return `${random}-0000-4000-8000-${counter.toString(16).padStart(12, 'e')}`;
 }
 
 /**

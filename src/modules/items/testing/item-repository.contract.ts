@@ -13,6 +13,7 @@ import { itemsShown } from './rendered-items';
 import { plainRequest } from './plain-request';
 import { describeItemEditsContract } from './item-edits.contract';
 import { describeItemRecurrenceContract } from './item-recurrence.contract';
+import { freshId } from './fresh-id';
 
 export interface ListCountersView {
   itemCount: number;
@@ -44,16 +45,6 @@ const USER = '00000000-0000-4000-8000-0000000000aa';
 const OTHER_USER = '00000000-0000-4000-8000-0000000000bb';
 const T0 = new Date('2026-03-01T10:00:00.123Z');
 const T1 = new Date('2026-03-01T11:30:00.456Z');
-
-let counter = 0;
-/** Fresh v4-shaped ids, unique across the whole run (the TypeORM store keeps its rows). */
-function freshId(): string {
-  counter += 1;
-  const random = Math.floor(Math.random() * 0xffffffff)
-    .toString(16)
-    .padStart(8, '0');
-  return `${random}-0000-4000-8000-${counter.toString(16).padStart(12, '0')}`;
-}
 
 const drafts = (texts: string[]): NewItem[] => texts.map((text) => ({ id: freshId(), text }));
 

@@ -1,3 +1,4 @@
+import { applyDecorators } from '@nestjs/common';
 import { ApiExtraModels, ApiProperty, ApiPropertyOptional, ApiSchema, getSchemaPath } from '@nestjs/swagger';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsString, registerDecorator } from 'class-validator';
 import { RECURRENCE_MAX_LENGTH } from '../../domain/due';
@@ -6,20 +7,30 @@ import { LABEL_MAX, LABELS_MAX, NOTES_MAX, type AddEntry } from '../../domain/it
 import { ENTRIES_MAX, ENTRIES_MIN, ITEM_TEXT_MAX } from '../../domain/item-text';
 
 /**
+ * The `list` of every action's body (ItemsActionDto, AddItemsDto), declared here once. A
+ * decorator rather than a shared base class: class-validator names a class's own properties'
+ * problems before inherited ones, and a 400 names `list`'s first.
+ */
+const ActionList = (): PropertyDecorator =>
+  applyDecorators(
+    ApiProperty({
+      description:
+        'An accessible list: its id, or else its name (matched after trimming, NFC and Unicode full case folding, ' +
+        'first among your own lists, then among lists shared with you)',
+      minLength: 1,
+      example: 'Groceries',
+    }),
+    IsString(),
+  );
+
+/**
  * Body of POST /v1/actions/add|complete|reopen|remove. Only the shape is checked here (a
  * string, and an array of 1-100 strings, with the domain's bounds); each entry's text rule
  * (trimmed length, NUL, unpaired surrogates) is the domain's (item-text.ts), which the
  * service applies before it looks the list up, so a bad text is still a 400 before a 404.
  */
 export class ItemsActionDto {
-  @ApiProperty({
-    description:
-      'An accessible list: its id, or else its name (matched after trimming, NFC and Unicode full case folding, ' +
-      'first among your own lists, then among lists shared with you)',
-    minLength: 1,
-    example: 'Groceries',
-  })
-  @IsString()
+  @ActionList()
   list!: string;
 
   @ApiProperty({
@@ -123,14 +134,7 @@ export class AddItemEntry {
  */
 @ApiExtraModels(AddItemEntry)
 export class AddItemsDto {
-  @ApiProperty({
-    description:
-      'An accessible list: its id, or else its name (matched after trimming, NFC and Unicode full case folding, ' +
-      'first among your own lists, then among lists shared with you)',
-    minLength: 1,
-    example: 'Groceries',
-  })
-  @IsString()
+  @ActionList()
   list!: string;
 
   @ApiProperty({

@@ -410,23 +410,40 @@ const ADVANCE_OCCURRENCES = new NamedStatement(
    SELECT count(*)::integer AS advanced FROM advanced`,
 );
 
+/** A move's items, as the CTE `m`: $2 their ids, $3 their new positions, $4 whether to clear each one's assignee. */
+const MOVE_ITEMS_CTE = 'm AS (SELECT * FROM unnest($2::uuid[], $3::text[], $4::boolean[]) AS m(id, position, clear))';
+
+/**
+ * A move's UPDATE of the items, as the CTE `moved`: each item of list $1 in `m` takes its new
+ * position, loses its assignee where `m` says so, and moves its version and updated_at ($5).
+ * With `into`, the CTE of the list row the items move to, they take its id and answer whether
+ * they are completed besides their id (the source's open count moves by those that are not).
+ */
+const movedItemsCte = ({ into }: { into?: string } = {}): string => {
+  const set = [
+    ...(into ? [`list_id = ${into}.id`] : []),
+    'position = m.position',
+    'assignee_id = CASE WHEN m.clear THEN NULL ELSE i.assignee_id END',
+    'version = i.version + 1',
+    'updated_at = $5::timestamptz',
+  ];
+  return `moved AS (
+         UPDATE items i
+            SET ${set.join(',\n                ')}
+           FROM m${into ? `, ${into}` : ''}
+          WHERE i.list_id = $1 AND i.id = m.id
+         RETURNING i.id${into ? ', i.completed' : ''}
+       )`;
+};
+
 /**
  * A move within list $1: $2 the items, $3 their new positions, $4 whether to clear each one's
  * assignee, $5 the instant. The list's row through itemsWrittenListCte.
  */
 const MOVE_WITHIN = new NamedStatement(
   'items_move_within',
-  `WITH m AS (SELECT * FROM unnest($2::uuid[], $3::text[], $4::boolean[]) AS m(id, position, clear)),
-       moved AS (
-         UPDATE items i
-            SET position = m.position,
-                assignee_id = CASE WHEN m.clear THEN NULL ELSE i.assignee_id END,
-                version = i.version + 1,
-                updated_at = $5::timestamptz
-           FROM m
-          WHERE i.list_id = $1 AND i.id = m.id
-         RETURNING i.id
-       ),
+  `WITH ${MOVE_ITEMS_CTE},
+       ${movedItemsCte()},
        ${itemsWrittenListCte({ listId: '$1', openItems: '0', at: '$5::timestamptz', when: 'EXISTS (SELECT 1 FROM moved)' })}
    SELECT count(*)::integer AS moved FROM moved`,
 );
@@ -439,7 +456,7 @@ const MOVE_WITHIN = new NamedStatement(
  */
 const MOVE_ACROSS = new NamedStatement(
   'items_move_across',
-  `WITH m AS (SELECT * FROM unnest($2::uuid[], $3::text[], $4::boolean[]) AS m(id, position, clear)),
+  `WITH ${MOVE_ITEMS_CTE},
        ${itemsWrittenListCte({
          name: 'target',
          listId: '$6',
@@ -448,17 +465,7 @@ const MOVE_ACROSS = new NamedStatement(
          at: '$5::timestamptz',
          when: 'item_count + cardinality($2::uuid[]) <= $7',
        })},
-       moved AS (
-         UPDATE items i
-            SET list_id = target.id,
-                position = m.position,
-                assignee_id = CASE WHEN m.clear THEN NULL ELSE i.assignee_id END,
-                version = i.version + 1,
-                updated_at = $5::timestamptz
-           FROM m, target
-          WHERE i.list_id = $1 AND i.id = m.id
-         RETURNING i.id, i.completed
-       ),
+       ${movedItemsCte({ into: 'target' })},
        ${itemsWrittenListCte({
          name: 'source',
          listId: '$1',
