@@ -66,12 +66,14 @@ dialog.destructive h3 { color: #a50e0e; }
 .filters label { margin: 0; }
 .filters .hint { flex-basis: 100%; order: 5; }
 table.logs tr[aria-current="true"] td { background: #e8f0fe; }
-td.request-id a, table.logs td code { overflow-wrap: anywhere; word-break: break-all; }
+/* Ids, routes and masked keys break only where they must (a word longer than its line), never mid-word by choice. */
+td.request-id a, table.logs td code { overflow-wrap: break-word; }
+.usage code { white-space: nowrap; }
 table.logs button.plain, .event button.plain { white-space: nowrap; }
 pre.json { white-space: pre-wrap; overflow-wrap: anywhere; background: #f1f3f4; padding: 0.5rem; margin: 0.25rem 0 0.5rem; font-size: 0.85rem; max-height: 24rem; overflow-y: auto; }
 dl.facts { display: grid; grid-template-columns: max-content minmax(0, 1fr); gap: 0.1rem 0.75rem; margin: 0; }
 dl.facts dt { font-weight: 600; }
-dl.facts dd { margin: 0; overflow-wrap: anywhere; min-width: 0; }
+dl.facts dd { margin: 0; overflow-wrap: break-word; min-width: 0; }
 .inspector { margin-top: 0.75rem; }
 .attempt, .event { border: 1px solid #d0d0d0; border-radius: 6px; padding: 0.25rem 0.75rem 0.5rem; margin-bottom: 0.6rem; min-width: 0; }
 .attempt h5, .event h3 { margin: 0.4rem 0 0.25rem; font-size: 1rem; overflow-wrap: anywhere; }
@@ -136,6 +138,9 @@ pre.command { white-space: pre-wrap; word-break: break-all; background: #f1f3f4;
   /* A key's restrictions take the card's width, their label above them: a date never has to wrap. */
   .cards td[data-label="Restrictions"] { grid-template-columns: minmax(0, 1fr); gap: 0; }
   .cards tr.pair-start { border: 2px solid #6b6b6b; }
+  /* A fact's name above its value: a long header name never squeezes its value into fragments. */
+  dl.facts { grid-template-columns: minmax(0, 1fr); }
+  dl.facts dd { margin-bottom: 0.3rem; }
 }
 `;
 
