@@ -10,7 +10,7 @@ import { EventFeedQuery } from '../application/event-feed.query';
 /**
  * The change feed (API.md section 8). The developer page's event browser reads the same feed
  * under /developers/api/events, with its session instead of a key, in the mode its `?mode=`
- * names (@SessionOrKey): the account's events, of every list it sees.
+ * names (@SessionOrKey): the account's events, of every list it sees, newest first.
  */
 @ApiTags('events')
 @Controller(['v1/events', 'developers/api/events'])
