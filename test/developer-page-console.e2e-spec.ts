@@ -54,6 +54,22 @@ describeInBrowser('developer page: sections, logs, events and the delivery inspe
   const focused = () => page.evaluate(() => document.activeElement?.id);
   const hash = () => page.evaluate(() => window.location.hash);
   const logRow = (requestId: string) => page.getByTestId('logs-body').getByRole('row').filter({ hasText: requestId });
+  const shownEvents = () => page.getByTestId('events').getByRole('article');
+  /**
+   * Presses Refresh events until `done` holds. An event shows once no change begun before it can
+   * still commit (anywhere on the PostgreSQL server, whose other databases other specs use):
+   * usually a moment after its request.
+   */
+  const refreshEventsUntil = (what: string, done: () => Promise<boolean>) =>
+    waitFor(
+      async () => {
+        if (await done()) return true;
+        await page.getByRole('button', { name: 'Refresh events', exact: true }).click();
+        await page.locator('#refresh-events:enabled').waitFor();
+        return done();
+      },
+      { what, timeoutMs: 30_000, intervalMs: 250 },
+    );
 
   it('navigates between sections from a landmark: fragments, the current link, focus on the heading, back, forward, reload', async () => {
     const problemsBefore = tab.problems.length;
@@ -191,24 +207,12 @@ describeInBrowser('developer page: sections, logs, events and the delivery inspe
 
   it('shows the recent events newest first, each with its JSON, and reads on with Refresh', async () => {
     await goToSection(page, 'Events');
-    const events = page.getByTestId('events').getByRole('article');
-    const refreshUntil = (what: string, done: () => Promise<boolean>) =>
-      waitFor(
-        async () => {
-          if (await done()) return true;
-          await page.getByRole('button', { name: 'Refresh events', exact: true }).click();
-          await page.locator('#refresh-events:enabled').waitFor();
-          return done();
-        },
-        { what, timeoutMs: 30_000, intervalMs: 250 },
-      );
-    // An event shows once no change begun before it can still commit (anywhere on the PostgreSQL
-    // server, whose other databases other specs use): usually a moment after its request.
-    await refreshUntil('the list.created event to show', async () => (await events.count()) > 0);
+    const events = shownEvents();
+    await refreshEventsUntil('the list.created event to show', async () => (await events.count()) > 0);
     expect(await events.getByRole('heading').allTextContents()).toEqual(['list.created']);
     const listId = (await v1('lists')).body.data.lists[0].id as string;
     expect((await v1('actions/add', { method: 'POST', body: JSON.stringify({ list: listId, items: ['Milk'] }) })).status).toBe(200);
-    await refreshUntil(
+    await refreshEventsUntil(
       'the new event to show first',
       async () => (await events.first().getByRole('heading').textContent()) === 'item.added',
     );
@@ -321,5 +325,51 @@ describeInBrowser('developer page: sections, logs, events and the delivery inspe
     const shown = (await page.locator('#keys-body').textContent()) + (await page.locator('#webhooks-body').textContent())!;
     expect(shown).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-/);
     expect(tab.problems.slice(problemsBefore)).toEqual([]);
+  });
+
+  // Last: its thousands of events would keep the account's webhooks busy, so it deletes them first.
+  it('shows the newest events however many the account has: past 5,000 of them, a new one is first', async () => {
+    for (const webhook of (await v1('webhooks')).body.data.webhooks as Array<{ id: string }>) {
+      expect((await v1(`webhooks/${webhook.id}`, { method: 'DELETE' })).status).toBe(200);
+    }
+    // More than the ten pages of 500 that the page once read from the oldest event kept.
+    const list = (await v1('lists', { method: 'POST', body: JSON.stringify({ name: 'Busy list' }) })).body.data.list;
+    for (let add = 0; add < 51; add += 1) {
+      const items = Array.from({ length: 100 }, (_, index) => `busy ${add}-${index}`);
+      expect((await v1('actions/add', { method: 'POST', body: JSON.stringify({ list: list.id, items }) })).status).toBe(200);
+    }
+    const completed = await v1('actions/complete', { method: 'POST', body: JSON.stringify({ list: list.id, items: ['busy 50-99'] }) });
+    expect(completed.status).toBe(200);
+
+    await waitFor(async () => (await v1('events?order=newest&limit=1')).body.data.events[0]?.type === 'item.completed', {
+      what: 'the feed to show the completion',
+    });
+
+    // A fresh page shows the newest at once, without reading its way there.
+    await page.reload();
+    await goToSection(page, 'Events');
+    const events = shownEvents();
+    await events.first().waitFor();
+    expect(await events.count()).toBe(50);
+    const headings = await events.getByRole('heading').allTextContents();
+    expect(headings).toEqual(['item.completed', ...Array.from({ length: 49 }, () => 'item.added')]);
+    const texts = [];
+    for (const index of [0, 1, 49]) {
+      await events.nth(index).getByText('JSON', { exact: true }).click();
+      texts.push(JSON.parse((await events.nth(index).locator('pre').textContent())!).data.item.text);
+    }
+    expect(texts).toEqual(['busy 50-99', 'busy 50-99', 'busy 50-51']);
+
+    // Refresh reads the newest again: a new event first, the page still 50 long.
+    expect((await v1('actions/reopen', { method: 'POST', body: JSON.stringify({ list: list.id, items: ['busy 50-99'] }) })).status).toBe(
+      200,
+    );
+    await refreshEventsUntil(
+      'the reopening to show first',
+      async () => (await events.first().getByRole('heading').textContent()) === 'item.reopened',
+    );
+    expect(await events.count()).toBe(50);
+    expect((await events.getByRole('heading').allTextContents()).slice(0, 3)).toEqual(['item.reopened', 'item.completed', 'item.added']);
+    expect(tab.problems).toEqual([]);
   });
 });

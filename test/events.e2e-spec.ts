@@ -8,6 +8,7 @@ import { EventLog } from '../src/modules/events/domain/event-log';
 import type { NewEvent } from '../src/modules/events/domain/event';
 import { EventsJanitor } from '../src/modules/events/infrastructure/events-janitor';
 import { ListRepository } from '../src/modules/lists/domain/list.repository';
+import { makeRestrictedKey } from './factories/make-restricted-key';
 import { driveClock, frozenNow } from './support/driven-clock';
 import { type FeedPage, feedUntil } from './support/feed';
 import { Caller, client, Client, ISO_MS, keyWithScopes, makeCaller, summary } from './support/lists-client';
@@ -28,6 +29,7 @@ const EXPIRED = 'cursor expired: read the lists again, then follow the feed from
 /**
  * GET /v1/events (API.md section 8) over HTTP: every event type with its shape, who sees
  * what (at the time of the event), filters and bounds, cursors (bad, tampered, expired, now),
+ * newest first (order=newest) and its cursors,
  * no event for a change that rolled back, none twice for a replayed Idempotency-Key, the
  * order across concurrent transactions, and a mirror built from the feed alone that must
  * equal what the lists and items routes answer.
@@ -106,6 +108,28 @@ describe('events (e2e)', () => {
    * another session's older transaction is open).
    */
   const caughtUp = async (c: Caller, count: number) => (await expectEvents(c, undefined, count)).cursor;
+
+  /**
+   * A caller's feed newest first (order=newest), page after page of `limit` back to the first
+   * empty page, which keeps the cursor it was given: every event, and the pages' sizes.
+   */
+  async function walkBack(c: Client, limit: number, extra: Record<string, string | number> = {}) {
+    const events: EventBody[] = [];
+    const sizes: number[] = [];
+    let after: string | undefined;
+    for (;;) {
+      const res = await c.get(`/v1/events?${query({ order: 'newest', limit, after, ...extra })}`).expect(200);
+      const page: FeedPage<EventBody> = res.body.data;
+      expect(typeof page.next_cursor).toBe('string');
+      if (page.events.length === 0) {
+        if (after !== undefined) expect(page.next_cursor).toBe(after);
+        return { events, sizes };
+      }
+      events.push(...page.events);
+      sizes.push(page.events.length);
+      after = page.next_cursor;
+    }
+  }
 
   describe('every event type, and who sees it', () => {
     it('records each change once, in order, with its actor and the data the other routes show; visibility follows membership', async () => {
@@ -326,6 +350,82 @@ describe('events (e2e)', () => {
       const key = await keyWithScopes(t.app, owner.id, ['items:read']);
       await client(server, key).get('/v1/events').expect(403);
     });
+
+    describe('newest first (order=newest)', () => {
+      const ids = (events: EventBody[]) => events.map((event) => event.id);
+
+      it('reads the newest event first and pages back with next_cursor: the oldest-first feed reversed, nothing lost or repeated', async () => {
+        const oldest = (await drain(owner, start)).events;
+        expect(oldest).toHaveLength(7);
+        // Pages of 2 stop inside the three items of one add, each its own event.
+        const byTwo = await walkBack(as(owner), 2);
+        expect(byTwo.sizes).toEqual([2, 2, 2, 1]);
+        expect(ids(byTwo.events)).toEqual(ids(oldest).reverse());
+        expect(byTwo.events).toEqual([...oldest].reverse());
+        expect(ids((await walkBack(as(owner), 500)).events)).toEqual(ids(oldest).reverse());
+        expect(types((await as(owner).get('/v1/events?order=newest&limit=1').expect(200)).body.data.events)).toEqual(['item.completed']);
+        // order=oldest is the default's feed exactly.
+        expect((await drain(owner, start, { order: 'oldest' })).events).toEqual(oldest);
+      });
+
+      it('list_id and types apply newest first as oldest first', async () => {
+        const filters: Array<Record<string, string>> = [
+          { list_id: lists[1] },
+          { types: 'item.completed,list.created' },
+          { list_id: lists[0], types: 'item.added' },
+        ];
+        for (const extra of filters) {
+          const back = (await walkBack(as(owner), 2, extra)).events;
+          expect(back.length).toBeGreaterThan(0);
+          expect(ids(back)).toEqual(ids((await drain(owner, start, extra)).events).reverse());
+        }
+        const added = (await walkBack(as(owner), 500, { list_id: lists[0], types: 'item.added' })).events;
+        expect(added.map((event) => event.data.item.text)).toEqual(['a3', 'a2', 'a1']);
+      });
+
+      it("shows a list-restricted key its lists' events alone, and another account none", async () => {
+        const key = client(server, (await makeRestrictedKey(t.app, owner.id, { listIds: [lists[1]] })).key);
+        const back = (await walkBack(key, 1)).events;
+        expect(back.map((event) => [event.type, event.list.id])).toEqual([
+          ['item.added', lists[1]],
+          ['list.created', lists[1]],
+        ]);
+        expect((await walkBack(key, 500, { list_id: lists[0] })).events).toEqual([]);
+        const stranger = await makeCaller(t.app);
+        expect((await walkBack(as(stranger), 500)).events).toEqual([]);
+        expect((await walkBack(as(stranger), 500, { list_id: lists[0] })).events).toEqual([]);
+      });
+
+      it.each([
+        ['order=sideways', /^order must be one of: oldest, newest$/],
+        ['order=NEWEST', /^order must be one of: oldest, newest$/],
+        ['order=', /^order must be one of: oldest, newest$/],
+        ['order=newest&order=oldest', /^order must be one of: oldest, newest$/],
+        ['order=newest&after=now', /^after=now goes with order=oldest only/],
+        ['order=newest&after=garbage', /cursor is invalid/],
+        ['order=newest&limit=0', /limit/],
+        ['order=newest&types=item.exploded', /unknown event type/],
+        ['order=newest&list_id=not-a-uuid', /list_id/],
+      ])('%s is a 400', async (q, message) => {
+        const res = await as(owner).get(`/v1/events?${q}`).expect(400);
+        expect(res.body).toEqual({ data: null, error: expect.stringMatching(message) });
+      });
+
+      it('a cursor goes with the order that issued it: one of the other order is a 400 naming after', async () => {
+        const oldestCursor = (await as(owner).get('/v1/events?limit=1').expect(200)).body.data.next_cursor;
+        const newestCursor = (await as(owner).get('/v1/events?order=newest&limit=1').expect(200)).body.data.next_cursor;
+        const refused = await as(owner)
+          .get(`/v1/events?${query({ order: 'newest', after: oldestCursor })}`)
+          .expect(400);
+        expect(refused.body).toEqual({ data: null, error: 'after: this cursor was issued for order=oldest: send it with order=oldest' });
+        for (const order of [undefined, 'oldest']) {
+          const res = await as(owner)
+            .get(`/v1/events?${query({ order, after: newestCursor })}`)
+            .expect(400);
+          expect(res.body).toEqual({ data: null, error: 'after: this cursor was issued for order=newest: send it with order=newest' });
+        }
+      });
+    });
   });
 
   describe('transactions', () => {
@@ -418,10 +518,16 @@ describe('events (e2e)', () => {
       // A reader now must not pass the second event: the first could still land before it.
       const early = await drain(owner, mark);
       expect(early.events).toEqual([]);
+      // Newest first starts at the newest event the feed shows: not the second either, so a
+      // walk back from it can never miss the first.
+      expect(types((await walkBack(as(owner), 500)).events)).toEqual(['list.created', 'list.created']);
       firstMayCommit.open();
       await first;
       const { events } = await expectEvents(owner, early.cursor, 2);
       expect(events.map((e) => e.data.item.text)).toEqual(['first', 'second']);
+      // Once shown, both are at the top, newest first.
+      const back = (await walkBack(as(owner), 1)).events;
+      expect(back.map((e) => e.data.item?.text ?? e.type)).toEqual(['second', 'first', 'list.created', 'list.created']);
     });
 
     it("orders one list's events as its changes were made, even when the later change's transaction took its id first", async () => {
@@ -685,6 +791,9 @@ describe('events (e2e)', () => {
         const { events } = await expectEvents(owner, cursor, 1);
         expect(events[0]).toMatchObject({ type: 'item.added', data: { item: { text: 'new' } } });
       }
+      // Newest first, the walk back ends at the oldest event kept, and never answers 410.
+      const back = (await walkBack(as(owner), 1)).events;
+      expect(back.map((event) => event.data.item.text)).toEqual(['new']);
     });
   });
 });

@@ -297,11 +297,11 @@ describe('properties of every route', () => {
 
   it('query parameters: every GET route, any query → never 500, the envelope, nothing changed on a 4xx', async () => {
     const names = fc.oneof(
-      fc.constantFrom('limit', 'cursor', 'status', 'constructor', '__proto__', 'toString', 'foo'),
+      fc.constantFrom('limit', 'cursor', 'after', 'order', 'status', 'constructor', '__proto__', 'toString', 'foo'),
       fc.string({ maxLength: 8 }),
     );
     const values = fc.oneof(
-      fc.constantFrom('', '0', '1', '500', '501', '-1', '1e2', 'open', 'completed', 'all', '%zz', '%00', 'a'.repeat(600)),
+      fc.constantFrom('', '0', '1', '500', '501', '-1', '1e2', 'open', 'completed', 'all', 'newest', 'now', '%zz', '%00', 'a'.repeat(600)),
       fc.string({ unit: 'binary', maxLength: 30 }).map((s) => encodeURIComponent(s.replace(/[\ud800-\udfff]/g, 'x'))),
       fc.base64String({ maxLength: 80 }),
     );

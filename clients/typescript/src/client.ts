@@ -204,6 +204,14 @@ export interface FeedQuery {
   limit?: number;
 }
 
+export interface FeedPageQuery extends FeedQuery {
+  /**
+   * `oldest` (the default) or `newest`: newest first, and `next_cursor` leads to older events
+   * (an empty page: none left). A cursor goes with the order that issued it; `now` with `oldest` only.
+   */
+  order?: QueryOf<'Events_feed'>['order'];
+}
+
 export interface FollowOptions extends FeedQuery {
   /** The pause between two polls that found nothing new, in ms. Default 1000. */
   intervalMs?: number;
@@ -221,14 +229,14 @@ export interface FeedFollower extends AsyncIterable<Event> {
   readonly cursor: string | undefined;
 }
 
-const feedQuery = ({ after, listId, types, limit }: FeedQuery) => ({ after, list_id: listId, types, limit });
+const feedQuery = ({ after, listId, types, limit, order }: FeedPageQuery) => ({ after, list_id: listId, types, limit, order });
 
 /** The change feed, `GET /v1/events`. */
 export class EventsResource {
   constructor(private readonly c: Caller) {}
 
   /** One page of the feed. A 410 (a cursor older than the kept events) throws FeedExpiredError. */
-  page(query: FeedQuery = {}, options?: Options) {
+  page(query: FeedPageQuery = {}, options?: Options) {
     return this.c.call('Events_feed', {}, { ...options, query: feedQuery(query) });
   }
 

@@ -3,6 +3,7 @@ export type {
   ActionsResource,
   EventsResource,
   FeedFollower,
+  FeedPageQuery,
   FeedQuery,
   FollowOptions,
   InvitationsResource,

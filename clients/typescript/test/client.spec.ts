@@ -288,6 +288,16 @@ describe('TodoClient: the change feed', () => {
     await expect(refused.client.events.follow()[Symbol.asyncIterator]().next()).rejects.toMatchObject({ status: 401 });
   });
 
+  it('reads a page newest first with order, and back from its cursor', async () => {
+    const { client, fetch } = setup([ok({ events: [event('e2')], next_cursor: 'n1' }), ok({ events: [event('e1')], next_cursor: 'n2' })]);
+    const newest = await client.events.page({ order: 'newest', limit: 1 });
+    await client.events.page({ order: 'newest', limit: 1, after: newest.next_cursor });
+    expect(fetch.sent.map((sent) => sent.url)).toEqual([
+      'http://todo.test/v1/events?limit=1&order=newest',
+      'http://todo.test/v1/events?after=n1&limit=1&order=newest',
+    ]);
+  });
+
   it('catches up to the present and ends, answering the cursor to follow from', async () => {
     const { client } = setup([ok({ events: [event('e1')], next_cursor: 'c1' }), ok({ events: [], next_cursor: 'c2' })]);
     const iterator = client.events.catchUp({ after: 'c0' });

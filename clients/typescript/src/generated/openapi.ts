@@ -112,7 +112,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The change feed: events of the lists the caller could see, oldest first */
+        /** The change feed: events of the lists the caller could see, oldest first (or newest first with order=newest) */
         get: operations["Events_feed"];
         put?: never;
         post?: never;
@@ -800,7 +800,7 @@ export interface components {
         };
         EventPageData: {
             events: components["schemas"]["Event"][];
-            /** @description Never null: pass it as `after` to get only newer events */
+            /** @description Never null: pass it as `after`, with the same order, for what follows: newer events (order=oldest) or older ones (order=newest; an empty page: none left) */
             next_cursor: string;
         };
         FoundItemsData: {
@@ -2617,7 +2617,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Opaque: the next_cursor of the previous page, passed back unchanged; or `now`. Omitted: from the oldest retained event
+                 * @description Opaque: the next_cursor of the previous page (of the same order), passed back unchanged; or `now` (order=oldest only). Omitted: from the oldest retained event, or with order=newest from the newest event
                  * @example now
                  */
                 after?: string;
@@ -2625,6 +2625,8 @@ export interface operations {
                 limit?: number;
                 /** @description Only the events of this list */
                 list_id?: string;
+                /** @description oldest: oldest first, next_cursor leads to newer events (follow the feed with it). newest: newest first, next_cursor leads to older events, and an empty page means none are left. A cursor goes with the order that issued it */
+                order?: "oldest" | "newest";
                 /** @description Comma list of event types: list.created, list.renamed, list.deleted, item.added, item.completed, item.reopened, item.removed, item.updated, item.moved, member.joined, member.role_changed, member.removed, invitation.created, invitation.accepted, invitation.declined, invitation.revoked */
                 types?: string;
             };

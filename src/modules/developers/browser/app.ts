@@ -2051,16 +2051,12 @@ interface EventView {
   list?: { id: string; name: string } | null;
 }
 
-/** How many events the page shows, and how many pages (of 500) it reads to find the newest. */
+/** How many events the page shows: the newest, one page of the feed read newest first. */
 const EVENTS_SHOWN = 50;
-const EVENT_PAGES = 10;
 let shownEvents: EventView[] = [];
-/** The feed's cursor after the newest event read: Refresh reads on from there. */
-let eventsCursor: string | null = null;
 
 function clearEvents(): void {
   shownEvents = [];
-  eventsCursor = null;
   byId('events-list').replaceChildren();
   byId('no-events').hidden = true;
 }
@@ -2086,27 +2082,23 @@ function eventItem(event: EventView): HTMLElement {
   return item;
 }
 
-/** Reads the feed on from the last cursor (from the oldest event kept the first time), within a bound. */
+/**
+ * Reads the newest events again, newest first, and shows them in place of those shown: one
+ * page of the feed, however many events the account has.
+ */
 async function loadEvents(): Promise<void> {
   const mode = pageMode;
-  const read: EventView[] = [];
-  let cursor = eventsCursor;
+  let read: EventView[];
   try {
-    for (let page = 0; page < EVENT_PAGES; page += 1) {
-      const query = cursor === null ? '' : `&after=${encodeURIComponent(cursor)}`;
-      const data: { events: EventView[]; next_cursor: string } = await api('GET', inMode(`events?limit=500${query}`));
-      read.push(...data.events);
-      cursor = data.next_cursor;
-      if (data.events.length < 500) break;
-    }
+    const data: { events: EventView[] } = await api('GET', inMode(`events?order=newest&limit=${EVENTS_SHOWN}`));
+    read = data.events;
   } catch (error: unknown) {
     if (statusOf(error) === 404) byId('no-events').hidden = false;
     else handleFailure(error);
     return;
   }
   if (mode !== pageMode) return;
-  eventsCursor = cursor;
-  shownEvents = [...read.reverse(), ...shownEvents].slice(0, EVENTS_SHOWN);
+  shownEvents = read;
   renderAll('events-list', 'no-events', shownEvents, eventItem);
 }
 

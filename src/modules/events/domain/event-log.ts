@@ -23,6 +23,21 @@ export interface FeedSlice {
   expired: boolean;
 }
 
+export interface NewestRead {
+  /** Whose feed, as for FeedRead. */
+  viewer: Viewer;
+  /** Only events strictly before this position; null: from the newest event the feed shows. */
+  before: EventPosition | null;
+  limit: number;
+  listId?: string;
+  types?: readonly EventType[];
+}
+
+export interface NewestSlice {
+  /** The events the user may see before `before`, newest first, at most `limit`. */
+  events: Array<{ position: EventPosition; event: EventJson }>;
+}
+
 /**
  * Port: the events outbox. `record` is called inside the unit of work of the change it
  * describes, so the event commits or rolls back with it. Who sees an event is decided when
@@ -34,6 +49,14 @@ export abstract class EventLog {
 
   /** A page of the user's events in feed order; never one that a later commit could precede. */
   abstract read(request: FeedRead): Promise<FeedSlice>;
+
+  /**
+   * A page of the user's events newest first, going back in time: the events `read` shows now,
+   * none that a later commit could precede, so every event before the page's first one is
+   * already there and paging back with `before` misses none and repeats none. Events deleted
+   * by retention simply end the walk.
+   */
+  abstract readNewest(request: NewestRead): Promise<NewestSlice>;
 
   /** The position of "now": every event committed from here on comes after it. */
   abstract present(): Promise<EventPosition>;

@@ -25,6 +25,13 @@ export type EventType = (typeof EVENT_TYPES)[number];
 export const isEventType = (value: string): value is EventType => (EVENT_TYPES as readonly string[]).includes(value);
 
 /**
+ * The orders the feed reads in: `oldest` first (the contract's, following the present) and
+ * `newest` first, going back in time (this service's addition, API.md "Events").
+ */
+export const FEED_ORDERS = ['oldest', 'newest'] as const;
+export type FeedOrder = (typeof FEED_ORDERS)[number];
+
+/**
  * `{id, username, name}` of whoever made the change. A type rather than an interface, as is
  * EventJson: a type's literal is assignable to a record with an index signature (the MCP tool's
  * output schema takes unknown fields), an interface is not.

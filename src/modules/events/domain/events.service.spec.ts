@@ -41,6 +41,61 @@ describe('EventsService', () => {
     expect(notes(await service.feed(accountViewer(OWNER), { after: empty.nextCursor }))).toEqual(['d']);
   });
 
+  it('order=newest pages newest first, back in time; an empty page ends the walk and keeps its cursor', async () => {
+    const { service, record, notes } = setup();
+    await record('a');
+    await record('b');
+    await record('c');
+    const first = await service.feed(accountViewer(OWNER), { order: 'newest', limit: 2 });
+    expect(notes(first)).toEqual(['c', 'b']);
+    const second = await service.feed(accountViewer(OWNER), { order: 'newest', after: first.nextCursor, limit: 2 });
+    expect(notes(second)).toEqual(['a']);
+    const end = await service.feed(accountViewer(OWNER), { order: 'newest', after: second.nextCursor });
+    expect(end).toEqual({ events: [], nextCursor: second.nextCursor });
+    // A newer event shows at the top of a new first page, never behind a cursor handed out.
+    await record('d');
+    expect(notes(await service.feed(accountViewer(OWNER), { order: 'newest', limit: 1 }))).toEqual(['d']);
+    expect(notes(await service.feed(accountViewer(OWNER), { order: 'newest', after: first.nextCursor }))).toEqual(['a']);
+    // Nothing at all: an empty page, whose cursor stays empty.
+    const none = await service.feed(accountViewer(MEMBER), { order: 'newest' });
+    expect(none.events).toEqual([]);
+    expect(notes(await service.feed(accountViewer(MEMBER), { order: 'newest', after: none.nextCursor }))).toEqual([]);
+    // The filters apply as oldest first.
+    await record('renamed', 'list.renamed');
+    expect(notes(await service.feed(accountViewer(OWNER), { order: 'newest', types: 'item.added', listId: LIST, limit: 2 }))).toEqual([
+      'd',
+      'c',
+    ]);
+  });
+
+  it('refuses a cursor of the other order and after=now newest first, naming after (400)', async () => {
+    const { service, record } = setup();
+    await record('a');
+    await record('b');
+    const oldest = (await service.feed(accountViewer(OWNER), { limit: 1 })).nextCursor;
+    const newest = (await service.feed(accountViewer(OWNER), { order: 'newest', limit: 1 })).nextCursor;
+    await expect(service.feed(accountViewer(OWNER), { order: 'newest', after: oldest })).rejects.toMatchObject({
+      kind: 'invalid',
+      code: 'INVALID_CURSOR',
+      message: 'after: this cursor was issued for order=oldest: send it with order=oldest',
+    });
+    for (const order of ['oldest', undefined] as const) {
+      await expect(service.feed(accountViewer(OWNER), { order, after: newest })).rejects.toMatchObject({
+        kind: 'invalid',
+        code: 'INVALID_CURSOR',
+        message: 'after: this cursor was issued for order=newest: send it with order=newest',
+      });
+    }
+    await expect(service.feed(accountViewer(OWNER), { order: 'newest', after: 'now' })).rejects.toMatchObject({
+      kind: 'invalid',
+      message: expect.stringMatching(/^after=now goes with order=oldest only/),
+    });
+    await expect(service.feed(accountViewer(OWNER), { order: 'newest', after: 'garbage' })).rejects.toMatchObject({
+      code: 'INVALID_CURSOR',
+      message: 'cursor is invalid: pass back a next_cursor value unchanged',
+    });
+  });
+
   it('after=now answers an empty page whose cursor marks the present', async () => {
     const { service, record, notes } = setup();
     await record('old');
@@ -104,5 +159,7 @@ describe('EventsService', () => {
     });
     expect(notes(await service.feed(accountViewer(OWNER), { after: caughtUp }))).toEqual(['new']);
     expect(notes(await service.feed(accountViewer(OWNER), {}))).toEqual(['new']);
+    // Newest first, a walk that reaches what was deleted ends there: never a 410.
+    expect(notes(await service.feed(accountViewer(OWNER), { order: 'newest' }))).toEqual(['new']);
   });
 });

@@ -3,12 +3,18 @@ import { PAGE_LIMIT } from '../../../common/paging/cursor';
 import { CursorCodec, cursorField } from '../../../common/ports/cursor-codec';
 import type { Clock } from '../../../common/ports/clock';
 import { isUuid } from '../../../common/ports/id-generator';
-import { comparePositions, EventJson, EventPosition, EventType, isEventType, ORIGIN } from './event';
+import { InvalidInput } from '../../../common/errors/domain-error';
+import { comparePositions, EventJson, EventPosition, EventType, type FeedOrder, isEventType, ORIGIN } from './event';
 import type { EventLog } from './event-log';
-import { CursorExpired, InvalidListFilter, UnknownEventType } from './events.errors';
+import { CursorExpired, CursorOfAnotherOrder, InvalidListFilter, NowInNewestOrder, UnknownEventType } from './events.errors';
 
 export interface FeedQuery {
-  /** A next_cursor, or `now`; absent: from the oldest retained event. */
+  /** `oldest` (absent): oldest first, following the present; `newest`: newest first, going back in time. */
+  order?: FeedOrder;
+  /**
+   * A next_cursor of the same order, or `now` (oldest first only); absent: from the oldest
+   * retained event, or newest first from the newest one.
+   */
   after?: string;
   limit?: number;
   listId?: string;
@@ -18,7 +24,11 @@ export interface FeedQuery {
 
 export interface FeedPage {
   events: EventJson[];
-  /** Never null: pass it back as `after` to get what follows. */
+  /**
+   * Never null: pass it back as `after` (with the same order) to get what follows: newer events
+   * oldest first, older ones newest first. An empty page says there is nothing further yet
+   * (oldest first) or at all (newest first).
+   */
   nextCursor: string;
 }
 
@@ -29,6 +39,8 @@ export interface EventRetention {
 }
 
 const CURSOR = { t: cursorField.digits, s: cursorField.count };
+/** Each order's cursors are of a kind of their own, so a cursor cannot be read in the other order. */
+const CURSOR_KINDS: Record<FeedOrder, string> = { oldest: 'events', newest: 'events-newest' };
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The change feed (GET /v1/events) and its retention. */
@@ -43,13 +55,27 @@ export class EventsService {
   async feed(viewer: Viewer, query: FeedQuery): Promise<FeedPage> {
     const types = query.types === undefined ? undefined : parseTypes(query.types);
     if (query.listId !== undefined && !isUuid(query.listId)) throw new InvalidListFilter();
-    if (query.after === 'now') return { events: [], nextCursor: this.encode(await this.log.present()) };
-    const after = query.after === undefined ? null : this.decode(query.after);
+    if (query.order === 'newest') return this.newest(viewer, query, types);
+    if (query.after === 'now') return { events: [], nextCursor: this.encode('oldest', await this.log.present()) };
+    const after = query.after === undefined ? null : this.decode('oldest', query.after);
     const slice = await this.log.read({ viewer, after, limit: query.limit ?? PAGE_LIMIT.default, listId: query.listId, types });
     if (slice.expired) throw new CursorExpired();
     const last = slice.events.at(-1)?.position ?? after ?? ORIGIN;
     const next = comparePositions(slice.reachedTo, last) > 0 ? slice.reachedTo : last;
-    return { events: slice.events.map((entry) => entry.event), nextCursor: this.encode(next) };
+    return { events: slice.events.map((entry) => entry.event), nextCursor: this.encode('oldest', next) };
+  }
+
+  /**
+   * Newest first: the cursor stands at the page's oldest event, and the next page holds what
+   * came before it. An empty page keeps the cursor it was given (origin when there is none),
+   * so reading on from it stays empty.
+   */
+  private async newest(viewer: Viewer, query: FeedQuery, types: EventType[] | undefined): Promise<FeedPage> {
+    if (query.after === 'now') throw new NowInNewestOrder();
+    const before = query.after === undefined ? null : this.decode('newest', query.after);
+    const slice = await this.log.readNewest({ viewer, before, limit: query.limit ?? PAGE_LIMIT.default, listId: query.listId, types });
+    const last = slice.events.at(-1)?.position ?? before ?? ORIGIN;
+    return { events: slice.events.map((entry) => entry.event), nextCursor: this.encode('newest', last) };
   }
 
   /** One bounded batch of the retention janitor: events older than the retention go. */
@@ -58,13 +84,29 @@ export class EventsService {
     return this.log.purgeCreatedBefore(before, this.retention.batch);
   }
 
-  private encode(position: EventPosition): string {
-    return this.cursors.encode('events', { t: position.txid, s: position.seq });
+  private encode(order: FeedOrder, position: EventPosition): string {
+    return this.cursors.encode(CURSOR_KINDS[order], { t: position.txid, s: position.seq });
   }
 
-  private decode(raw: string): EventPosition {
-    const { t, s } = this.cursors.decode('events', raw, CURSOR);
-    return { txid: BigInt(t).toString(), seq: s };
+  /** A cursor of `order`; one the other order issued is refused as such, anything else as an invalid cursor. */
+  private decode(order: FeedOrder, raw: string): EventPosition {
+    try {
+      const { t, s } = this.cursors.decode(CURSOR_KINDS[order], raw, CURSOR);
+      return { txid: BigInt(t).toString(), seq: s };
+    } catch (error) {
+      const other: FeedOrder = order === 'oldest' ? 'newest' : 'oldest';
+      if (error instanceof InvalidInput && this.issuedFor(other, raw)) throw new CursorOfAnotherOrder(other);
+      throw error;
+    }
+  }
+
+  private issuedFor(order: FeedOrder, raw: string): boolean {
+    try {
+      this.cursors.decode(CURSOR_KINDS[order], raw, CURSOR);
+      return true;
+    } catch {
+      return false;
+    }
   }
 }
 

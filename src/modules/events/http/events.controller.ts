@@ -10,7 +10,7 @@ import { EventFeedQuery } from '../application/event-feed.query';
 /**
  * The change feed (API.md section 8). The developer page's event browser reads the same feed
  * under /developers/api/events, with its session instead of a key, in the mode its `?mode=`
- * names (@SessionOrKey): the account's events, of every list it sees.
+ * names (@SessionOrKey): the account's events, of every list it sees, newest first.
  */
 @ApiTags('events')
 @Controller(['v1/events', 'developers/api/events'])
@@ -20,8 +20,10 @@ export class EventsController {
 
   @Get()
   @RequireScope('lists:read')
-  @ApiOperation({ summary: 'The change feed: events of the lists the caller could see, oldest first' })
-  @ApiSessionSummary('The account’s feed events with their JSON, oldest first, for the event browser')
+  @ApiOperation({
+    summary: 'The change feed: events of the lists the caller could see, oldest first (or newest first with order=newest)',
+  })
+  @ApiSessionSummary('The account’s feed events with their JSON, oldest first or newest first (order), for the event browser')
   @ApiDataResponse(EventPageData)
   @ApiErrorResponse(
     410,
@@ -29,6 +31,7 @@ export class EventsController {
   )
   async feed(@CurrentCaller() caller: Caller, @Query() query: EventFeedQuery) {
     const page = await this.events.feed(caller, {
+      order: query.order,
       after: query.after,
       limit: query.limit,
       listId: query.list_id,

@@ -56,6 +56,11 @@ export function describeEventLogContract(adapter: string, setup: () => Promise<E
       s.log.read({ viewer: typeof who === 'string' ? accountViewer(who) : who, after: null, limit: 100, ...extra });
     const notes = async (who: string | Viewer, extra: Partial<Parameters<EventLog['read']>[0]> = {}) =>
       (await read(who, extra)).events.map((entry) => entry.event.data.note);
+    /** A newest-first read, as `read` is an oldest-first one. */
+    const readNewest = (who: string | Viewer, extra: Partial<Parameters<EventLog['readNewest']>[0]> = {}) =>
+      s.log.readNewest({ viewer: typeof who === 'string' ? accountViewer(who) : who, before: null, limit: 100, ...extra });
+    const newestNotes = async (who: string | Viewer, extra: Partial<Parameters<EventLog['readNewest']>[0]> = {}) =>
+      (await readNewest(who, extra)).events.map((entry) => entry.event.data.note);
 
     it('serves events as recorded, in order, with an evt_ id and the time in ISO form', async () => {
       await record(event('list.created', 'one'), event('item.added', 'two'));
@@ -154,6 +159,66 @@ export function describeEventLogContract(adapter: string, setup: () => Promise<E
       expect(await notes(owner, { listId: await s.newList(owner) })).toEqual([]);
     });
 
+    it("reads newest first, and pages back from the position of a page's last event with nothing lost or repeated", async () => {
+      await record(event('list.created', 'a'));
+      await record(event('item.added', 'b'), event('item.added', 'c'));
+      await record(event('item.removed', 'd'));
+      const all = await readNewest(owner);
+      expect(all.events.map((entry) => entry.event.data.note)).toEqual(['d', 'c', 'b', 'a']);
+      // The same events, with the same JSON and positions, as the oldest-first read shows.
+      expect(all.events).toEqual((await read(owner)).events.reverse());
+
+      const first = await readNewest(owner, { limit: 3 });
+      expect(first.events.map((entry) => entry.event.data.note)).toEqual(['d', 'c', 'b']);
+      const rest = await readNewest(owner, { limit: 3, before: first.events[2].position });
+      expect(rest.events.map((entry) => entry.event.data.note)).toEqual(['a']);
+      // Inside one recording: before its second event is its first.
+      expect(await newestNotes(owner, { before: first.events[1].position })).toEqual(['b', 'a']);
+      expect(await newestNotes(owner, { before: rest.events[0].position })).toEqual([]);
+      expect(await newestNotes(owner, { before: { txid: '0', seq: 0 } })).toEqual([]);
+      // A new event comes first in the next read from the top.
+      await record(event('item.added', 'e'));
+      expect(await newestNotes(owner, { limit: 2 })).toEqual(['e', 'd']);
+    });
+
+    it("applies the filters, who saw the list, and a key's lists to the newest-first read as to the oldest-first one", async () => {
+      const other = await s.newList(owner);
+      const foreign = await s.newList(await s.newUser());
+      const [member, stranger] = [await s.newUser(), await s.newUser()];
+      await s.join(listId, member);
+      await record(event('list.created', 'a'), event('item.added', 'b'), event('list.created', 'c', other), event('item.removed', 'd'));
+      await s.leave(listId, member);
+      await record(event('item.added', 'e'), event('item.added', 'f', foreign), { ...event('item.moved', 'g', other), fromListId: listId });
+      expect(await newestNotes(owner)).toEqual(['g', 'e', 'd', 'c', 'b', 'a']);
+      expect(await newestNotes(owner, { listId: other })).toEqual(['g', 'c']);
+      expect(await newestNotes(owner, { listId })).toEqual(['g', 'e', 'd', 'b', 'a']);
+      expect(await newestNotes(owner, { types: ['list.created', 'item.removed'] })).toEqual(['d', 'c', 'a']);
+      expect(await newestNotes(owner, { listId, types: ['item.added'] })).toEqual(['e', 'b']);
+      // A member sees the events of their time on the list only; a stranger none.
+      expect(await newestNotes(member)).toEqual(['d', 'b', 'a']);
+      expect(await newestNotes(stranger)).toEqual([]);
+      // A list-restricted key: its lists' events (a move reaches it through either list), within what the account saw.
+      expect(await newestNotes({ userId: owner, listIds: [other, foreign] })).toEqual(['g', 'c']);
+      expect(await newestNotes({ userId: owner, listIds: [listId] }, { listId: other })).toEqual(['g']);
+      expect(await newestNotes({ userId: member, listIds: [other] })).toEqual([]);
+      // Paged back under a filter and a key, each page the next of the filtered walk.
+      const key: Viewer = { userId: owner, listIds: [listId] };
+      const first = await readNewest(key, { types: ['item.added', 'item.removed', 'item.moved'], limit: 2 });
+      expect(first.events.map((entry) => entry.event.data.note)).toEqual(['g', 'e']);
+      expect(await newestNotes(key, { types: ['item.added', 'item.removed', 'item.moved'], before: first.events[1].position })).toEqual([
+        'd',
+        'b',
+      ]);
+      // Each viewer and filter: exactly the oldest-first read, reversed.
+      for (const [who, extra] of [
+        [member, {}],
+        [owner, { listId: other }],
+        [{ userId: owner, listIds: [listId] }, { types: ['item.added' as const] }],
+      ] as const) {
+        expect(await newestNotes(who, extra)).toEqual((await notes(who, extra)).reverse());
+      }
+    });
+
     it('present() is before every event recorded later, and after every event a read has already passed', async () => {
       await record(event('item.added', 'before'));
       const passed = (await read(owner)).reachedTo;
@@ -194,6 +259,9 @@ export function describeEventLogContract(adapter: string, setup: () => Promise<E
         expect(slice.events.map((entry) => entry.event.data.note)).toEqual(['new']);
       }
       expect((await read(owner)).expired).toBe(false);
+      // Newest first, what was deleted simply ends the walk: no position there has expired.
+      expect(await newestNotes(owner)).toEqual(['new']);
+      expect(await newestNotes(owner, { before: lastOld })).toEqual([]);
     });
   });
 }

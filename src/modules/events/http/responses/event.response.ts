@@ -52,6 +52,9 @@ export class EventPageData {
   @ApiProperty({ type: () => [EventResponse] })
   events!: EventResponse[];
 
-  @ApiProperty({ description: 'Never null: pass it as `after` to get only newer events' })
+  @ApiProperty({
+    description:
+      'Never null: pass it as `after`, with the same order, for what follows: newer events (order=oldest) or older ones (order=newest; an empty page: none left)',
+  })
   next_cursor!: string;
 }

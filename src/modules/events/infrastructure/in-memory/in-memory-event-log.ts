@@ -1,6 +1,6 @@
 import { reachesList } from '../../../../common/auth/reach';
 import { comparePositions, eventJson, EventJson, EventPosition, NewEvent } from '../../domain/event';
-import { EventLog, FeedRead, FeedSlice } from '../../domain/event-log';
+import { EventLog, FeedRead, FeedSlice, NewestRead, NewestSlice } from '../../domain/event-log';
 import { newEventId } from '../../persistence/event-id';
 import { currentMode } from '../../../../common/persistence/work-context';
 
@@ -50,19 +50,28 @@ export class InMemoryEventLog extends EventLog {
 
   async read(request: FeedRead): Promise<FeedSlice> {
     const after = request.after ?? { txid: '0', seq: 0 };
-    const types = request.types && new Set<string>(request.types);
-    const matching = this.stored.filter(
-      (entry) =>
-        comparePositions(entry.position, after) > 0 &&
-        entry.audience.has(request.viewer.userId) &&
-        (reachesList(request.viewer, entry.event.list.id) ||
-          (entry.fromListId !== null && reachesList(request.viewer, entry.fromListId))) &&
-        (request.listId === undefined || entry.event.list.id === request.listId || entry.fromListId === request.listId) &&
-        (!types || types.has(entry.event.type)),
-    );
-    const events = matching.slice(0, request.limit).map((entry) => ({ position: entry.position, event: structuredClone(entry.event) }));
+    const shown = this.shownTo(request);
+    const matching = this.stored.filter((entry) => comparePositions(entry.position, after) > 0 && shown(entry));
+    const events = matching.slice(0, request.limit).map(served);
     const reachedTo = events.length === request.limit ? events[events.length - 1].position : await this.present();
     return { events, reachedTo, expired: request.after !== null && comparePositions(after, this.watermark) < 0 };
+  }
+
+  async readNewest(request: NewestRead): Promise<NewestSlice> {
+    const shown = this.shownTo(request);
+    const before = request.before;
+    const matching = this.stored.filter((entry) => (before === null || comparePositions(entry.position, before) < 0) && shown(entry));
+    return { events: matching.reverse().slice(0, request.limit).map(served) };
+  }
+
+  /** Whether a stored event is in the viewer's feed under the read's filters. */
+  private shownTo(request: FeedRead | NewestRead): (entry: StoredEvent) => boolean {
+    const types = request.types && new Set<string>(request.types);
+    return (entry) =>
+      entry.audience.has(request.viewer.userId) &&
+      (reachesList(request.viewer, entry.event.list.id) || (entry.fromListId !== null && reachesList(request.viewer, entry.fromListId))) &&
+      (request.listId === undefined || entry.event.list.id === request.listId || entry.fromListId === request.listId) &&
+      (!types || types.has(entry.event.type));
   }
 
   async present(): Promise<EventPosition> {
@@ -80,3 +89,6 @@ export class InMemoryEventLog extends EventLog {
     return doomed.length;
   }
 }
+
+/** A stored event as a read hands it out: a copy, so the caller cannot change what is kept. */
+const served = (entry: StoredEvent) => ({ position: entry.position, event: structuredClone(entry.event) });

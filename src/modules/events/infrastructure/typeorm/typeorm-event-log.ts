@@ -4,7 +4,7 @@ import { reachedByKeySql, viewerParameters } from '../../../../common/persistenc
 import { NamedStatement } from '../../../../common/persistence/named-statement';
 import { managerOf } from '../../../../common/persistence/typeorm-unit-of-work';
 import { eventJson, EventJson, EventPosition, NewEvent } from '../../domain/event';
-import { EventLog, FeedRead, FeedSlice } from '../../domain/event-log';
+import { EventLog, FeedRead, FeedSlice, NewestRead, NewestSlice } from '../../domain/event-log';
 import { eventKeysOfListsCte, sharedEventKeyOfListsCte } from '../../../lists/persistence/list-rows.sql';
 import { newEventId } from '../../persistence/event-id';
 import { audienceSql, EVENT_SEQ_BLOCK, eventPayloadSql, eventSeqSql, eventsOfRowSql } from '../../persistence/events.sql';
@@ -101,6 +101,37 @@ const READ = new NamedStatement(
 );
 
 /**
+ * One page of a user's feed newest first, in one statement: the backward range scan of
+ * event_audience's primary key before the cursor ($3, $4), stopped below the snapshot's xmin
+ * as READ is, so the page starts at the newest event the oldest-first feed shows now and no
+ * later commit can land behind it: paging back sees a set of events that no longer changes.
+ * Without a cursor the bound is the xmin itself. Every events row that starts before the
+ * cursor holds at least one event before it (a row's events follow its own position), so
+ * `limit` rows ($7) make a full page; as in READ, the rows are limited before they meet events.
+ * A cursor below the purge watermark is not refused: what retention deleted ends the walk.
+ * Plain SQL rather than a NamedStatement: it serves the developer page's event browser and
+ * occasional looks at recent activity, not the polling on every client's path that READ serves.
+ */
+const READ_NEWEST = `WITH snap AS (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+   bound AS (SELECT COALESCE($3::xid8, snap.xmin) AS txid, COALESCE($4::bigint, 0) AS seq FROM snap),
+   heads AS (
+     SELECT txid, seq FROM event_audience
+      WHERE (txid, seq) < ((SELECT txid FROM bound), (SELECT seq FROM bound)) AND ${AUDIENCE_FILTERS}
+      ORDER BY txid DESC, seq DESC
+      LIMIT $7
+   ),
+   page AS (
+     SELECT e.txid, ${eventSeqSql('e', 'x')} AS seq, ${eventPayloadSql('e', 'x')} AS payload
+       FROM heads h
+       JOIN events e ON e.txid = h.txid AND e.seq = h.seq
+       CROSS JOIN ${eventsOfRowSql('e', 'x')}
+      WHERE (e.txid, ${eventSeqSql('e', 'x')}) < ((SELECT txid FROM bound), (SELECT seq FROM bound))
+      ORDER BY e.txid DESC, ${eventSeqSql('e', 'x')} DESC
+      LIMIT $7
+   )
+   SELECT page.txid::text AS txid, page.seq, page.payload FROM page ORDER BY page.txid DESC, page.seq DESC`;
+
+/**
  * Deletes a batch ($2) of the oldest-positioned events rows created before $1, with their audience,
  * and moves the watermark to the position of the last event deleted (an item row's last
  * event, so that a cursor inside a deleted row is behind it). SKIP LOCKED lets several
@@ -121,6 +152,12 @@ const PURGE = `WITH doomed AS (
        FROM top WHERE (top.txid, top.seq) > (w.txid, w.seq)
    )
    SELECT COALESCE(sum(events), 0)::integer AS deleted FROM gone`;
+
+interface NewestRow {
+  txid: string;
+  seq: string;
+  payload: EventJson;
+}
 
 interface ReadRow {
   xmin: string;
@@ -169,6 +206,18 @@ export class TypeOrmEventLog extends EventLog {
     // A full page may stop short of the snapshot: the next read starts after its last event.
     const reachedTo: EventPosition = events.length === request.limit ? events[events.length - 1].position : { txid: rows[0].xmin, seq: 0 };
     return { events, reachedTo, expired: rows[0].expired };
+  }
+
+  async readNewest(request: NewestRead): Promise<NewestSlice> {
+    const rows = await managerOf(this.dataSource).query<NewestRow[]>(READ_NEWEST, [
+      ...viewerParameters(request.viewer),
+      request.before?.txid ?? null,
+      request.before?.seq ?? null,
+      request.listId ?? null,
+      request.types ?? null,
+      request.limit,
+    ]);
+    return { events: rows.map((row) => ({ position: { txid: row.txid, seq: Number(row.seq) }, event: row.payload })) };
   }
 
   async present(): Promise<EventPosition> {
