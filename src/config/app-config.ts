@@ -133,7 +133,8 @@ const schema = z
     RATE_LIMIT_PORTAL_MAX: integer('RATE_LIMIT_PORTAL_MAX', 1, 1_000_000, 60),
     EVENT_RETENTION_DAYS: integer('EVENT_RETENTION_DAYS', 1, 3650, 30),
     REQUEST_LOG_BUFFER_LINES: integer('REQUEST_LOG_BUFFER_LINES', 1, 100_000, 2_000),
-    REQUEST_LOG_KEY_LINES_PER_SECOND: integer('REQUEST_LOG_KEY_LINES_PER_SECOND', 1, 100_000, 20),
+    REQUEST_LOG_KEY_BURST: integer('REQUEST_LOG_KEY_BURST', 1, 100_000, 20),
+    REQUEST_LOG_KEY_LINES_PER_SECOND: integer('REQUEST_LOG_KEY_LINES_PER_SECOND', 1, 100_000, 2),
     RATE_LIMIT_REDIS_PREFIX: z.string().max(100).default('todo:ratelimit:'),
     TRUST_PROXY: trustProxy(),
     LOG_LEVEL: z.enum(LOG_LEVELS, { message: `LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}` }).default('info'),
@@ -327,9 +328,10 @@ export class AppConfig {
   readonly eventRetentionDays!: number;
   /**
    * The request log's buffer (docs/operations.md, "Request logs"): lines held between two
-   * flushes at most, and of one key at most; past either a request gets no line and is counted.
+   * flushes at most, and a key's share (a burst, then a rate); past either a request gets no
+   * line and is counted.
    */
-  readonly requestLogs!: { bufferLines: number; keyLinesPerSecond: number };
+  readonly requestLogs!: { bufferLines: number; keyBurst: number; keyLinesPerSecond: number };
   /** Webhook delivery settings (docs/API.md section 8; docs/operations.md, "Webhooks"). */
   readonly webhooks!: WebhookSettings;
   /** Mail settings (docs/configuration.md and docs/operations.md, "Mail"). */
@@ -404,7 +406,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     httpMaxConnectionsPerAddress: v.HTTP_MAX_CONNECTIONS_PER_ADDRESS || (v.TRUST_PROXY === 0 ? 256 : v.HTTP_MAX_CONNECTIONS),
     cursorSecret: v.CURSOR_SECRET,
     eventRetentionDays: v.EVENT_RETENTION_DAYS,
-    requestLogs: { bufferLines: v.REQUEST_LOG_BUFFER_LINES, keyLinesPerSecond: v.REQUEST_LOG_KEY_LINES_PER_SECOND },
+    requestLogs: {
+      bufferLines: v.REQUEST_LOG_BUFFER_LINES,
+      keyBurst: v.REQUEST_LOG_KEY_BURST,
+      keyLinesPerSecond: v.REQUEST_LOG_KEY_LINES_PER_SECOND,
+    },
     webhooks: {
       allowPrivateUrls: v.WEBHOOK_ALLOW_PRIVATE_URLS,
       secretKey: v.WEBHOOK_SECRET_KEY,

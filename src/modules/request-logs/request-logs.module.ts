@@ -42,7 +42,8 @@ import { TypeOrmRequestLogRepository } from './infrastructure/typeorm/typeorm-re
       ) =>
         new RequestLogBuffer(repository, redaction, modes, ids, root.pino.child({ context: 'RequestLogs' }), {
           maxLines: config.requestLogs.bufferLines,
-          maxLinesPerKey: config.requestLogs.keyLinesPerSecond,
+          keyBurst: config.requestLogs.keyBurst,
+          keyLinesPerSecond: config.requestLogs.keyLinesPerSecond,
         }),
     },
     {

@@ -26,7 +26,7 @@ class TwoModes extends ModeScope {
 
 const clock = new FakeClock('2026-11-28T10:00:00.000Z');
 
-function setUp(limits: RequestLogBufferLimits = { maxLines: 100, maxLinesPerKey: 100 }) {
+function setUp(limits: RequestLogBufferLimits = { maxLines: 100, keyBurst: 100, keyLinesPerSecond: 100 }) {
   const modes = new TwoModes();
   const warnings: Array<{ context: object; message: string }> = [];
   let failing = false;
@@ -124,7 +124,7 @@ describe('RequestLogBuffer', () => {
   });
 
   it('drops and counts what comes past the buffer’s bound until the next flush, never blocking', async () => {
-    const { buffer, modes } = setUp({ maxLines: 3, maxLinesPerKey: 100 });
+    const { buffer, modes } = setUp({ maxLines: 3, keyBurst: 100, keyLinesPerSecond: 100 });
     for (let i = 0; i < 5; i++) buffer.add(captured({ keyId: randomUUID() }));
     expect(buffer.size).toBe(3);
     expect(buffer.drops()).toEqual({ buffer_full: 2, key_share: 0, write_failed: 0 });
@@ -136,24 +136,58 @@ describe('RequestLogBuffer', () => {
     expect(await stored(modes, 'live')).toHaveLength(4);
   });
 
-  it('holds at most its share of one key between two flushes, so one busy key leaves room for the others', async () => {
-    const { buffer } = setUp({ maxLines: 100, maxLinesPerKey: 2 });
+  /** A request of the key `keyId` (KEY unless given) that finished `ms` after the clock's time. */
+  const at = (ms: number, fields: Partial<CapturedRequest> = {}) =>
+    captured({ startedAt: new Date(clock.now().getTime() + ms), durationMs: 0, ...fields });
+
+  it('logs a key’s burst whole, then its rate, so one busy key leaves room for the others', () => {
+    const { buffer } = setUp({ maxLines: 100, keyBurst: 3, keyLinesPerSecond: 2 });
     const other = randomUUID();
-    for (let i = 0; i < 4; i++) buffer.add(captured());
-    buffer.add(captured({ keyId: other }));
-    expect(buffer.size).toBe(3);
+    for (let i = 0; i < 5; i++) buffer.add(at(0));
+    buffer.add(at(0, { keyId: other }));
+    expect(buffer.size).toBe(4);
     expect(buffer.drops()).toEqual({ buffer_full: 0, key_share: 2, write_failed: 0 });
-    await buffer.flush();
-    buffer.add(captured());
-    buffer.add(captured());
-    expect(buffer.size).toBe(2);
+    // Half a second refills one line (2 a second), never more than the burst.
+    buffer.add(at(499));
+    expect(buffer.size).toBe(4);
+    buffer.add(at(500));
+    buffer.add(at(500));
+    expect(buffer.size).toBe(5);
+    expect(buffer.drops().key_share).toBe(4);
+  });
+
+  it('refills a quiet key’s share to its burst and no further, and never twice for requests finishing out of order', () => {
+    const { buffer } = setUp({ maxLines: 100, keyBurst: 2, keyLinesPerSecond: 1 });
+    buffer.add(at(0));
+    buffer.add(at(0));
+    buffer.add(at(60_000));
+    buffer.add(at(60_000));
+    buffer.add(at(60_000));
+    expect(buffer.size).toBe(4);
+    // Finished earlier than the last one seen: no time passed for the share.
+    buffer.add(at(30_000));
+    expect(buffer.size).toBe(4);
     expect(buffer.drops().key_share).toBe(2);
   });
 
-  it('gives a key’s failed requests a share of their own, so a burst of successes leaves room for its errors', async () => {
-    const { buffer } = setUp({ maxLines: 100, maxLinesPerKey: 2 });
-    for (let i = 0; i < 3; i++) buffer.add(captured());
-    for (const status of [400, 404, 500]) buffer.add(captured({ status }));
+  it('forgets at a flush the shares that have refilled, and keeps the others', async () => {
+    const { buffer } = setUp({ maxLines: 100, keyBurst: 2, keyLinesPerSecond: 1 });
+    const quiet = randomUUID();
+    buffer.add(at(0, { keyId: quiet }));
+    buffer.add(at(0));
+    buffer.add(at(0));
+    buffer.add(at(1_500));
+    await buffer.flush();
+    // The busy key's share is still spent: half a second later it has half a line.
+    buffer.add(at(1_999));
+    expect(buffer.size).toBe(0);
+    expect(buffer.drops().key_share).toBe(1);
+  });
+
+  it('gives a key’s failed requests a share of their own, so a burst of successes leaves room for its errors', () => {
+    const { buffer } = setUp({ maxLines: 100, keyBurst: 2, keyLinesPerSecond: 1 });
+    for (let i = 0; i < 3; i++) buffer.add(at(0));
+    for (const status of [400, 404, 500]) buffer.add(at(0, { status }));
     expect(buffer.size).toBe(4);
     expect(buffer.drops()).toEqual({ buffer_full: 0, key_share: 2, write_failed: 0 });
   });

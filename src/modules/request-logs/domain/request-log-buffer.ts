@@ -13,8 +13,20 @@ export type DropReason = (typeof DROP_REASONS)[number];
 export interface RequestLogBufferLimits {
   /** Requests held between two flushes at most (REQUEST_LOG_BUFFER_LINES). */
   maxLines: number;
-  /** Requests of one key held between two flushes at most, answered 2xx or 3xx, and as many answered 4xx or 5xx (REQUEST_LOG_KEY_LINES_PER_SECOND). */
-  maxLinesPerKey: number;
+  /**
+   * A key's lines in a burst (REQUEST_LOG_KEY_BURST): a key that has been quiet has this many
+   * lines before the rate below applies. Its successes (2xx, 3xx) and its failures (4xx, 5xx)
+   * each have their own.
+   */
+  keyBurst: number;
+  /** A key's lines a second once its burst is spent (REQUEST_LOG_KEY_LINES_PER_SECOND), successes and failures each. */
+  keyLinesPerSecond: number;
+}
+
+/** A key's share of lines (successes or failures): a token bucket, as of `at` (ms). */
+interface Share {
+  tokens: number;
+  at: number;
 }
 
 /**
@@ -29,15 +41,18 @@ const heldCopy = (text: string): string => Buffer.from(text.slice(0, REQUEST_LOG
  * shutdown) makes the lines (redaction, the body limit, an id each) and stores each mode's in
  * one multi-row statement.
  *
- * Bounded, never blocking: past `maxLines` requests, or past `maxLinesPerKey` of one key, until
- * the next flush, a request gets no line and is counted by reason (`drops`, for the metric
+ * Bounded, never blocking: past `maxLines` requests until the next flush, or past its key's
+ * share (a burst, then a rate: an integration being tried has every request logged, a load
+ * test is sampled), a request gets no line and is counted by reason (`drops`, for the metric
  * todo_request_logs_dropped_total); so are the lines of a write the database refused, which
  * are not kept for later (a second of lines is worth less than a bounded memory).
  */
 export class RequestLogBuffer {
   private pending: CapturedRequest[] = [];
   /** Lines held per key since the last flush. */
-  private perKey = new Map<string, number>();
+  private shares = new Map<string, Share>();
+  /** The latest finish of a request seen (ms): what the flush prunes full shares by. */
+  private latest = 0;
   private readonly dropped: Record<DropReason, number> = { buffer_full: 0, key_share: 0, write_failed: 0 };
   private flushing: Promise<void> | null = null;
 
@@ -58,17 +73,38 @@ export class RequestLogBuffer {
     }
     // A key's failures have a share of their own, so that a busy integration's successes never
     // leave its errors, the lines a developer comes to read, unlogged.
-    const share = request.status >= 400 ? `${request.keyId} failed` : request.keyId;
-    const held = this.perKey.get(share) ?? 0;
-    if (held >= this.limits.maxLinesPerKey) {
+    if (!this.take(request.status >= 400 ? `${request.keyId} failed` : request.keyId, request.startedAt.getTime() + request.durationMs)) {
       this.dropped.key_share += 1;
       return;
     }
-    this.perKey.set(share, held + 1);
     const body = request.responseBody;
     this.pending.push(
       body !== undefined && body.length > REQUEST_LOG_HELD_BODY_CHARS ? { ...request, responseBody: heldCopy(body) } : request,
     );
+  }
+
+  /**
+   * One line of the share `name` at `now` (a request's finish, ms), if it has one: the share
+   * refills at keyLinesPerSecond up to keyBurst. Requests finishing out of order never refill
+   * it twice.
+   */
+  private take(name: string, now: number): boolean {
+    const { keyBurst, keyLinesPerSecond } = this.limits;
+    if (now > this.latest) this.latest = now;
+    const share = this.shares.get(name) ?? { tokens: keyBurst, at: now };
+    const tokens = Math.min(keyBurst, share.tokens + (Math.max(0, now - share.at) * keyLinesPerSecond) / 1000);
+    share.at = Math.max(share.at, now);
+    share.tokens = tokens >= 1 ? tokens - 1 : tokens;
+    this.shares.set(name, share);
+    return tokens >= 1;
+  }
+
+  /** Forgets the shares that have refilled: a share absent is a full one, so the map holds only keys busy lately. */
+  private pruneShares(): void {
+    const { keyBurst, keyLinesPerSecond } = this.limits;
+    for (const [name, share] of this.shares) {
+      if (share.tokens + ((this.latest - share.at) * keyLinesPerSecond) / 1000 >= keyBurst) this.shares.delete(name);
+    }
   }
 
   /** Requests dropped since the start, by reason. */
@@ -99,7 +135,7 @@ export class RequestLogBuffer {
   private async write(): Promise<void> {
     const taken = this.pending;
     this.pending = [];
-    this.perKey = new Map();
+    this.pruneShares();
     if (taken.length === 0) return;
     for (const mode of MODES) {
       const captured = taken.filter((request) => request.mode === mode);
