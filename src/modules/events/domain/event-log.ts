@@ -1,14 +1,18 @@
 import type { Viewer } from '../../../common/auth/principal';
 import type { EventJson, EventPosition, EventType, NewEvent } from './event';
 
-export interface FeedRead {
+/** What a read of the feed is narrowed to, in either order. */
+interface FeedNarrowing {
   /** Whose feed: the account's events, and for a list-restricted key only those of its lists. */
   viewer: Viewer;
-  /** Only events strictly after this position; null: from the oldest retained event (never expired). */
-  after: EventPosition | null;
   limit: number;
   listId?: string;
   types?: readonly EventType[];
+}
+
+export interface FeedRead extends FeedNarrowing {
+  /** Only events strictly after this position; null: from the oldest retained event (never expired). */
+  after: EventPosition | null;
 }
 
 export interface FeedSlice {
@@ -23,14 +27,9 @@ export interface FeedSlice {
   expired: boolean;
 }
 
-export interface NewestRead {
-  /** Whose feed, as for FeedRead. */
-  viewer: Viewer;
+export interface NewestRead extends FeedNarrowing {
   /** Only events strictly before this position; null: from the newest event the feed shows. */
   before: EventPosition | null;
-  limit: number;
-  listId?: string;
-  types?: readonly EventType[];
 }
 
 export interface NewestSlice {
