@@ -4,6 +4,7 @@ import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-wo
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { UserDirectory } from '../../auth/domain/user-directory';
 import { InMemoryUserRepository } from '../../auth/infrastructure/in-memory/in-memory-user.repository';
+import { aUser } from '../../auth/testing/user-repository.contract';
 import { InMemoryEventLog } from '../../events/infrastructure/in-memory/in-memory-event-log';
 import { List } from '../../lists/domain/list';
 import { ListAccessService } from '../../lists/domain/list-access.service';
@@ -33,15 +34,9 @@ async function world() {
   const lists = new InMemoryListRepository(store);
   const userRows = new InMemoryUserRepository();
   for (const id of [OWNER, EDITOR, VIEWER, STRANGER]) {
-    await userRows.insert({
-      id,
-      email: `${id}@example.test`,
-      username: `u${id.slice(-2)}`,
-      name: `User ${id.slice(-2)}`,
-      passwordHash: 'x',
-      emailVerified: true,
-      createdAt: clock.now(),
-    });
+    await userRows.insert(
+      aUser({ id, username: `u${id.slice(-2)}`, name: `User ${id.slice(-2)}`, emailVerified: true, createdAt: clock.now() }),
+    );
   }
   const users = new UserDirectory(userRows);
   const log = new InMemoryEventLog((listId) => {

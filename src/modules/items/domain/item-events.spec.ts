@@ -14,6 +14,7 @@ import { ItemsService } from './items.service';
 import { RecordedItemEvents } from '../infrastructure/recorded-item-events';
 import { UserDirectory } from '../../auth/domain/user-directory';
 import { InMemoryUserRepository } from '../../auth/infrastructure/in-memory/in-memory-user.repository';
+import { aUser } from '../../auth/testing/user-repository.contract';
 import { parseDue } from './due';
 import { MAX_ITEMS_PER_LIST } from './items.errors';
 
@@ -36,15 +37,7 @@ describe('item events', () => {
     const userRows = new InMemoryUserRepository();
     for (const id of [OWNER, EDITOR]) {
       const { username, name } = actor(id);
-      await userRows.insert({
-        id,
-        email: `${id}@example.test`,
-        username,
-        name,
-        passwordHash: 'x',
-        emailVerified: true,
-        createdAt: new Date(0),
-      });
+      await userRows.insert(aUser({ id, username, name, emailVerified: true, createdAt: new Date(0) }));
     }
     const changes = new RecordedItemEvents(new UserDirectory(userRows), log);
     const service = new ItemsService(

@@ -4,6 +4,7 @@ import { InMemoryUnitOfWork } from '../../../common/testing/in-memory-unit-of-wo
 import { SequentialIdGenerator } from '../../../common/testing/sequential-id-generator';
 import { UserDirectory } from '../../auth/domain/user-directory';
 import { InMemoryUserRepository } from '../../auth/infrastructure/in-memory/in-memory-user.repository';
+import { aUser } from '../../auth/testing/user-repository.contract';
 import { InMemoryEventLog } from '../../events/infrastructure/in-memory/in-memory-event-log';
 import { List } from '../../lists/domain/list';
 import { ListAccessService } from '../../lists/domain/list-access.service';
@@ -35,15 +36,9 @@ describe('ItemsService: completing a recurring item', () => {
     await lists.insertMember(Membership.join({ listId: LIST, userId: VIEWER, role: 'viewer', joinedAt: new Date(0) }));
     const users = new InMemoryUserRepository();
     for (const id of [OWNER, EDITOR, VIEWER]) {
-      await users.insert({
-        id,
-        email: `${id}@example.test`,
-        username: `u${id.slice(-2)}`,
-        name: `User ${id.slice(-2)}`,
-        passwordHash: 'x',
-        emailVerified: true,
-        createdAt: new Date(0),
-      });
+      await users.insert(
+        aUser({ id, username: `u${id.slice(-2)}`, name: `User ${id.slice(-2)}`, emailVerified: true, createdAt: new Date(0) }),
+      );
     }
     const log = new InMemoryEventLog(() => [OWNER, EDITOR, VIEWER]);
     const items = new InMemoryItemRepository(store, {
