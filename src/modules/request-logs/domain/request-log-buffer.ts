@@ -37,9 +37,9 @@ const heldCopy = (text: string): string => Buffer.from(text.slice(0, REQUEST_LOG
 
 /**
  * The request log's buffer, one per instance: a request costs a length check, a Map lookup and
- * a push (`add`; a long answer's text is copied down to what can be stored), never a statement nor any redaction. `flush` (every second, and once at
- * shutdown) makes the lines (redaction, the body limit, an id each) and stores each mode's in
- * one multi-row statement.
+ * a push (`add`; a long answer's text is copied down to what can be stored), never a statement
+ * nor any redaction. `flush` (every second, and once at shutdown) makes the lines (redaction,
+ * the body limit, an id each) and stores each mode's in one multi-row statement.
  *
  * Bounded, never blocking: past `maxLines` requests until the next flush, or past its key's
  * share (a burst, then a rate: an integration being tried has every request logged, a load
@@ -49,7 +49,7 @@ const heldCopy = (text: string): string => Buffer.from(text.slice(0, REQUEST_LOG
  */
 export class RequestLogBuffer {
   private pending: CapturedRequest[] = [];
-  /** Lines held per key since the last flush. */
+  /** Each key's shares (successes, failures) that are not full; an absent share is a full one. */
   private shares = new Map<string, Share>();
   /** The latest finish of a request seen (ms): what the flush prunes full shares by. */
   private latest = 0;
