@@ -94,18 +94,14 @@ export class EventsService {
       const { t, s } = this.cursors.decode(CURSOR_KINDS[order], raw, CURSOR);
       return { txid: BigInt(t).toString(), seq: s };
     } catch (error) {
+      if (!(error instanceof InvalidInput)) throw error;
       const other: FeedOrder = order === 'oldest' ? 'newest' : 'oldest';
-      if (error instanceof InvalidInput && this.issuedFor(other, raw)) throw new CursorOfAnotherOrder(other);
-      throw error;
-    }
-  }
-
-  private issuedFor(order: FeedOrder, raw: string): boolean {
-    try {
-      this.cursors.decode(CURSOR_KINDS[order], raw, CURSOR);
-      return true;
-    } catch {
-      return false;
+      try {
+        this.cursors.decode(CURSOR_KINDS[other], raw, CURSOR);
+      } catch {
+        throw error;
+      }
+      throw new CursorOfAnotherOrder(other);
     }
   }
 }
