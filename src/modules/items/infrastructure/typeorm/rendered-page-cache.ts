@@ -12,11 +12,11 @@ export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * The pages of items this instance rendered lately, each with the version of its list
- * (migration 1763801100000-list-versions.ts) read in the same snapshot. The page statement
- * takes the version a cached page was rendered at and reads the list's current one: when they
- * are equal, nothing in the list has changed since and PostgreSQL renders nothing; the page
- * comes from here. Whether the caller may see the list is decided by the statement every
- * time, never by the cache: a page is the same for everyone who may see it.
+ * (migration 1763801100000-list-versions.ts) read in the same snapshot. Before a page is read,
+ * the list's current version is (TypeOrmItemPageReadModel): when it is the cached page's,
+ * nothing in the list has changed since and PostgreSQL renders nothing; the page comes from
+ * here. Whether the caller may see the list is decided by that statement every time, never by
+ * the cache: a page is the same for everyone who may see it.
  *
  * Bounded by the size of the pages' JSON (least recently used first out); a list changed
  * since its page was cached simply misses, and the stale entry is replaced. A size of 0 keeps

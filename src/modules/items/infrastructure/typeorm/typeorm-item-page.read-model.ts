@@ -31,8 +31,7 @@ const renderedSql = (sort: ItemSort, limitSql: string): string => `
 
 /**
  * The statement of a page of one list's items (fixed parameters: $1, $2 the viewer, $3 the list,
- * $4 the version the caller knew or null, $5 the limit), exported so that a test can see how
- * PostgreSQL runs exactly what runs here.
+ * $4 the limit), exported so that a test can see how PostgreSQL runs exactly what runs here.
  *
  * The list ($3) as the viewer sees it (list-visibility-sql.ts) and the page of its items after
  * it, rendered as the JSON array clients read: one row, or none when the caller cannot see the
@@ -42,46 +41,34 @@ const renderedSql = (sort: ItemSort, limitSql: string): string => `
  * reads only its own tables": the visibility rule's text is the lists module's, shared
  * (list-visibility-sql.ts), and a page costs one round trip instead of two.
  *
- * $4 is the list's version (migration 1763801100000-list-versions.ts) at which the page was
- * rendered before (by this instance, RenderedPageCache, or for the client, its ETag), or null:
- * when the list is still at that version, nothing is read or rendered (the WHERE on it gates the
- * whole page); `version` always comes back.
- *
  * A plain page in position order reads items_position_page() (migration
  * 1763801600000-item-views.ts), the keyset query on (list_id, [completed,] position, seq) with
  * its plan pinned to the ordered index range scan, so that missing statistics cannot turn a page
  * into a read of the whole list. Any other view is the keyset query of its filters and order
  * (item-view.sql.ts), one prepared statement per shape.
  */
-export function pageStatement(
-  viewer: Viewer,
-  listId: string,
-  request: PageRequest,
-  knownVersion?: string,
-): { statement: NamedStatement; parameters: unknown[] } {
+export function pageStatement(viewer: Viewer, listId: string, request: PageRequest): { statement: NamedStatement; parameters: unknown[] } {
   const { view, after, limit } = request;
-  const parameters = new Parameters([...viewerParameters(viewer), listId, knownVersion ?? null, limit]);
+  const parameters = new Parameters([...viewerParameters(viewer), listId, limit]);
   let source: string;
   let name: string;
   if (view.sort === 'position' && !hasViewFilters(view.filters)) {
     const completed = view.filters.status === 'all' ? null : view.filters.status === 'completed';
-    source = `items_position_page(v.id, ${parameters.add(after?.[0] ?? null, 'text')}, ${parameters.add(after?.[1] ?? null, 'bigint')}, $5::integer + 1, ${parameters.add(completed, 'boolean')})`;
+    source = `items_position_page(v.id, ${parameters.add(after?.[0] ?? null, 'text')}, ${parameters.add(after?.[1] ?? null, 'bigint')}, $4::integer + 1, ${parameters.add(completed, 'boolean')})`;
     name = 'items_visible_page';
   } else {
     const filters = filtersSql(view.filters, 'i', parameters, 'one list');
     const from = after ? ` AND ${afterSql(view.sort, 'i', after, parameters)}` : '';
-    source = `(SELECT i.* FROM items i WHERE i.list_id = v.id AND ${filters}${from} ORDER BY ${orderSql(view.sort, 'i')} LIMIT $5::integer + 1)`;
+    source = `(SELECT i.* FROM items i WHERE i.list_id = v.id AND ${filters}${from} ORDER BY ${orderSql(view.sort, 'i')} LIMIT $4::integer + 1)`;
     name = `items_view_${shapeName(request)}`;
   }
   // The text is made once per name (a shape's text is the same whatever its values): the item's
   // rendering alone is some 3 KB of SQL, too much to write again for every page.
   const text = () => `WITH v AS MATERIALIZED (${visibleListsSql('l.id, l.name, l.version', 'l.id = $3::uuid')} LIMIT 1)
-   SELECT v.id, v.name, v.role, v.version::text AS version, v.version = $4::bigint AS unchanged, page.fetched, page.items, page.last_key
+   SELECT v.id, v.name, v.role, v.version::text AS version, page.fetched, page.items, page.last_key
      FROM v CROSS JOIN LATERAL (
-       SELECT ${renderedSql(view.sort, '$5::integer')}
-         FROM (SELECT i.*, row_number() OVER (ORDER BY ${orderSql(view.sort, 'i')}) AS rank
-                 FROM ${source} i
-                WHERE v.version IS DISTINCT FROM $4::bigint) p
+       SELECT ${renderedSql(view.sort, '$4::integer')}
+         FROM (SELECT i.*, row_number() OVER (ORDER BY ${orderSql(view.sort, 'i')}) AS rank FROM ${source} i) p
      ) page`;
   return { statement: statementNamed(name, text), parameters: parameters.values };
 }
@@ -164,12 +151,30 @@ const VISIBLE_ITEM = new NamedStatement(
      FROM v LEFT JOIN items i ON i.list_id = v.id AND i.id = $4::uuid`,
 );
 
+/**
+ * The list ($3) as the viewer ($1, $2) sees it, with its version (int8, as text): one row, or
+ * none when the viewer cannot see it. What a page costs when the version is one whose page is
+ * already rendered (RenderedPageCache, or the client's ETag): the page statement's plan, with
+ * the item's rendering in it, costs PostgreSQL about twice this one to start even when it reads
+ * no item (docs/performance.md).
+ */
+const VISIBLE_LIST_VERSION = new NamedStatement(
+  'items_visible_list_version',
+  `${visibleListsSql('l.id, l.name, l.version::text AS version', 'l.id = $3::uuid')} LIMIT 1`,
+);
+
+interface ListVersionRow {
+  id: string;
+  name: string;
+  role: AccessibleList['role'];
+  version: string;
+}
+
 interface PageRow {
   id: string;
   name: string;
   role: AccessibleList['role'];
   version: string;
-  unchanged: boolean;
   fetched: number;
   items: string;
   last_key: SortKey | null;
@@ -199,8 +204,10 @@ function pageOf(row: { fetched: number; items: string; last_key: SortKey | null 
 
 /**
  * Pages of items in PostgreSQL: one statement answers the list as the caller sees it and the
- * page, rendered as the JSON clients read (pageStatement), and a plain page already rendered at
- * the list's current version is served from RenderedPageCache without reading any item.
+ * page, rendered as the JSON clients read (pageStatement). When a version's page is known (a
+ * plain page in RenderedPageCache, or the client's ETag), the list's version is read first, by a
+ * statement that reads no item: a list still at that version costs nothing more, a list changed
+ * since costs the page statement besides.
  */
 @Injectable()
 export class TypeOrmItemPageReadModel extends ItemPageReadModel {
@@ -224,20 +231,20 @@ export class TypeOrmItemPageReadModel extends ItemPageReadModel {
     // Only plain pages are kept: a filtered view's renderings would be many and rarely asked again.
     const cacheable = !hasViewFilters(request.view.filters);
     const cached = cacheable ? this.pages.find(listId, request) : undefined;
-    const known = knownVersion ?? cached?.version;
-    const { statement, parameters } = pageStatement(viewer, listId, request, known);
+    if (knownVersion !== undefined || cached) {
+      // A version whose page is known: when the list is still at it, its version is all there is to read.
+      const [seen] = await VISIBLE_LIST_VERSION.run<ListVersionRow>(this.dataSource, [...viewerParameters(viewer), listId]);
+      if (!seen) return null;
+      const list = { id: seen.id, name: seen.name, role: seen.role };
+      if (knownVersion === seen.version) return { list, version: seen.version, unchanged: true, ...EMPTY };
+      if (cached?.version === seen.version) return { list, version: seen.version, unchanged: false, ...cached.page };
+    }
+    const { statement, parameters } = pageStatement(viewer, listId, request);
     const [row] = await statement.run<PageRow>(this.dataSource, parameters);
     if (!row) return null;
-    const list = { id: row.id, name: row.name, role: row.role };
-    const version = row.version;
-    if (row.unchanged) {
-      // PostgreSQL rendered nothing: the caller's copy is current, or the page is the one kept.
-      if (knownVersion === version) return { list, version, unchanged: true, ...EMPTY };
-      if (cached?.version === version) return { list, version, unchanged: false, ...cached.page };
-    }
     const page = pageOf(row, request.limit);
-    if (cacheable) this.pages.set(listId, request, version, page);
-    return { list, version, unchanged: false, ...page };
+    if (cacheable) this.pages.set(listId, request, row.version, page);
+    return { list: { id: row.id, name: row.name, role: row.role }, version: row.version, unchanged: false, ...page };
   }
 
   async foundItems(viewer: Viewer, request: FindRequest): Promise<FoundItems | null> {
