@@ -217,6 +217,8 @@ describeInBrowser('developer page: sections, logs, events and the delivery inspe
       async () => (await events.first().getByRole('heading').textContent()) === 'item.added',
     );
     expect(await events.getByRole('heading').allTextContents()).toEqual(['item.added', 'list.created']);
+    // Two events are all there is: no older page to offer.
+    expect(await page.locator('#more-events').isHidden()).toBe(true);
     const newest = events.first();
     expect(await newest.locator('time').textContent()).toMatch(DATE);
     await newest.getByText('JSON', { exact: true }).click();
@@ -370,6 +372,19 @@ describeInBrowser('developer page: sections, logs, events and the delivery inspe
     );
     expect(await events.count()).toBe(50);
     expect((await events.getByRole('heading').allTextContents()).slice(0, 3)).toEqual(['item.reopened', 'item.completed', 'item.added']);
+
+    // Older events: the next 50, read on from the last one shown, after it.
+    const ids = () => events.getByRole('heading').evaluateAll((hs): string[] => hs.map((h) => h.id));
+    const firstPage = await ids();
+    await page.getByRole('button', { name: 'Older events', exact: true }).click();
+    await waitFor(async () => (await events.count()) === 100, { what: 'the older events to show' });
+    const both = await ids();
+    expect(both.slice(0, 50)).toEqual(firstPage);
+    expect(new Set(both).size).toBe(100);
+    await events.nth(50).getByText('JSON', { exact: true }).click();
+    // The first page holds the reopening, the completion and the adds of busy 50-99 down to 50-52.
+    expect(JSON.parse((await events.nth(50).locator('pre').textContent())!).data.item.text).toBe('busy 50-51');
+    expect(await page.locator('#more-events').isVisible()).toBe(true);
     expect(tab.problems).toEqual([]);
   });
 });

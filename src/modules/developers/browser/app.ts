@@ -2051,14 +2051,22 @@ interface EventView {
   list?: { id: string; name: string } | null;
 }
 
-/** How many events the page shows: the newest, one page of the feed read newest first. */
+/** How many events a page of the event browser holds: one page of the feed read newest first. */
 const EVENTS_SHOWN = 50;
 let shownEvents: EventView[] = [];
+/**
+ * Where the older events start (the feed's next_cursor read newest first), or null when the
+ * last page read was not full: read newest first, the feed's next_cursor is never null, and a
+ * page shorter than asked is its oldest.
+ */
+let eventsCursor: string | null = null;
 
 function clearEvents(): void {
   shownEvents = [];
+  eventsCursor = null;
   byId('events-list').replaceChildren();
   byId('no-events').hidden = true;
+  byId('more-events').hidden = true;
 }
 
 function eventItem(event: EventView): HTMLElement {
@@ -2084,25 +2092,38 @@ function eventItem(event: EventView): HTMLElement {
 
 /**
  * Reads the newest events again, newest first, and shows them in place of those shown: one
- * page of the feed, however many events the account has.
+ * page of the feed, however many events the account has; with `more`, the page of events older
+ * than those shown, after them.
  */
-async function loadEvents(): Promise<void> {
+async function loadEvents(more = false): Promise<void> {
   const mode = pageMode;
-  let read: EventView[];
+  const after = more && eventsCursor ? `&after=${encodeURIComponent(eventsCursor)}` : '';
+  let data: { events: EventView[]; next_cursor: string | null };
   try {
-    const data: { events: EventView[] } = await api('GET', inMode(`events?order=newest&limit=${EVENTS_SHOWN}`));
-    read = data.events;
+    data = await api('GET', inMode(`events?order=newest&limit=${EVENTS_SHOWN}${after}`));
   } catch (error: unknown) {
     if (statusOf(error) === 404) byId('no-events').hidden = false;
     else handleFailure(error);
     return;
   }
   if (mode !== pageMode) return;
-  shownEvents = read;
-  renderAll('events-list', 'no-events', shownEvents, eventItem);
+  if (more) {
+    shownEvents = [...shownEvents, ...data.events];
+    byId('events-list').append(...data.events.map(eventItem));
+  } else {
+    shownEvents = data.events;
+    renderAll('events-list', 'no-events', shownEvents, eventItem);
+  }
+  eventsCursor = data.events.length === EVENTS_SHOWN ? data.next_cursor : null;
+  byId('more-events').hidden = !eventsCursor;
 }
 
 onPress('refresh-events', () => loadEvents().then(() => announce(`${shownEvents.length.toLocaleString()} recent events shown.`)));
+onPress('more-events', () =>
+  loadEvents(true).then(() =>
+    announce(`${shownEvents.length.toLocaleString()} events shown${eventsCursor ? ', more older ones' : ', the oldest included'}.`),
+  ),
+);
 
 // The delivery inspector: each attempt of a delivery, as sent and as answered.
 
