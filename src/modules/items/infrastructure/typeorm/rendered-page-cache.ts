@@ -12,8 +12,8 @@ export const DEFAULT_PAGE_CACHE_BYTES = 32 * 1024 * 1024;
 
 /**
  * The pages of items this instance rendered lately, each with the version of its list
- * (migration 1763801100000-list-versions.ts) read in the same snapshot. Before a page is read,
- * the list's current version is (TypeOrmItemPageReadModel): when it is the cached page's,
+ * (migration 1763801100000-list-versions.ts) read in the same snapshot. Before a kept page is
+ * served, TypeOrmItemPageReadModel reads the list's current version: when it is the kept page's,
  * nothing in the list has changed since and PostgreSQL renders nothing; the page comes from
  * here. Whether the caller may see the list is decided by that statement every time, never by
  * the cache: a page is the same for everyone who may see it.
