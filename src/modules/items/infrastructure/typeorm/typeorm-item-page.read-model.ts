@@ -170,11 +170,10 @@ interface ListVersionRow {
   version: string;
 }
 
-interface PageRow {
-  id: string;
-  name: string;
-  role: AccessibleList['role'];
-  version: string;
+/** The list as the caller sees it, out of a row that names it. */
+const listOf = (row: ListVersionRow): AccessibleList => ({ id: row.id, name: row.name, role: row.role });
+
+interface PageRow extends ListVersionRow {
   fetched: number;
   items: string;
   last_key: SortKey | null;
@@ -235,7 +234,7 @@ export class TypeOrmItemPageReadModel extends ItemPageReadModel {
       // A version whose page is known: when the list is still at it, its version is all there is to read.
       const [seen] = await VISIBLE_LIST_VERSION.run<ListVersionRow>(this.dataSource, [...viewerParameters(viewer), listId]);
       if (!seen) return null;
-      const list = { id: seen.id, name: seen.name, role: seen.role };
+      const list = listOf(seen);
       if (knownVersion === seen.version) return { list, version: seen.version, unchanged: true, ...EMPTY };
       if (cached?.version === seen.version) return { list, version: seen.version, unchanged: false, ...cached.page };
     }
@@ -244,7 +243,7 @@ export class TypeOrmItemPageReadModel extends ItemPageReadModel {
     if (!row) return null;
     const page = pageOf(row, request.limit);
     if (cacheable) this.pages.set(listId, request, row.version, page);
-    return { list: { id: row.id, name: row.name, role: row.role }, version: row.version, unchanged: false, ...page };
+    return { list: listOf(row), version: row.version, unchanged: false, ...page };
   }
 
   async foundItems(viewer: Viewer, request: FindRequest): Promise<FoundItems | null> {
