@@ -199,6 +199,8 @@ describe('the API reference', () => {
     expect(page.headers['x-content-type-options']).toBe('nosniff');
     expect(page.text).not.toMatch(/(src|href)="https?:/);
     expect(page.text).toContain('"url": "/v1/openapi.json"');
+    // An empty icon of its own: a browser asks no /favicon.ico, which this service does not have (a 404 in every log).
+    expect(page.text).toMatch(/<head>\s*<link rel="icon" href="data:,">/);
     const [, script] = /<script src="([^"]+)"/.exec(page.text)!;
     expect(script.startsWith(`${REFERENCE_SCRIPT_PATH}?v=`)).toBe(true);
 

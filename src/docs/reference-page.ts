@@ -101,5 +101,7 @@ function renderPage(configuration: NestJSReferenceConfiguration): string {
   const handler = apiReference(configuration) as (request: unknown, response: { send(body: string): void }) => void;
   handler(undefined, { send: (body) => (html = body) });
   if (!html.includes(configuration.cdn!)) throw new Error('the reference page does not load the script this service serves');
-  return html.replace('<html>', '<html lang="en">');
+  // An empty icon, as the developer page has: without one a browser asks for /favicon.ico, which
+  // this service has not, and every visit would leave a 404 in the logs.
+  return html.replace('<html>', '<html lang="en">').replace('<head>', '<head>\n    <link rel="icon" href="data:,">');
 }
