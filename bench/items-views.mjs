@@ -52,7 +52,8 @@ async function account(env, tag, existing) {
  * The seed, in SQL. Words are three syllables of 16 (4,096 words), so a word is in about 0.3% of
  * the items; labels come from 12, 0-3 an item; 40% of items have a due within a year around
  * today (half of them at a time in Europe/Berlin), 40% are assigned (to the account, its friend
- * or a third member), 55% completed.
+ * or a third member), 55% completed. Texts and notes are lower-case ASCII: each is its own
+ * foldKey (text_key, notes_key).
  */
 async function seed(pool, { me, friend, stranger }) {
   const t0 = Date.now();
@@ -99,11 +100,11 @@ async function seed(pool, { me, friend, stranger }) {
         FROM raw
     )
     INSERT INTO items (id, list_id, text, text_key, completed, created_at, created_by, completed_at, completed_by,
-                       notes, due_date, due_time, due_time_zone, due_at, priority, labels, label_keys, assignee_id,
+                       notes, notes_key, due_date, due_time, due_time_zone, due_at, priority, labels, label_keys, assignee_id,
                        position, updated_at, version)
     SELECT gen_random_uuid(), list_id, text, text, completed, created_at, $1::uuid,
            CASE WHEN completed THEN created_at END, CASE WHEN completed THEN $1::uuid END,
-           notes, due_date, CASE WHEN due_date IS NOT NULL THEN due_time END,
+           notes, notes, due_date, CASE WHEN due_date IS NOT NULL THEN due_time END,
            CASE WHEN due_date IS NOT NULL AND due_time IS NOT NULL THEN 'Europe/Berlin' END,
            CASE WHEN due_date IS NOT NULL AND due_time IS NOT NULL THEN (due_date + due_time::time) AT TIME ZONE 'Europe/Berlin' END,
            priority, labels, (SELECT coalesce(array_agg(lower(l)), '{}') FROM unnest(labels) l), assignee_id,

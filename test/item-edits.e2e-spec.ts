@@ -111,6 +111,30 @@ describe('item edits (e2e)', () => {
       expect(cleared.body.data.item.version).toBe(item.version + 1);
     });
 
+    it('moves what q finds with the text and the notes: the new words find the item, the old ones no longer do', async () => {
+      const { owner, list } = await w.team();
+      const [added] = (await w.act(owner, 'add', { list: list.id, items: [{ text: 'Kaffee', notes: 'für die STRASSENBAHN' }] }, 200)).body
+        .data.items as ItemBody[];
+      const found = async (q: string) =>
+        (
+          (
+            await w
+              .as(owner)
+              .get(`/v1/lists/${list.id}/items?q=${encodeURIComponent(q)}`)
+              .expect(200)
+          ).body.data.items as ItemBody[]
+        ).map((item) => item.id);
+      // Words are compared by the folding rule of texts: "ß" is "ss", in the notes as in the text.
+      expect(await found('straßenbahn kaffee')).toEqual([added.id]);
+      await patch(owner, list, added.id, { text: 'Tee', notes: 'im Bus' }).expect(200);
+      expect(await found('kaffee')).toEqual([]);
+      expect(await found('strassenbahn')).toEqual([]);
+      expect(await found('TEE bus')).toEqual([added.id]);
+      await w.act(owner, 'update', { list: list.id, items: [added.id], set: { notes: 'Zug' } }, 200);
+      expect(await found('bus')).toEqual([]);
+      expect(await found('zug')).toEqual([added.id]);
+    });
+
     it('refuses an empty body, an unknown member, a null text and each invalid value with a 400 naming the field, changing nothing', async () => {
       const { owner, list } = await w.team();
       const [milk] = await w.add(owner, list, ['milk']);

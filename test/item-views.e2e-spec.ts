@@ -1,4 +1,5 @@
 import request from 'supertest';
+import { foldKey } from '../src/common/text/fold-key';
 import { makeRestrictedKey } from './factories/make-restricted-key';
 import { itemsWorld, type ListRef, type Person } from './support/items-world';
 import { NO_RATE_LIMIT, useTestApp } from './support/test-app';
@@ -29,7 +30,7 @@ describe('views of items (e2e)', () => {
     await w.dataSource().query(
       `UPDATE items SET due_date = $2::date, due_time = $3, due_time_zone = $4, due_at = $5::timestamptz, priority = $6,
                 labels = $7::text[], label_keys = (SELECT coalesce(array_agg(lower(l)), '{}') FROM unnest($7::text[]) l),
-                assignee_id = $8::uuid, notes = $9
+                assignee_id = $8::uuid, notes = $9, notes_key = $10
           WHERE id = $1`,
       [
         id.get(text),
@@ -41,6 +42,7 @@ describe('views of items (e2e)', () => {
         fields.labels ?? [],
         fields.assignee ?? null,
         fields.notes ?? '',
+        foldKey(fields.notes ?? ''),
       ],
     );
   }

@@ -10,6 +10,7 @@ import { dataSourceOptions, MIGRATION_TIMEOUTS } from '../src/database/data-sour
 import { MIGRATIONS } from '../src/database/migrations';
 import { CaseFoldedKeys1763800600000 } from '../src/database/migrations/1763800600000-case-folded-keys';
 import { Livemode1763801400000 } from '../src/database/migrations/1763801400000-livemode';
+import { ItemWordKeys1763801850000 } from '../src/database/migrations/1763801850000-item-word-keys';
 import { ApiKey } from '../src/modules/keys/domain/api-key';
 import { makeRestrictedKey } from './factories/make-restricted-key';
 import { eventsOf, feedUntil } from './support/feed';
@@ -145,6 +146,62 @@ describe('migrations at start', () => {
           owner,
         ]),
       ).rejects.toThrow(/lists_owner_name_uq/);
+    } finally {
+      if (ds.isInitialized) await ds.destroy();
+      await database.drop();
+    }
+  });
+
+  it('1763801850000 keys existing notes by the folding rule, moves q to the two word indexes, and undoes it', async () => {
+    const database = await emptyDatabase();
+    const migrated = (migrations: typeof MIGRATIONS) =>
+      new DataSource({ type: 'postgres', url: database.url, migrations, migrationsTransactionMode: 'each' }).initialize();
+    let ds = await migrated(MIGRATIONS.slice(0, MIGRATIONS.indexOf(ItemWordKeys1763801850000)));
+    try {
+      await ds.runMigrations();
+      const owner = randomUUID();
+      const list = randomUUID();
+      await ds.query(
+        `INSERT INTO users (id, email, username, name, password_hash, created_at) VALUES ($1, 'w@example.test', 'w', 'W', 'x', now())`,
+        [owner],
+      );
+      await ds.query(`INSERT INTO lists (id, owner_id, name, name_key, created_at, updated_at) VALUES ($1, $2, 'l', 'l', now(), now())`, [
+        list,
+        owner,
+      ]);
+      const item = async (text: string, notes: string) => {
+        const id = randomUUID();
+        await ds.query(
+          `INSERT INTO items (id, list_id, text, text_key, notes, created_at, created_by) VALUES ($1, $2, $3, $3, $4, now(), $5)`,
+          [id, list, text, notes, owner],
+        );
+        return id;
+      };
+      const noted = await item('a', '  Oat MILK Straße ');
+      const plain = await item('b', '');
+      await ds.destroy();
+
+      ds = await migrated(MIGRATIONS.slice(0, MIGRATIONS.indexOf(ItemWordKeys1763801850000) + 1));
+      await ds.runMigrations();
+      const keys = async () =>
+        Object.fromEntries(
+          (await ds.query<{ id: string; notes_key: string }[]>(`SELECT id, notes_key FROM items`)).map((r) => [r.id, r.notes_key]),
+        );
+      expect(await keys()).toEqual({ [noted]: 'oat milk strasse', [plain]: '' });
+      const indexes = async () =>
+        (await ds.query<{ indexname: string }[]>(`SELECT indexname FROM pg_indexes WHERE tablename = 'items' AND indexname LIKE '%words%'`))
+          .map((r) => r.indexname)
+          .sort();
+      expect(await indexes()).toEqual(['items_notes_words_idx', 'items_text_words_idx']);
+
+      await ds.undoLastMigration();
+      expect(await indexes()).toEqual(['items_words_idx']);
+      // The column goes with its own migration.
+      await ds.undoLastMigration();
+      expect(
+        (await ds.query(`SELECT column_name FROM information_schema.columns WHERE table_name = 'items' AND column_name = 'notes_key'`))
+          .length,
+      ).toBe(0);
     } finally {
       if (ds.isInitialized) await ds.destroy();
       await database.drop();

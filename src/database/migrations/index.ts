@@ -25,6 +25,8 @@ import { DeliveryAttempts1763801540000 } from './1763801540000-delivery-attempts
 import { ItemFieldsBackfill1763801550000 } from './1763801550000-item-fields-backfill';
 import { ItemViews1763801600000 } from './1763801600000-item-views';
 import { EventAudienceFromList1763801700000 } from './1763801700000-event-audience-from-list';
+import { ItemNotesKey1763801800000 } from './1763801800000-item-notes-key';
+import { ItemWordKeys1763801850000 } from './1763801850000-item-word-keys';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -58,4 +60,6 @@ export const MIGRATIONS = [
   ItemFieldsBackfill1763801550000,
   ItemViews1763801600000,
   EventAudienceFromList1763801700000,
+  ItemNotesKey1763801800000,
+  ItemWordKeys1763801850000,
 ];

@@ -42,7 +42,7 @@ export interface ReadView {
   /** Lower-cased, without repeats; null: every list the caller can see. */
   listIds: readonly string[] | null;
   /**
-   * The parameters in one spelling each (defaults left out, words lower-cased, lists sorted):
+   * The parameters in one spelling each (defaults left out, words case-folded, lists sorted):
    * two requests mean the same view exactly when these are equal. A cursor carries it, and it
    * reads back (readView) as the view it was issued for.
    */
@@ -102,12 +102,13 @@ export function readView(parameters: ViewParameters, userId: string, defaultSort
   if (parameters.q !== undefined) {
     const q = parameters.q.trim();
     if (!trusted && codePoints(q) > Q_MAX_LENGTH) throw invalid(`q must be at most ${Q_MAX_LENGTH} characters`);
+    // Each word's foldKey, the key `q` compares with the text's and the notes' (domain/item-view.ts).
     const words = [
       ...new Set(
         q
-          .toLowerCase()
           .split(/\s+/u)
-          .filter((word) => word !== ''),
+          .filter((word) => word !== '')
+          .map(foldKey),
       ),
     ];
     if (words.length === 0) throw invalid('q must hold at least one word');

@@ -1,3 +1,4 @@
+import { foldKey } from '../../../common/text/fold-key';
 import { ITEM_PRIORITIES, type Item, type ItemPriority, type ItemStatusFilter, matchesStatus } from './item';
 
 /**
@@ -25,7 +26,7 @@ export interface ItemFilters {
   /** The label's foldKey, compared with the item's labels' (label_keys in PostgreSQL). */
   labelKey: string | null;
   priorities: readonly ItemPriority[] | null;
-  /** Lower-cased words: each must occur in the text or the notes. */
+  /** Words, each its foldKey: each must occur in the text's or the notes' foldKey. */
   words: readonly string[];
 }
 
@@ -61,7 +62,8 @@ export const priorityRank = (priority: ItemPriority): number => ITEM_PRIORITIES.
 
 /**
  * Whether an item passes the filters. `labelKeyOf` is the key the store keeps for a label (the
- * same function that fills label_keys), `lowerCase` the case mapping `q` compares with.
+ * same function that fills label_keys); `q`'s words are compared with the foldKey of the text
+ * and of the notes, which the store keeps as text_key and notes_key.
  */
 export function matchesFilters(item: Item, filters: ItemFilters, labelKeyOf: (label: string) => string): boolean {
   if (!matchesStatus(item, filters.status)) return false;
@@ -76,8 +78,8 @@ export function matchesFilters(item: Item, filters: ItemFilters, labelKeyOf: (la
   if (filters.labelKey !== null && !item.labels.some((label) => labelKeyOf(label) === filters.labelKey)) return false;
   if (filters.priorities !== null && !filters.priorities.includes(item.priority)) return false;
   if (filters.words.length > 0) {
-    const text = `${item.text}\n${item.notes}`.toLowerCase();
-    if (!filters.words.every((word) => text.includes(word))) return false;
+    const [text, notes] = [foldKey(item.text), foldKey(item.notes)];
+    if (!filters.words.every((word) => text.includes(word) || notes.includes(word))) return false;
   }
   return true;
 }

@@ -121,6 +121,37 @@ export function describeItemViewContract(adapter: string, setup: () => Promise<I
       expect(await texts({ q: 'b_y' })).toEqual([]);
     });
 
+    it('finds words by the one comparison rule of texts (full case folding), in the text or in the notes', async () => {
+      const other = await s.newList();
+      const entries: Array<[string, Omit<NewItem, 'id' | 'text'>]> = [
+        ['Straße fegen', {}],
+        ['Call', { notes: 'ΟΔΥΣΣΕΥΣ' }],
+        ['ab', { notes: 'cd' }],
+      ];
+      const added = await s.items.addToList({
+        viewer: accountViewer(s.owner),
+        reference: { id: other, name: other },
+        items: entries.map(([text, fields]) => ({ id: randomUUID(), text, ...fields })),
+        maxPerList: 10_000,
+        at: T0,
+      });
+      if (!added.ok) throw new Error(`the add was refused: ${added.reason}`);
+      const found = async (q: string) => {
+        const { view } = readView({ q }, s.owner, 'position');
+        const page = await s.pages.visiblePage(accountViewer(s.owner), other, { view, limit: 100 });
+        return (JSON.parse(page!.items.json) as Array<{ text: string }>).map((item) => item.text);
+      };
+      // "ß" folds to "ss", and every sigma (final or not) to "σ", as in list names and duplicate texts.
+      expect(await found('STRASSE')).toEqual(['Straße fegen']);
+      expect(await found('straße')).toEqual(['Straße fegen']);
+      expect(await found('οδυσσευς')).toEqual(['Call']);
+      expect(await found('Σσ')).toEqual(['Call']);
+      // A word lies in the text or in the notes, never across the two.
+      expect(await found('abcd')).toEqual([]);
+      expect(await found('bc')).toEqual([]);
+      expect(await found('cd')).toEqual(['ab']);
+    });
+
     it('combines filters with AND and with status', async () => {
       expect(await texts({ status: 'open', has_due: 'true', sort: 'priority' })).toEqual(['a', 'b', 'd', 'g']);
       expect(await texts({ status: 'completed', sort: 'due' })).toEqual(['e']);

@@ -15,8 +15,13 @@ import { priorityRank, SORT_DIRECTIONS, type ItemFilters, type ItemSort, type So
 /** The due order's first two values, as the indexes hold them. */
 export const DUE_DATE_KEY = (t: string): string => `COALESCE(${t}.due_date, 'infinity'::date)`;
 export const DUE_AT_KEY = (t: string): string => `COALESCE(${t}.due_at, '-infinity'::timestamptz)`;
-/** Text and notes as `q` searches them: one text, the two parts split by a line feed, which no word holds. */
-export const WORDS_TEXT = (t: string): string => `(${t}.text || E'\\n' || ${t}.notes)`;
+/**
+ * A `q` word (its foldKey, as a LIKE pattern) in the text or the notes of row `t`: their stored
+ * foldKeys, each with its trigram index (migration 1763801850000-item-word-keys.ts); the notes
+ * only where there are some, the predicate of the notes' partial index.
+ */
+const wordSql = (t: string, pattern: string): string =>
+  `(${t}.text_key LIKE ${pattern} OR (${t}.notes_key <> '' AND ${t}.notes_key LIKE ${pattern}))`;
 
 /** Each sort's values: the SQL of row `t`, the type a cursor's value is cast to, and how the value is written into a cursor. */
 const SORT_VALUES: Record<ItemSort, ReadonlyArray<{ sql: (t: string) => string; type: string; key: (t: string) => string }>> = {
@@ -118,6 +123,6 @@ export function filtersSql(filters: ItemFilters, t: string, parameters: Paramete
   if (filters.priorities !== null) {
     conditions.push(`${t}.priority = ANY(${parameters.add(filters.priorities.map(priorityRank), 'smallint[]')})`);
   }
-  for (const word of filters.words) conditions.push(`${WORDS_TEXT(t)} ILIKE ${parameters.add(containsPattern(word), 'text')}`);
+  for (const word of filters.words) conditions.push(wordSql(t, parameters.add(containsPattern(word), 'text')));
   return conditions.length > 0 ? conditions.join(' AND ') : 'TRUE';
 }

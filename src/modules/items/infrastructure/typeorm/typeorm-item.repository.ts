@@ -37,12 +37,14 @@ interface AddWriteParameters {
 
 /**
  * The parameters of an add that sets fields besides the text (object entries of API.md section
- * 13), each an array in request order: the items' notes, their dues' columns, priorities (the
+ * 13), each an array in request order: the items' notes and their keys (foldKey, what `q`
+ * compares), their dues' columns, priorities (the
  * smallint the store keeps), labels and their keys (each item's as a JSON array, since the
  * items' labels vary in number), assignee ids, and the distinct assignees the list must admit.
  */
 interface AddFieldParameters {
   notes: string;
+  notesKeys: string;
   dueDates: string;
   dueTimes: string;
   dueTimeZones: string;
@@ -60,6 +62,7 @@ interface AddFieldParameters {
 const fieldParameters = (from: number): AddFieldParameters => {
   const names: Array<keyof AddFieldParameters> = [
     'notes',
+    'notesKeys',
     'dueDates',
     'dueTimes',
     'dueTimeZones',
@@ -121,13 +124,13 @@ const addStatement = (name: string, pick: string, p: AddWriteParameters, f?: Add
        added AS (
          INSERT INTO items (id, list_id, text, text_key, created_at, created_by, updated_at, seq, position${
            f
-             ? ', notes, due_date, due_time, due_time_zone, due_recurrence, due_at, due_series_start, priority, labels, label_keys, assignee_id'
+             ? ', notes, notes_key, due_date, due_time, due_time_zone, due_recurrence, due_at, due_series_start, priority, labels, label_keys, assignee_id'
              : ''
          })
          OVERRIDING SYSTEM VALUE
          SELECT n.id, list.id, n.text, n.text_key, ${p.at}, ${p.actor}::uuid, ${p.at}, n.seq, ${addedPositionSql('n.seq')}${
            f
-             ? `, n.notes, n.due_date, n.due_time, n.due_time_zone, n.due_recurrence, n.due_at, n.due_series_start, n.priority,
+             ? `, n.notes, n.notes_key, n.due_date, n.due_time, n.due_time_zone, n.due_recurrence, n.due_at, n.due_series_start, n.priority,
                   ARRAY(SELECT json_array_elements_text(n.labels)), ARRAY(SELECT json_array_elements_text(n.label_keys)), n.assignee_id`
              : ''
          }
@@ -135,14 +138,14 @@ const addStatement = (name: string, pick: string, p: AddWriteParameters, f?: Add
                 (SELECT u.*, nextval('items_seq_seq') AS seq
                    FROM unnest((SELECT ${p.ids}::uuid[]), (SELECT ${p.texts}::text[]), (SELECT ${p.keys}::text[])${
                      f
-                       ? `, ${f.notes}::text[], ${f.dueDates}::date[], ${f.dueTimes}::text[], ${f.dueTimeZones}::text[], ${f.dueRecurrences}::text[],
+                       ? `, ${f.notes}::text[], ${f.notesKeys}::text[], ${f.dueDates}::date[], ${f.dueTimes}::text[], ${f.dueTimeZones}::text[], ${f.dueRecurrences}::text[],
                           ${f.dueAts}::timestamptz[], ${f.dueSeriesStarts}::date[], ${f.priorities}::smallint[], ${f.labels}::json[],
                           ${f.labelKeys}::json[], ${f.assigneeIds}::uuid[]`
                        : ''
                    })
                           WITH ORDINALITY AS u(id, text, text_key${
                             f
-                              ? ', notes, due_date, due_time, due_time_zone, due_recurrence, due_at, due_series_start, priority, labels, label_keys, assignee_id'
+                              ? ', notes, notes_key, due_date, due_time, due_time_zone, due_recurrence, due_at, due_series_start, priority, labels, label_keys, assignee_id'
                               : ''
                           }, ord)) n
           ORDER BY n.ord
@@ -317,6 +320,7 @@ function fieldValues(items: readonly NewItem[]): unknown[] {
   const assignees = [...new Set(items.flatMap((item) => (item.assigneeId ? [item.assigneeId] : [])))];
   return [
     items.map((item) => item.notes ?? ''),
+    items.map((item) => foldKey(item.notes ?? '')),
     items.map((item) => item.due?.date ?? null),
     items.map((item) => item.due?.time ?? null),
     items.map((item) => item.due?.timeZone ?? null),
@@ -337,7 +341,7 @@ function fieldValues(items: readonly NewItem[]): unknown[] {
  */
 const EDIT_COLUMNS = `id uuid,
   set_text boolean, text text, text_key text,
-  set_notes boolean, notes text,
+  set_notes boolean, notes text, notes_key text,
   set_due boolean, due_date date, due_time text, due_time_zone text, due_recurrence text, due_at timestamptz, due_series_start date,
   set_priority boolean, priority smallint,
   set_labels boolean, labels text[], label_keys text[],
@@ -358,7 +362,7 @@ const SAVE_EDITS = new NamedStatement(
        changed AS (
          UPDATE items i
             SET ${keep('text', ['text', 'text_key'])},
-                ${keep('notes', ['notes'])},
+                ${keep('notes', ['notes', 'notes_key'])},
                 ${keep('due', ['due_date', 'due_time', 'due_time_zone', 'due_recurrence', 'due_at', 'due_series_start'])},
                 ${keep('priority', ['priority'])},
                 ${keep('labels', ['labels', 'label_keys'])},
@@ -663,7 +667,7 @@ const labelKeys = (labels: readonly string[]): string[] => labels.map(labelKey);
 function editRecord({ id, set }: ItemEdit): Record<string, unknown> {
   const record: Record<string, unknown> = { id };
   if (set.text !== undefined) Object.assign(record, { set_text: true, text: set.text, text_key: foldKey(set.text) });
-  if (set.notes !== undefined) Object.assign(record, { set_notes: true, notes: set.notes });
+  if (set.notes !== undefined) Object.assign(record, { set_notes: true, notes: set.notes, notes_key: foldKey(set.notes) });
   if (set.due !== undefined) {
     const due = set.due;
     Object.assign(record, {
