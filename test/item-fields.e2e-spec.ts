@@ -1,12 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { DataSource } from 'typeorm';
 import { MIGRATIONS } from '../src/database/migrations';
 import { eventPayloadSql, eventsOfRowSql } from '../src/modules/events/persistence/events.sql';
 import { ItemFields1763801500000 } from '../src/database/migrations/1763801500000-item-fields';
 import { makeRestrictedKey } from './factories/make-restricted-key';
 import { eventsOf, feedUntil } from './support/feed';
 import { client, listsWorld, summary, type Caller, type Client } from './support/lists-client';
-import { ownDatabase } from './support/own-database';
+import { migratedWith, ownDatabase } from './support/own-database';
 import { NO_RATE_LIMITS, useTestApp } from './support/test-app';
 
 type Item = Record<string, unknown> & { id: string; version: number; position: string; updated_at: string; created_at: string };
@@ -223,8 +222,7 @@ describe('item fields (e2e)', () => {
 describe('migration 1763801500000-item-fields and its backfill', () => {
   it('give items written before it the defaults, their order of creation as positions, and their events the same', async () => {
     const database = await ownDatabase('itemfields');
-    const migrated = (migrations: typeof MIGRATIONS) =>
-      new DataSource({ type: 'postgres', url: database.url, migrations, migrationsTransactionMode: 'each' }).initialize();
+    const migrated = (migrations: typeof MIGRATIONS) => migratedWith(database, migrations);
     let ds = await migrated(MIGRATIONS.slice(0, MIGRATIONS.indexOf(ItemFields1763801500000)));
     try {
       await ds.runMigrations();

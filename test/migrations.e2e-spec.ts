@@ -15,7 +15,7 @@ import { ApiKey } from '../src/modules/keys/domain/api-key';
 import { makeRestrictedKey } from './factories/make-restricted-key';
 import { eventsOf, feedUntil } from './support/feed';
 import { client as apiClient } from './support/lists-client';
-import { ownDatabase } from './support/own-database';
+import { migratedWith, ownDatabase } from './support/own-database';
 import { recordSecret } from './support/secret-ledger';
 import { startTestApp, TestApp } from './support/test-app';
 
@@ -73,8 +73,7 @@ describe('migrations at start', () => {
 
   it('1763800600000 keys names and texts by the folding rule both ways, renaming same-owner clashes instead of failing', async () => {
     const database = await emptyDatabase();
-    const migrated = (migrations: typeof MIGRATIONS) =>
-      new DataSource({ type: 'postgres', url: database.url, migrations, migrationsTransactionMode: 'each' }).initialize();
+    const migrated = (migrations: typeof MIGRATIONS) => migratedWith(database, migrations);
     const before = MIGRATIONS.slice(0, MIGRATIONS.indexOf(CaseFoldedKeys1763800600000));
     let ds = await migrated(before);
     try {
@@ -154,8 +153,7 @@ describe('migrations at start', () => {
 
   it('1763801850000 keys existing notes by the folding rule, moves q to the two word indexes, and undoes it', async () => {
     const database = await emptyDatabase();
-    const migrated = (migrations: typeof MIGRATIONS) =>
-      new DataSource({ type: 'postgres', url: database.url, migrations, migrationsTransactionMode: 'each' }).initialize();
+    const migrated = (migrations: typeof MIGRATIONS) => migratedWith(database, migrations);
     let ds = await migrated(MIGRATIONS.slice(0, MIGRATIONS.indexOf(ItemWordKeys1763801850000)));
     try {
       await ds.runMigrations();

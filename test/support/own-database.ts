@@ -1,4 +1,6 @@
 import { Client } from 'pg';
+import { DataSource } from 'typeorm';
+import type { MIGRATIONS } from '../../src/database/migrations';
 
 export interface OwnDatabase {
   url: string;
@@ -26,3 +28,11 @@ export async function ownDatabase(prefix: string): Promise<OwnDatabase> {
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
+
+/**
+ * A data source on `database` that knows only `migrations` (in the public schema, each in its
+ * own transaction, as the service runs them): for a spec that writes rows as an earlier schema
+ * held them, then runs the next migration over them.
+ */
+export const migratedWith = (database: OwnDatabase, migrations: typeof MIGRATIONS): Promise<DataSource> =>
+  new DataSource({ type: 'postgres', url: database.url, migrations, migrationsTransactionMode: 'each' }).initialize();

@@ -55,6 +55,19 @@ export function describeItemViewContract(adapter: string, setup: () => Promise<I
       throw new Error('the pages do not end');
     }
 
+    /** Adds the entries (text and fields) to `list` as the owner, at T0, in one add. */
+    async function addEntries(list: string, entries: Array<[string, Omit<NewItem, 'id' | 'text'>]>) {
+      const added = await s.items.addToList({
+        viewer: accountViewer(s.owner),
+        reference: { id: list, name: list },
+        items: entries.map(([text, fields]) => ({ id: randomUUID(), text, ...fields })),
+        maxPerList: 10_000,
+        at: T0,
+      });
+      if (!added.ok) throw new Error(`the add was refused: ${added.reason}`);
+      return added.items;
+    }
+
     beforeAll(async () => {
       const base = await setup();
       // An owner of its own: the other contracts run on the same subject, and GET /v1/items
@@ -63,7 +76,7 @@ export function describeItemViewContract(adapter: string, setup: () => Promise<I
       s = { ...base, owner, newList: (options = {}) => base.newList({ ownerId: owner, ...options }) };
       listId = await s.newList();
       member = await s.addMember(listId, 'editor');
-      const entries: Array<[string, Omit<NewItem, 'id' | 'text'>]> = [
+      const added = await addEntries(listId, [
         ['a', { due: due('2026-03-05'), priority: 'high', labels: ['Work'], assigneeId: s.owner, notes: 'call Bob' }],
         [
           'b',
@@ -74,16 +87,8 @@ export function describeItemViewContract(adapter: string, setup: () => Promise<I
         ['e', { due: due('2026-03-10', '18:00', 'America/New_York', '2026-03-10T22:00:00.000Z'), priority: 'high' }],
         ['Buy milk', { notes: 'oat MILK please' }],
         ['g', { due: due('2026-03-05', '08:30', 'Asia/Tokyo', '2026-03-04T23:30:00.000Z') }],
-      ];
-      const added = await s.items.addToList({
-        viewer: accountViewer(s.owner),
-        reference: { id: listId, name: listId },
-        items: entries.map(([text, fields]) => ({ id: randomUUID(), text, ...fields })),
-        maxPerList: 10_000,
-        at: T0,
-      });
-      if (!added.ok) throw new Error(`the add was refused: ${added.reason}`);
-      for (const item of added.items) {
+      ]);
+      for (const item of added) {
         ids.set(item.text, item.id);
         nameOf.set(item.id, item.text);
       }
@@ -123,19 +128,11 @@ export function describeItemViewContract(adapter: string, setup: () => Promise<I
 
     it('finds words by the one comparison rule of texts (full case folding), in the text or in the notes', async () => {
       const other = await s.newList();
-      const entries: Array<[string, Omit<NewItem, 'id' | 'text'>]> = [
+      await addEntries(other, [
         ['Straße fegen', {}],
         ['Call', { notes: 'ΟΔΥΣΣΕΥΣ' }],
         ['ab', { notes: 'cd' }],
-      ];
-      const added = await s.items.addToList({
-        viewer: accountViewer(s.owner),
-        reference: { id: other, name: other },
-        items: entries.map(([text, fields]) => ({ id: randomUUID(), text, ...fields })),
-        maxPerList: 10_000,
-        at: T0,
-      });
-      if (!added.ok) throw new Error(`the add was refused: ${added.reason}`);
+      ]);
       const found = async (q: string) => {
         const { view } = readView({ q }, s.owner, 'position');
         const page = await s.pages.visiblePage(accountViewer(s.owner), other, { view, limit: 100 });
