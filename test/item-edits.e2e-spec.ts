@@ -113,17 +113,15 @@ describe('item edits (e2e)', () => {
 
     it('moves what q finds with the text and the notes: the new words find the item, the old ones no longer do', async () => {
       const { owner, list } = await w.team();
-      const [added] = (await w.act(owner, 'add', { list: list.id, items: [{ text: 'Kaffee', notes: 'für die STRASSENBAHN' }] }, 200)).body
-        .data.items as ItemBody[];
-      const found = async (q: string) =>
-        (
-          (
-            await w
-              .as(owner)
-              .get(`/v1/lists/${list.id}/items?q=${encodeURIComponent(q)}`)
-              .expect(200)
-          ).body.data.items as ItemBody[]
-        ).map((item) => item.id);
+      const res = await w.act(owner, 'add', { list: list.id, items: [{ text: 'Kaffee', notes: 'für die STRASSENBAHN' }] }, 200);
+      const [added] = res.body.data.items as ItemBody[];
+      const found = async (q: string) => {
+        const res = await w
+          .as(owner)
+          .get(`/v1/lists/${list.id}/items?q=${encodeURIComponent(q)}`)
+          .expect(200);
+        return (res.body.data.items as ItemBody[]).map((item) => item.id);
+      };
       // Words are compared by the folding rule of texts: "ß" is "ss", in the notes as in the text.
       expect(await found('straßenbahn kaffee')).toEqual([added.id]);
       await patch(owner, list, added.id, { text: 'Tee', notes: 'im Bus' }).expect(200);

@@ -37,10 +37,10 @@ interface AddWriteParameters {
 
 /**
  * The parameters of an add that sets fields besides the text (object entries of API.md section
- * 13), each an array in request order: the items' notes and their keys (foldKey, what `q`
- * compares), their dues' columns, priorities (the
- * smallint the store keeps), labels and their keys (each item's as a JSON array, since the
- * items' labels vary in number), assignee ids, and the distinct assignees the list must admit.
+ * 13), each an array in request order: the items' notes and their foldKeys (what `q` compares),
+ * their dues' columns, priorities (the smallint the store keeps), labels and their keys (each
+ * item's as a JSON array, since the items' labels vary in number), assignee ids, and the
+ * distinct assignees the list must admit.
  */
 interface AddFieldParameters {
   notes: string;
