@@ -3,7 +3,7 @@ import { accountViewer } from '../../../common/auth/reach';
 import type { Viewer } from '../../../common/auth/principal';
 import type { Due } from '../domain/due';
 import type { NewItem } from '../domain/item';
-import { PLAIN_FILTERS, type ItemFilters, type ItemSort, type SortKey } from '../domain/item-view';
+import { ITEM_SORTS, PLAIN_FILTERS, type ItemFilters, type ItemSort, type SortKey } from '../domain/item-view';
 import type { PageRequest } from '../application/item-page.read-model';
 import { readView } from '../application/item-view-query';
 import type { ItemRepositorySubject } from './item-repository.contract';
@@ -220,6 +220,21 @@ export function describeItemViewContract(adapter: string, setup: () => Promise<I
         const second = await found({ has_due: 'true' }, accountViewer(s.owner), 1, first!.lastKey);
         expect(second!.texts).toEqual(['other due']);
         expect(second!.lists).toEqual([{ id: other, name: expect.stringMatching(/^other /) }]);
+      });
+
+      it('finds words across lists in every order, a page at a time as at once, never in a list it cannot see', async () => {
+        // "other" is in two items of one list; "due" in one of them and in the stranger's item.
+        expect((await found({ q: 'OTHER' }))!.texts).toEqual(['other due', 'other none']);
+        expect((await found({ q: 'due' }))!.texts).toEqual(['other due']);
+        // Every order GET /v1/items takes (position is a list's own).
+        for (const sort of ITEM_SORTS.filter((sort) => sort !== 'position')) {
+          const whole = (await found({ q: 'other', sort }))!.texts;
+          expect(whole.sort()).toEqual(['other due', 'other none']);
+          const first = await found({ q: 'other', sort }, accountViewer(s.owner), 1);
+          const second = await found({ q: 'other', sort }, accountViewer(s.owner), 1, first!.lastKey);
+          expect([...first!.texts, ...second!.texts]).toEqual((await found({ q: 'other', sort }))!.texts);
+          expect(second!.hasMore).toBe(false);
+        }
       });
 
       it('keeps to list_id, and to a restricted key’s lists; a list it cannot see is no page at all', async () => {

@@ -95,10 +95,17 @@ export function foundStatement(viewer: Viewer, request: FindRequest): { statemen
   const where = `${seesListSql('i.list_id')} AND ($3::uuid[] IS NULL OR i.list_id = ANY($3::uuid[])) AND ${filters}${from}`;
   const order = orderSql(view.sort, 'i');
   const searchFirst = view.filters.words.some((word) => [...word].length >= TRIGRAM);
-  const text = `WITH ${searchFirst ? `m AS MATERIALIZED (SELECT i.* FROM items i WHERE ${where}),` : ''}
+  // The items found by the words are kept as their ids and the columns of the orders only, and
+  // the page's rows are read again by id: a common word matches tens of thousands of items, and
+  // their whole rows, kept until the page is chosen, take several times work_mem (written to a
+  // temporary file); these columns take a fifth of that (docs/performance.md).
+  const first = searchFirst
+    ? `(SELECT m.id FROM m ORDER BY ${orderSql(view.sort, 'm')} LIMIT $4::integer + 1) f JOIN items i ON i.id = f.id`
+    : `(SELECT i.* FROM items i WHERE ${where} ORDER BY ${order} LIMIT $4::integer + 1) i`;
+  const text = `WITH ${searchFirst ? `m AS MATERIALIZED (SELECT ${ORDER_COLUMNS} FROM items i WHERE ${where}),` : ''}
    p AS MATERIALIZED (
      SELECT i.*, row_number() OVER (ORDER BY ${order}) AS rank
-       FROM (SELECT i.* FROM ${searchFirst ? 'm i' : `items i WHERE ${where}`} ORDER BY ${order} LIMIT $4::integer + 1) i
+       FROM ${first}
    )
    SELECT (SELECT count(*)::integer FROM lists l WHERE l.id = ANY($3::uuid[]) AND ${seesListSql('l.id')}) AS seen, page.*,
           (SELECT '[' || COALESCE(string_agg('{"id":"' || l.id || '","name":' || to_json(l.name)::text || '}', ',' ORDER BY f.first), '') || ']'
@@ -110,6 +117,9 @@ export function foundStatement(viewer: Viewer, request: FindRequest): { statemen
 
 /** pg_trgm's unit: a word shorter than this has no trigram to look up. */
 const TRIGRAM = 3;
+
+/** An item's id and every column an order of orderSql reads (item-view.sql.ts's SORT_VALUES and their tail). */
+const ORDER_COLUMNS = 'i.id, i.due_date, i.due_at, i.created_at, i.updated_at, i.priority, i.position, i.seq';
 
 /** A name for a list page's statement text: what its shape depends on. */
 function shapeName({ view, after }: PageRequest): string {
