@@ -151,7 +151,7 @@ describe('migrations at start', () => {
     }
   });
 
-  it('1763801850000 keys existing notes by the folding rule, moves q to the two word indexes, and undoes it', async () => {
+  it('1763801850000 keys existing notes by the folding rule and adds the two word indexes q reads, and undoes it', async () => {
     const database = await emptyDatabase();
     const migrated = (migrations: typeof MIGRATIONS) => migratedWith(database, migrations);
     let ds = await migrated(MIGRATIONS.slice(0, MIGRATIONS.indexOf(ItemWordKeys1763801850000)));
@@ -190,7 +190,8 @@ describe('migrations at start', () => {
         (await ds.query<{ indexname: string }[]>(`SELECT indexname FROM pg_indexes WHERE tablename = 'items' AND indexname LIKE '%words%'`))
           .map((r) => r.indexname)
           .sort();
-      expect(await indexes()).toEqual(['items_notes_words_idx', 'items_text_words_idx']);
+      // The previous release's index stays beside them, for its instances during a rolling start.
+      expect(await indexes()).toEqual(['items_notes_words_idx', 'items_text_words_idx', 'items_words_idx']);
 
       await ds.undoLastMigration();
       expect(await indexes()).toEqual(['items_words_idx']);

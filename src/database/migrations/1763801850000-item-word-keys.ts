@@ -17,8 +17,11 @@ const BATCH = 2_000;
  *   as 1763801600000-item-views.ts did.
  * - items_text_words_idx, GIN trigrams of `text_key`, and items_notes_words_idx, the same of
  *   `notes_key` for items that have notes only: a word is `text_key LIKE '%word%' OR (notes_key
- *   <> '' AND notes_key LIKE '%word%')`, a BitmapOr of the two. They replace items_words_idx
- *   (trigrams of `text || '\n' || notes`).
+ *   <> '' AND notes_key LIKE '%word%')`, a BitmapOr of the two. They take over from
+ *   items_words_idx (trigrams of `text || '\n' || notes`, what the previous release's `q`
+ *   reads), which stays for instances of that release during a rolling start and for a
+ *   rollback (docs/deployment.md: a migration adds before it removes); a later release drops
+ *   it, and with it its cost on every insert.
  *
  * Why (docs/performance.md, "Views across a million items"): a case-sensitive LIKE over a stored
  * key rechecks a candidate row in about half the time ILIKE takes (which lower-cases every row
@@ -46,11 +49,9 @@ export class ItemWordKeys1763801850000 implements MigrationInterface {
     }
     await q.query(`CREATE INDEX items_text_words_idx ON items USING gin (text_key public.gin_trgm_ops)`);
     await q.query(`CREATE INDEX items_notes_words_idx ON items USING gin (notes_key public.gin_trgm_ops) WHERE notes_key <> ''`);
-    await q.query(`DROP INDEX items_words_idx`);
   }
 
   async down(q: QueryRunner): Promise<void> {
-    await q.query(`CREATE INDEX items_words_idx ON items USING gin ((text || E'\\n' || notes) public.gin_trgm_ops)`);
     await q.query(`DROP INDEX items_notes_words_idx`);
     await q.query(`DROP INDEX items_text_words_idx`);
     // The column's own migration drops it.
