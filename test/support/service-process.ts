@@ -60,11 +60,31 @@ export async function waitForReady(port: number, service?: ServiceProcess, timeo
   );
 }
 
+/**
+ * The built service on a free port, ready. A port is free when freePort() picks it, but another
+ * process of the suite may bind it in the second before the service listens: a start that fails
+ * with EADDRINUSE is made again on another port, at most three times. `track` is given every
+ * process started, the failed ones too, so that the caller can stop them all.
+ */
+export async function spawnReady(
+  env: Record<string, string>,
+  { timeoutMs = 60_000, track }: { timeoutMs?: number; track?: (service: ServiceProcess) => void } = {},
+): Promise<ServiceProcess> {
+  for (let attempt = 1; ; attempt += 1) {
+    const service = spawnService(env, await freePort());
+    track?.(service);
+    try {
+      await waitForReady(service.port, service, timeoutMs);
+      return service;
+    } catch (error) {
+      if (attempt >= 3 || service.child.exitCode === null || !service.output().includes('EADDRINUSE')) throw error;
+    }
+  }
+}
+
 /** `count` instances of the built service sharing `env`, each on a free port, all ready. */
 export async function spawnInstances(env: Record<string, string>, count: number): Promise<ServiceProcess[]> {
-  const instances = await Promise.all(Array.from({ length: count }, async () => spawnService(env, await freePort())));
-  await Promise.all(instances.map((instance) => waitForReady(instance.port, instance)));
-  return instances;
+  return Promise.all(Array.from({ length: count }, () => spawnReady(env)));
 }
 
 /** Stops (SIGTERM) each instance still running and waits for it to exit. */
