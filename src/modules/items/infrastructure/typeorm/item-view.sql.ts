@@ -43,6 +43,13 @@ const TAIL = [
 
 const valuesOf = (sort: ItemSort) => [...SORT_VALUES[sort], ...TAIL];
 
+/**
+ * Row `t`'s id and every column the values above read: enough of a row for orderSql of any sort
+ * over a set kept aside (a word search's matches), whose page is then read again by id.
+ */
+export const orderColumnsSql = (t: string): string =>
+  ['id', 'due_date', 'due_at', 'created_at', 'updated_at', 'priority', 'position', 'seq'].map((column) => `${t}.${column}`).join(', ');
+
 /** `ORDER BY` of the sort for row `t`. */
 export function orderSql(sort: ItemSort, t: string): string {
   const directions = SORT_DIRECTIONS[sort];

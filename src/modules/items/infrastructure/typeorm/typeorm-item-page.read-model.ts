@@ -17,7 +17,7 @@ import {
 } from '../../application/item-page.read-model';
 import { itemColumnsSql, type ItemRow, toItem } from './item-row';
 import { itemJsonTextSql } from '../../persistence/item-json.sql';
-import { afterSql, filtersSql, orderSql, Parameters, sortKeyJsonSql } from './item-view.sql';
+import { afterSql, filtersSql, orderColumnsSql, orderSql, Parameters, sortKeyJsonSql } from './item-view.sql';
 import { DEFAULT_PAGE_CACHE_BYTES, RenderedPageCache } from './rendered-page-cache';
 
 /**
@@ -102,7 +102,7 @@ export function foundStatement(viewer: Viewer, request: FindRequest): { statemen
   const first = searchFirst
     ? `(SELECT m.id FROM m ORDER BY ${orderSql(view.sort, 'm')} LIMIT $4::integer + 1) f JOIN items i ON i.id = f.id`
     : `(SELECT i.* FROM items i WHERE ${where} ORDER BY ${order} LIMIT $4::integer + 1) i`;
-  const text = `WITH ${searchFirst ? `m AS MATERIALIZED (SELECT ${ORDER_COLUMNS} FROM items i WHERE ${where}),` : ''}
+  const text = `WITH ${searchFirst ? `m AS MATERIALIZED (SELECT ${orderColumnsSql('i')} FROM items i WHERE ${where}),` : ''}
    p AS MATERIALIZED (
      SELECT i.*, row_number() OVER (ORDER BY ${order}) AS rank
        FROM ${first}
@@ -117,9 +117,6 @@ export function foundStatement(viewer: Viewer, request: FindRequest): { statemen
 
 /** pg_trgm's unit: a word shorter than this has no trigram to look up. */
 const TRIGRAM = 3;
-
-/** An item's id and every column an order of orderSql reads (item-view.sql.ts's SORT_VALUES and their tail). */
-const ORDER_COLUMNS = 'i.id, i.due_date, i.due_at, i.created_at, i.updated_at, i.priority, i.position, i.seq';
 
 /** A name for a list page's statement text: what its shape depends on. */
 function shapeName({ view, after }: PageRequest): string {
