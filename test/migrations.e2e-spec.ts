@@ -11,6 +11,7 @@ import { MIGRATIONS } from '../src/database/migrations';
 import { CaseFoldedKeys1763800600000 } from '../src/database/migrations/1763800600000-case-folded-keys';
 import { Livemode1763801400000 } from '../src/database/migrations/1763801400000-livemode';
 import { ItemWordKeys1763801850000 } from '../src/database/migrations/1763801850000-item-word-keys';
+import { DropJoinedWordsIndex1763801900000 } from '../src/database/migrations/1763801900000-drop-joined-words-index';
 import { ApiKey } from '../src/modules/keys/domain/api-key';
 import { makeRestrictedKey } from './factories/make-restricted-key';
 import { eventsOf, feedUntil } from './support/feed';
@@ -151,7 +152,7 @@ describe('migrations at start', () => {
     }
   });
 
-  it('1763801850000 keys existing notes by the folding rule and adds the two word indexes q reads, and undoes it', async () => {
+  it('1763801850000 keys existing notes by the folding rule and adds the two word indexes q reads; 1763801900000 drops the joined one; both undo', async () => {
     const database = await emptyDatabase();
     const migrated = (migrations: typeof MIGRATIONS) => migratedWith(database, migrations);
     let ds = await migrated(MIGRATIONS.slice(0, MIGRATIONS.indexOf(ItemWordKeys1763801850000)));
@@ -191,6 +192,14 @@ describe('migrations at start', () => {
           .map((r) => r.indexname)
           .sort();
       // The previous release's index stays beside them, for its instances during a rolling start.
+      expect(await indexes()).toEqual(['items_notes_words_idx', 'items_text_words_idx', 'items_words_idx']);
+
+      // The next release drops it; its undo builds it again for a rollback past that release.
+      await ds.destroy();
+      ds = await migrated(MIGRATIONS.slice(0, MIGRATIONS.indexOf(DropJoinedWordsIndex1763801900000) + 1));
+      await ds.runMigrations();
+      expect(await indexes()).toEqual(['items_notes_words_idx', 'items_text_words_idx']);
+      await ds.undoLastMigration();
       expect(await indexes()).toEqual(['items_notes_words_idx', 'items_text_words_idx', 'items_words_idx']);
 
       await ds.undoLastMigration();

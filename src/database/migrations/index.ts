@@ -27,6 +27,7 @@ import { ItemViews1763801600000 } from './1763801600000-item-views';
 import { EventAudienceFromList1763801700000 } from './1763801700000-event-audience-from-list';
 import { ItemNotesKey1763801800000 } from './1763801800000-item-notes-key';
 import { ItemWordKeys1763801850000 } from './1763801850000-item-word-keys';
+import { DropJoinedWordsIndex1763801900000 } from './1763801900000-drop-joined-words-index';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -62,4 +63,5 @@ export const MIGRATIONS = [
   EventAudienceFromList1763801700000,
   ItemNotesKey1763801800000,
   ItemWordKeys1763801850000,
+  DropJoinedWordsIndex1763801900000,
 ];
