@@ -4,7 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { DataSource } from 'typeorm';
 import { pageStatement } from '../src/modules/items/infrastructure/typeorm/typeorm-item-page.read-model';
-import type { SortKey } from '../src/modules/items/domain/item-view';
+import { PLAIN_FILTERS, type SortKey } from '../src/modules/items/domain/item-view';
 import { plainRequest } from '../src/modules/items/testing/plain-request';
 import { MailWorker } from '../src/modules/mail/infrastructure/mail-worker';
 import { DeliveryWorker } from '../src/modules/webhooks/infrastructure/delivery/delivery-worker';
@@ -207,6 +207,7 @@ describe('items: round trips and query plans (e2e)', () => {
       'Relation Name'?: string;
       'Index Name'?: string;
       'Actual Rows': number;
+      'Actual Loops': number;
       'Rows Removed by Filter'?: number;
       Plans?: PlanNode[];
     }
@@ -257,7 +258,8 @@ describe('items: round trips and query plans (e2e)', () => {
       const steps = notices
         .filter((notice) => notice.includes('plan:'))
         .flatMap((notice) => nodes((JSON.parse(notice.slice(notice.indexOf('{'))) as { Plan: PlanNode }).Plan));
-      const scans = steps.filter((step) => step['Relation Name'] === 'items');
+      // Scans of items that ran (a part of a plan whose condition said no never starts).
+      const scans = steps.filter((step) => step['Relation Name'] === 'items' && step['Actual Loops'] > 0);
       return {
         // Sorts of rows read from items (a sort above a scan of the table: the whole list read to
         // answer a page). The sort of items_page()'s at most limit + 1 rows into the rendered
@@ -331,6 +333,49 @@ describe('items: round trips and query plans (e2e)', () => {
             });
           }
         }
+      }
+    });
+
+    it('in due order, reads the dated items through items_list_dated_due_idx, and the undated ones, only once the dated ones leave room on the page, through items_list_position_idx', async () => {
+      // Every other item of the 10,000 dated (50 dates), the others undated, interleaved in position order.
+      await ds.query(`UPDATE items SET due_date = DATE '2026-03-01' + (seq % 50)::integer WHERE list_id = $1 AND seq % 2 = 0`, [large.id]);
+      await ds.query('ANALYZE items');
+      const dueRequest = (after?: SortKey) => ({
+        view: { filters: PLAIN_FILTERS, sort: 'due' as const },
+        limit: 100,
+        ...(after === undefined ? {} : { after }),
+      });
+      /** The due order's key of the item at `offset` (all-day dues: their instant is -infinity). */
+      const dueKeyAt = async (offset: number): Promise<SortKey> => {
+        const [row] = await ds.query(
+          `SELECT COALESCE(to_char(due_date, 'YYYY-MM-DD'), 'infinity') AS date, position, seq FROM items WHERE list_id = $1
+            ORDER BY COALESCE(due_date, 'infinity'::date), position, seq OFFSET $2 LIMIT 1`,
+          [large.id, offset],
+        );
+        return [row.date, '-infinity', row.position, Number(row.seq)];
+      };
+      const cases: Array<[string, SortKey | undefined, string[], number]> = [
+        // The dated fill the page: the undated part never starts.
+        ['first page', undefined, ['Index Scan items_list_dated_due_idx'], 101],
+        // 49 dated items left, then the undated ones, one of every two entries of the position index.
+        [
+          'across the two parts',
+          await dueKeyAt(4_950),
+          ['Index Scan items_list_dated_due_idx', 'Index Scan items_list_position_idx'],
+          49 + 2 * 101,
+        ],
+        [
+          'among the undated',
+          await dueKeyAt(7_000),
+          ['Index Scan items_list_dated_due_idx', 'Index Scan items_list_position_idx'],
+          2 * 101 + 1,
+        ],
+      ];
+      // With the table's statistics: only the plain page's plan is pinned against their absence
+      // (items_position_page()); a view's keyset query is planned with them.
+      for (const [where, after, scans, most] of cases) {
+        const page = await executedPlan(large, dueRequest(after));
+        expect({ where, scans: page.scans, examined: page.examined <= most }).toEqual({ where, scans, examined: true });
       }
     });
   });

@@ -28,6 +28,7 @@ import { EventAudienceFromList1763801700000 } from './1763801700000-event-audien
 import { ItemNotesKey1763801800000 } from './1763801800000-item-notes-key';
 import { ItemWordKeys1763801850000 } from './1763801850000-item-word-keys';
 import { DropJoinedWordsIndex1763801900000 } from './1763801900000-drop-joined-words-index';
+import { ListDatedDueIndex1763801950000 } from './1763801950000-list-dated-due-index';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -64,4 +65,5 @@ export const MIGRATIONS = [
   ItemNotesKey1763801800000,
   ItemWordKeys1763801850000,
   DropJoinedWordsIndex1763801900000,
+  ListDatedDueIndex1763801950000,
 ];

@@ -164,6 +164,13 @@ export function describeItemViewContract(adapter: string, setup: () => Promise<I
       }
       const open = { ...PLAIN_FILTERS, status: 'open' as const, hasDue: true };
       expect(await allPages({ filters: open, sort: 'due' }, 2)).toEqual(['d', 'a', 'g', 'b']);
+      // The due order's dated and undated items, each part alone and both after a filter.
+      expect(await allPages({ filters: { ...PLAIN_FILTERS, hasDue: false }, sort: 'due' }, 1)).toEqual(['c', 'Buy milk']);
+      for (const limit of [1, 4]) {
+        expect(await allPages({ filters: { ...PLAIN_FILTERS, status: 'open' }, sort: 'due' }, limit)).toEqual(
+          await texts({ status: 'open', sort: 'due' }),
+        );
+      }
     });
 
     it('answers a list version that changes with a change to its items, and no items when the caller knew it', async () => {

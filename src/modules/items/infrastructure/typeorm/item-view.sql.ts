@@ -107,12 +107,14 @@ export function filtersSql(filters: ItemFilters, t: string, parameters: Paramete
   const conditions: string[] = [];
   if (filters.status !== 'all') conditions.push(filters.status === 'open' ? `NOT ${t}.completed` : `${t}.completed`);
   // Bounds on the indexed expression, so that an index on it serves them; a missing due
-  // (infinity) is excluded by either bound.
+  // (infinity) is excluded by either bound. `due_date IS NOT NULL`, which they imply, is written
+  // out as well: it is the predicate of items_list_dated_due_idx, which holds dated items only.
   if (filters.dueFrom !== null) {
     conditions.push(`${DUE_DATE_KEY(t)} >= ${parameters.add(filters.dueFrom, 'date')}`);
     if (filters.dueTo === null) conditions.push(`${DUE_DATE_KEY(t)} < 'infinity'::date`);
   }
   if (filters.dueTo !== null) conditions.push(`${DUE_DATE_KEY(t)} <= ${parameters.add(filters.dueTo, 'date')}`);
+  if (filters.dueFrom !== null || filters.dueTo !== null) conditions.push(`${t}.due_date IS NOT NULL`);
   if (filters.hasDue !== null) conditions.push(`${t}.due_date IS ${filters.hasDue ? 'NOT ' : ''}NULL`);
   if (filters.assignee !== null) {
     conditions.push(

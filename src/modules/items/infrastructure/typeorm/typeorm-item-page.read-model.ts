@@ -5,7 +5,7 @@ import type { Viewer } from '../../../../common/auth/principal';
 import { isUuid } from '../../../../common/ports/id-generator';
 import { seesListSql, viewerParameters, visibleListsSql } from '../../../../common/persistence/list-visibility-sql';
 import type { AccessibleList } from '../../../lists/domain/list-access';
-import { hasViewFilters, type ItemSort, type SortKey } from '../../domain/item-view';
+import { hasViewFilters, NO_DUE_DATE, type ItemSort, type SortKey } from '../../domain/item-view';
 import {
   FindRequest,
   FoundItems,
@@ -56,6 +56,9 @@ export function pageStatement(viewer: Viewer, listId: string, request: PageReque
     const completed = view.filters.status === 'all' ? null : view.filters.status === 'completed';
     source = `items_position_page(v.id, ${parameters.add(after?.[0] ?? null, 'text')}, ${parameters.add(after?.[1] ?? null, 'bigint')}, $4::integer + 1, ${parameters.add(completed, 'boolean')})`;
     name = 'items_visible_page';
+  } else if (view.sort === 'due') {
+    source = duePageSource(request, parameters);
+    name = `items_view_${shapeName(request)}`;
   } else {
     const filters = filtersSql(view.filters, 'i', parameters, 'one list');
     const from = after ? ` AND ${afterSql(view.sort, 'i', after, parameters)}` : '';
@@ -71,6 +74,35 @@ export function pageStatement(viewer: Viewer, listId: string, request: PageReque
          FROM (SELECT i.*, row_number() OVER (ORDER BY ${orderSql(view.sort, 'i')}) AS rank FROM ${source} i) p
      ) page`;
   return { statement: statementNamed(name, text), parameters: parameters.values };
+}
+
+/**
+ * A list's items `v.id` in the due order after the request's cursor: the dated items through
+ * items_list_dated_due_idx, which holds only them (migration 1763801950000-list-dated-due-index.ts),
+ * then, only when they do not fill the page, the undated ones through items_list_position_idx
+ * (an undated item's due keys are the same two constants, so its place in the due order is its
+ * position and seq). A part the filters rule out is not read at all. At most a page and one of
+ * each part comes back; the caller orders them and keeps a page.
+ */
+function duePageSource({ view, after }: PageRequest, parameters: Parameters): string {
+  const filters = filtersSql(view.filters, 'i', parameters, 'one list');
+  const f = view.filters;
+  const dated = () =>
+    `SELECT i.* FROM items i WHERE i.list_id = v.id AND i.due_date IS NOT NULL AND ${filters}${
+      after ? ` AND ${afterSql('due', 'i', after, parameters)}` : ''
+    } ORDER BY ${orderSql('due', 'i')} LIMIT $4::integer + 1`;
+  const undated = (when: string) => {
+    // After an undated item, the undated ones after its place; after a dated one, every undated
+    // one: ('', 0) is before every item's place (a position is never empty), so that both
+    // cursors share one statement text.
+    const [position, seq] = after?.[0] === NO_DUE_DATE ? after.slice(2) : ['', 0];
+    const from = after ? ` AND (i.position, i.seq) > (${parameters.add(position, 'text')}, ${parameters.add(seq, 'bigint')})` : '';
+    return `SELECT i.* FROM items i WHERE ${when}i.list_id = v.id AND i.due_date IS NULL AND ${filters}${from} ORDER BY i.position, i.seq LIMIT $4::integer + 1`;
+  };
+  if (f.hasDue === true || f.dueFrom !== null || f.dueTo !== null) return `(${dated()})`;
+  if (f.hasDue === false) return `(${undated('')})`;
+  // The undated part's condition on the dated part's count is checked once, before its scan.
+  return `(WITH d AS MATERIALIZED (${dated()}) SELECT * FROM d UNION ALL (${undated('(SELECT count(*) FROM d) <= $4::integer AND ')}))`;
 }
 
 /**
