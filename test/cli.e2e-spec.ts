@@ -10,7 +10,7 @@ import { runNpm, userEnv } from './support/npm-process';
 import { listen, PortalClient } from './support/portal-client';
 import { recordSecret } from './support/secret-ledger';
 import { cli } from './support/cli-process';
-import { freePort, ROOT, spawnService, waitForReady } from './support/service-process';
+import { freePort, ROOT, ServiceProcess, spawnReady, stopInstances } from './support/service-process';
 import { startTestApp, TestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
 
@@ -384,10 +384,11 @@ describe('operator command (npm run cli)', () => {
       expect(existsSync(join(dataDir, 'postgres', 'postmaster.pid'))).toBe(false);
       expect(existsSync(join(dataDir, 'service.pid'))).toBe(false);
 
-      const port = await freePort();
-      const service = spawnService({ ...env, LOG_LEVEL: 'warn' }, port);
+      // Every process started, a start that lost its port included, is stopped below.
+      const started: ServiceProcess[] = [];
       try {
-        await waitForReady(port, service);
+        const service = await spawnReady({ ...env, LOG_LEVEL: 'warn' }, { track: (s) => started.push(s) });
+        const port = service.port;
         const keyed = await cli(['create-key', '--login', who.username, '--label', 'beside the service', '--json'], { env });
         expect(keyed).toMatchObject({ code: 0, stderr: '' });
         const { key } = JSON.parse(keyed.stdout);
@@ -395,9 +396,10 @@ describe('operator command (npm run cli)', () => {
         expect(me.status).toBe(200);
         expect((await me.json()).data).toMatchObject({ username: who.username });
         expect(service.output()).not.toContain(key);
-      } finally {
         service.child.kill('SIGTERM');
         expect(await service.exited).toBe(0);
+      } finally {
+        await stopInstances(started);
       }
     }, 120_000);
   });

@@ -19,7 +19,7 @@ import { signUpWithKey } from './support/fault-client';
 import { makeCaller } from './support/lists-client';
 import { ownDatabase, type OwnDatabase } from './support/own-database';
 import { recordSecret } from './support/secret-ledger';
-import { freePort, type ServiceProcess, spawnService, waitForReady } from './support/service-process';
+import { type ServiceProcess, spawnReady, spawnService, stopInstances, waitForReady } from './support/service-process';
 import { proxiedUrl, TcpProxy } from './support/tcp-proxy';
 import { startTestApp, type TestApp, useTestApp } from './support/test-app';
 import { waitFor } from './support/wait-for';
@@ -418,7 +418,8 @@ describe('the TypeScript client and the database going away', () => {
 });
 
 describe('the TypeScript client following the feed across a restart of the service', () => {
-  let service: ServiceProcess | undefined;
+  // Every process started (a start that lost its port included), stopped after the spec.
+  const started: ServiceProcess[] = [];
   // A database of its own: the service process runs every worker (webhook deliveries, janitors),
   // which must not meet other specs' rows.
   let own: OwnDatabase | undefined;
@@ -428,17 +429,13 @@ describe('the TypeScript client following the feed across a restart of the servi
     env = { DATABASE_URL: own.url, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn', DB_CONNECT_TIMEOUT_S: '10' };
   });
   afterAll(async () => {
-    if (service && service.child.exitCode === null) {
-      service.child.kill('SIGTERM');
-      await service.exited;
-    }
+    await stopInstances(started);
     await own?.drop();
   });
 
   it('yields every event, before and after a kill -9 and a restart, once and in order', async () => {
-    const port = await freePort();
-    service = spawnService(env, port);
-    await waitForReady(port, service);
+    let service = await spawnReady(env, { track: (s) => started.push(s) });
+    const port = service.port;
     const baseUrl = `http://127.0.0.1:${port}`;
     const key = await signUpWithKey(baseUrl);
     recordSecret('api key', key);
@@ -473,7 +470,9 @@ describe('the TypeScript client following the feed across a restart of the servi
     service.child.kill('SIGKILL');
     await service.exited;
     await waitFor(() => unanswered > 0, { what: 'the follower to find the service gone', timeoutMs: 15_000 });
+    // The same port: the follower goes on at the base URL it was given.
     service = spawnService(env, port);
+    started.push(service);
     await waitForReady(port, service);
 
     await writer.actions.add({ list: list.id, items: ['after'] });

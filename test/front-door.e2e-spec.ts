@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import request from 'supertest';
-import { freePort, spawnService, waitForReady } from './support/service-process';
+import { ServiceProcess, spawnReady, stopInstances } from './support/service-process';
 import { startTestApp, TestApp } from './support/test-app';
 
 const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8';
@@ -59,10 +59,11 @@ describe('HOST', () => {
       [undefined, false],
       ['0.0.0.0', true],
     ] as const) {
-      const port = await freePort();
-      const service = spawnService({ DATA_DIR: dataDir, ...(host ? { HOST: host } : {}) }, port);
+      // Every process started (a start that lost its port included), stopped in the `finally` below.
+      const started: ServiceProcess[] = [];
       try {
-        await waitForReady(port, service);
+        const service = await spawnReady({ DATA_DIR: dataDir, ...(host ? { HOST: host } : {}) }, { track: (s) => started.push(s) });
+        const port = service.port;
         expect(service.output()).toContain(`"msg":"listening on http://${host ?? '127.0.0.1'}:${port}"`);
         if (external) {
           const answered = await fetch(`http://${external}:${port}/health/live`).then(
@@ -72,8 +73,7 @@ describe('HOST', () => {
           expect({ host: host ?? '(default)', answered }).toEqual({ host: host ?? '(default)', answered: reachableOutside });
         }
       } finally {
-        service.child.kill('SIGTERM');
-        await service.exited;
+        await stopInstances(started);
       }
     }
   }, 120_000);

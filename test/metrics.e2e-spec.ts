@@ -11,7 +11,7 @@ import { TypeOrmWebhookRepository } from '../src/modules/webhooks/infrastructure
 import { aDelivery, aWebhook } from '../src/modules/webhooks/testing/webhooks-storage';
 import { makeUserWithKey, UserWithKey } from './factories/make-user';
 import { listeningSockets } from './support/process-connections';
-import { freePort, spawnService, waitForReady, type ServiceProcess } from './support/service-process';
+import { freePort, spawnReady, type ServiceProcess } from './support/service-process';
 import { NO_RATE_LIMIT, startTestApp, TestApp } from './support/test-app';
 import { DROP_REASONS } from '../src/modules/request-logs/domain/request-log-buffer';
 import { RequestLogsService } from '../src/modules/request-logs/domain/request-logs.service';
@@ -256,27 +256,33 @@ describe('Prometheus metrics on METRICS_PORT', () => {
 });
 
 describe('the metrics server in the running service', () => {
-  let service: ServiceProcess | undefined;
+  // Every process a test started (a start that lost its port included), killed after it.
+  const started: ServiceProcess[] = [];
+  const track = (service: ServiceProcess) => started.push(service);
   afterEach(async () => {
-    if (service && service.child.exitCode === null) {
-      service.child.kill('SIGKILL');
-      await service.exited;
+    for (const service of started.splice(0)) {
+      if (service.child.exitCode === null) {
+        service.child.kill('SIGKILL');
+        await service.exited;
+      }
     }
-    service = undefined;
   });
 
   it('does not exist without METRICS_PORT: the service listens on its API port alone', async () => {
-    const port = await freePort();
-    service = spawnService({ DATABASE_URL: process.env.DATABASE_URL!, LOG_LEVEL: 'warn' }, port);
-    await waitForReady(port, service);
-    expect(listeningSockets(service.child.pid!)).toEqual([`127.0.0.1:${port}`]);
+    const service = await spawnReady({ DATABASE_URL: process.env.DATABASE_URL!, LOG_LEVEL: 'warn' }, { track });
+    expect(listeningSockets(service.child.pid!)).toEqual([`127.0.0.1:${service.port}`]);
   });
 
   it('listens on METRICS_PORT on loopback beside the API, and closes in the shutdown: a scraper kept alive does not hold the exit', async () => {
-    const [port, metricsPort] = [await freePort(), await freePort()];
-    service = spawnService({ DATABASE_URL: process.env.DATABASE_URL!, LOG_LEVEL: 'warn', METRICS_PORT: String(metricsPort) }, port);
-    await waitForReady(port, service);
-    expect(listeningSockets(service.child.pid!)).toEqual([`127.0.0.1:${metricsPort}`, `127.0.0.1:${port}`].sort());
+    // A metrics port of its own for each start, which can lose it like its API port; the starts
+    // are made one after the other, so the last one picked is the ready service's.
+    let metricsPort = 0;
+    const metricsEnv = async () => {
+      metricsPort = await freePort();
+      return { DATABASE_URL: process.env.DATABASE_URL!, LOG_LEVEL: 'warn', METRICS_PORT: String(metricsPort) };
+    };
+    const service = await spawnReady(metricsEnv, { track });
+    expect(listeningSockets(service.child.pid!)).toEqual([`127.0.0.1:${metricsPort}`, `127.0.0.1:${service.port}`].sort());
     // A scrape on a kept-alive connection, as Prometheus makes them.
     const scraped = await new Promise<{ status: number; body: string }>((resolve, reject) => {
       httpRequest({ host: '127.0.0.1', port: metricsPort, path: '/metrics', headers: { Connection: 'keep-alive' } }, (res) => {

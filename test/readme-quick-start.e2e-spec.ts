@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { userEnv } from './support/npm-process';
-import { freePort, ROOT, spawnService, ServiceProcess, waitForReady } from './support/service-process';
+import { ROOT, ServiceProcess, spawnReady, stopInstances } from './support/service-process';
 
 /** The first ```sh block under the README's "Quick start with curl" heading, verbatim. */
 async function quickStartBlock(): Promise<string> {
@@ -20,18 +20,16 @@ async function quickStartBlock(): Promise<string> {
  */
 describe("the README's quick start, run as written", () => {
   let dataDir: string;
-  let service: ServiceProcess;
+  // Every process started (a start that lost its port included), stopped after the spec.
+  const started: ServiceProcess[] = [];
   let port: number;
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'todo-readme-'));
-    port = await freePort();
-    service = spawnService({ DATA_DIR: dataDir }, port);
-    await waitForReady(port, service);
+    ({ port } = await spawnReady({ DATA_DIR: dataDir }, { track: (s) => started.push(s) }));
   });
   afterAll(async () => {
-    service?.child.kill('SIGTERM');
-    await service?.exited;
+    await stopInstances(started);
     await rm(dataDir, { recursive: true, force: true });
   });
 

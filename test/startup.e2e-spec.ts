@@ -2,7 +2,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { freePort, spawnService, waitForReady } from './support/service-process';
+import { freePort, ServiceProcess, spawnReady, spawnService, stopInstances } from './support/service-process';
 
 /** The embedded server picks a free port each start; its pid file says which. */
 async function embeddedClient(dataDir: string): Promise<Client> {
@@ -14,21 +14,23 @@ async function embeddedClient(dataDir: string): Promise<Client> {
 
 describe('the service as a process (npm start)', () => {
   let dataDir: string;
+  // Every process started through spawnReady (a start that lost its port included), stopped after the spec.
+  const started: ServiceProcess[] = [];
+  const track = (service: ServiceProcess) => started.push(service);
 
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'todo-start-'));
   });
   afterAll(async () => {
+    await stopInstances(started);
     await rm(dataDir, { recursive: true, force: true });
   });
 
   it('starts an embedded database, keeps its data across SIGTERM and kill -9, and exits 0 on SIGTERM', async () => {
-    const port = await freePort();
     const env = { DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'info' };
 
-    const first = spawnService(env, port);
-    await waitForReady(port, first);
-    const notFound = await fetch(`http://127.0.0.1:${port}/v1/nothing`);
+    const first = await spawnReady(env, { track });
+    const notFound = await fetch(`http://127.0.0.1:${first.port}/v1/nothing`);
     expect(notFound.status).toBe(404);
     expect(await notFound.json()).toEqual({ data: null, error: expect.any(String) });
     let db = await embeddedClient(dataDir);
@@ -38,16 +40,14 @@ describe('the service as a process (npm start)', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
 
-    const second = spawnService(env, port);
-    await waitForReady(port, second);
+    const second = await spawnReady(env, { track });
     db = await embeddedClient(dataDir);
     expect((await db.query('SELECT note FROM survival_check')).rows).toEqual([{ note: 'written before restart' }]);
     await db.end();
     second.child.kill('SIGKILL');
     await second.exited;
 
-    const third = spawnService(env, port);
-    await waitForReady(port, third);
+    const third = await spawnReady(env, { track });
     db = await embeddedClient(dataDir);
     expect((await db.query('SELECT count(*)::int AS n FROM survival_check')).rows).toEqual([{ n: 1 }]);
     await db.end();

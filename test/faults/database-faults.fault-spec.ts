@@ -4,7 +4,7 @@ import { makeUserWithKey } from '../factories/make-user';
 import { PortalClient } from '../support/portal-client';
 import { startTestApp, TestApp } from '../support/test-app';
 import { waitFor } from '../support/wait-for';
-import { freePort, spawnService, waitForReady } from '../support/service-process';
+import { ServiceProcess, spawnReady, spawnService, stopInstances, waitForReady } from '../support/service-process';
 import { PostgresServer } from './support/postgres-server';
 import { makeAttempts, newTally, printTally, reconcile, REQUEST_BOUND_MS, sendAdd, Tally } from './support/reconcile';
 
@@ -17,6 +17,8 @@ describe('database faults', () => {
   const pg = new PostgresServer();
   const tally: Tally = newTally();
   let t: TestApp | undefined;
+  // The service processes a test started (a start that lost its port included), stopped after it.
+  const started: ServiceProcess[] = [];
 
   beforeAll(async () => {
     await pg.init();
@@ -30,6 +32,7 @@ describe('database faults', () => {
     }
     await t?.close();
     t = undefined;
+    await stopInstances(started.splice(0));
   });
 
   afterAll(async () => {
@@ -184,10 +187,9 @@ describe('database faults', () => {
   });
 
   it('kill -9 of the service mid-write: after a restart, every add acknowledged before the kill is there once, and retries settle the rest', async () => {
-    const port = await freePort();
     const env = { DATABASE_URL: pg.url, LOG_LEVEL: 'warn', RATE_LIMIT_MAX: '100000' };
-    let service = spawnService(env, port);
-    await waitForReady(port, service);
+    let service = await spawnReady(env, { track: (s) => started.push(s) });
+    const port = service.port;
     const base = `http://127.0.0.1:${port}`;
     tally.faults.push('service killed (SIGKILL) mid-write');
     const portal = new PortalClient(base);
@@ -213,13 +215,10 @@ describe('database faults', () => {
     await inFlight;
     await service.exited;
 
+    // Restarted on the same port: the retries go to the address the adds were sent to.
     service = spawnService(env, port);
+    started.push(service);
     await waitForReady(port, service);
-    try {
-      await pg.client((db) => reconcile(base, key, listId, attempts, db, tally));
-    } finally {
-      service.child.kill('SIGTERM');
-      await service.exited;
-    }
+    await pg.client((db) => reconcile(base, key, listId, attempts, db, tally));
   });
 });

@@ -1,6 +1,6 @@
 import { setTimeout as pause } from 'node:timers/promises';
 import { jsonRequest, signUpWithKey } from '../support/fault-client';
-import { freePort, ServiceProcess, spawnService, waitForReady } from '../support/service-process';
+import { ServiceProcess, spawnReady, waitForReady } from '../support/service-process';
 import { waitFor } from '../support/wait-for';
 import { useOwnPostgresWithInstances } from './support/lifecycle';
 import { AddAttempt, makeAttempts, newTally, printTally, reconcile, sendAdd } from './support/reconcile';
@@ -75,11 +75,10 @@ describe('the change feed across a kill -9 and a database stop', () => {
 
   it('shows the following client every event once, in a run with no gap', async () => {
     const env = { DATABASE_URL: pg.url, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'warn', DB_CONNECT_TIMEOUT_S: '10' };
-    for (let i = 0; i < 2; i += 1) {
-      instances.push(spawnService(env, await freePort()));
-      await waitForReady(instances[i].port, instances[i]);
-    }
-    const [first, second] = instances;
+    // `instances` holds every process started (stopped after the spec), `first` and `second` the two serving.
+    const track = (service: ServiceProcess) => instances.push(service);
+    const first = await spawnReady(env, { track });
+    const second = await spawnReady(env, { track });
     const base = (instance: ServiceProcess) => `http://127.0.0.1:${instance.port}`;
     const key = await signUpWithKey(base(first));
     const list = await jsonRequest(first.port, 'POST', '/v1/lists', { key, body: { name: 'feed faults' } });
@@ -99,9 +98,9 @@ describe('the change feed across a kill -9 and a database stop', () => {
 
     // 1. kill -9 of the instance the client follows, with adds in flight through both.
     tally.faults.push('followed instance killed (SIGKILL)');
-    await Promise.all(writes('warm', 10, instances));
+    await Promise.all(writes('warm', 10, [first, second]));
     await waitFor(() => follower.events.length >= 5, { what: 'the client to read its first events', timeoutMs: 15_000 });
-    const inFlight = writes('kill', 30, instances);
+    const inFlight = writes('kill', 30, [first, second]);
     first.child.kill('SIGKILL');
     await Promise.all(inFlight);
     await first.exited;

@@ -1,5 +1,5 @@
 import { RawConnection, signUpWithKey } from '../support/fault-client';
-import { freePort, spawnService, waitForReady } from '../support/service-process';
+import { ServiceProcess, spawnReady, stopInstances } from '../support/service-process';
 import { withDeadline } from '../support/wait-for';
 import { PostgresServer } from './support/postgres-server';
 import { AddAttempt, makeAttempts, newTally, printTally, reconcile, sendAdd } from './support/reconcile';
@@ -43,15 +43,17 @@ describe('SIGTERM while the database is frozen', () => {
 
   it('cuts what waits on the database when the grace period ends, exits 1, and leaves nothing half-written', async () => {
     const env = { DATABASE_URL: pg.url, RATE_LIMIT_MAX: '100000', LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: String(GRACE_MS) };
-    const port = await freePort();
-    const service = spawnService(env, port);
-    const base = `http://127.0.0.1:${port}`;
+    // Every process started (a start that lost its port included), stopped in the `finally`s below.
+    const started: ServiceProcess[] = [];
+    const track = (service: ServiceProcess) => started.push(service);
     let cut: AddAttempt[] = [];
     let acknowledged: AddAttempt[] = [];
     let key = '';
     let listId = '';
     try {
-      await waitForReady(port, service);
+      const service = await spawnReady(env, { track });
+      const port = service.port;
+      const base = `http://127.0.0.1:${port}`;
       key = await signUpWithKey(base);
       const list = await fetch(`${base}/v1/lists`, {
         method: 'POST',
@@ -81,7 +83,7 @@ describe('SIGTERM while the database is frozen', () => {
       }
       expect(cut.filter((attempt) => attempt.statuses.includes(200))).toEqual([]);
     } finally {
-      service.child.kill('SIGKILL');
+      for (const service of started) service.child.kill('SIGKILL');
       await pg.thaw();
     }
 
@@ -96,17 +98,15 @@ describe('SIGTERM while the database is frozen', () => {
     });
 
     // A new instance settles the cut adds with their keys; every acknowledged one is there once.
-    const again = spawnService(env, await freePort());
     try {
-      await waitForReady(again.port, again);
+      const again = await spawnReady(env, { track });
       const tally = newTally();
       tally.faults.push('SIGTERM with the database frozen (SIGSTOP)');
       await pg.client((db) => reconcile(`http://127.0.0.1:${again.port}`, key, listId, [...acknowledged, ...cut], db, tally));
       printTally(tally);
       expect(tally).toMatchObject({ attempts: 15, acknowledged: 15, lost: 0, duplicated: 0, phantom: 0, errors500: 0 });
     } finally {
-      again.child.kill('SIGTERM');
-      await again.exited;
+      await stopInstances(started);
     }
   });
 });

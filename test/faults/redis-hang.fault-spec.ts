@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import Redis from 'ioredis';
-import { jsonRequest, outputMatches, signUpWithKey, waitUntilReady } from '../support/fault-client';
+import { jsonRequest, outputMatches, signUpWithKey } from '../support/fault-client';
 import { HungRedis } from '../support/hung-redis';
 import { withTestRedis } from '../support/redis';
 import { startScratchDatabase, ScratchDatabase } from '../support/scratch-postgres';
-import { freePort, ServiceProcess, spawnService } from '../support/service-process';
+import { ServiceProcess, spawnReady } from '../support/service-process';
 
 /**
  * A Redis that accepts connections but never answers, under the built service: `/v1/` requests
@@ -21,14 +21,17 @@ const { redisUrl, describeWithRedis } = withTestRedis(
 describe('a hung Redis', () => {
   let db: ScratchDatabase;
   let service: ServiceProcess | undefined;
+  // Every process a test started (a start that lost its port included), killed after it.
+  const started: ServiceProcess[] = [];
   let hung: HungRedis | undefined;
 
   beforeAll(async () => {
     db = await startScratchDatabase();
   });
   afterEach(async () => {
-    service?.child.kill('SIGKILL');
-    await service?.exited;
+    for (const each of started) each.child.kill('SIGKILL');
+    await Promise.all(started.splice(0).map((each) => each.exited));
+    service = undefined;
     await hung?.stop();
   });
   afterAll(async () => {
@@ -36,7 +39,7 @@ describe('a hung Redis', () => {
   });
 
   const start = async (redis: HungRedis, prefix: string, limit = 120) => {
-    service = spawnService(
+    service = await spawnReady(
       {
         DATABASE_URL: db.url,
         REDIS_URL: `redis://127.0.0.1:${redis.port}`,
@@ -44,9 +47,8 @@ describe('a hung Redis', () => {
         RATE_LIMIT_MAX: String(limit),
         LOG_LEVEL: 'info',
       },
-      await freePort(),
+      { track: (each) => started.push(each) },
     );
-    await waitUntilReady(service);
     const key = await signUpWithKey(`http://127.0.0.1:${service.port}`);
     return { port: service.port, key };
   };

@@ -1,6 +1,6 @@
 import { outputMatches, RawConnection } from '../support/fault-client';
 import { startScratchDatabase, ScratchDatabase } from '../support/scratch-postgres';
-import { freePort, spawnService, waitForReady } from '../support/service-process';
+import { ServiceProcess, spawnReady } from '../support/service-process';
 
 /**
  * SIGTERM with idle keep-alive connections: a request sent on one of them right after the signal
@@ -22,14 +22,15 @@ describe('SIGTERM with idle keep-alive connections', () => {
   });
 
   it('answers a request sent on each of them after the signal with 503 and Connection: close, and exits 0', async () => {
-    const port = await freePort();
-    // A long keep-alive timeout: the connections can only end by being answered and closed.
-    const service = spawnService(
-      { DATABASE_URL: db.url, LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '30000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '60000' },
-      port,
-    );
+    // Every process started (a start that lost its port included), killed in the `finally` below.
+    const started: ServiceProcess[] = [];
     try {
-      await waitForReady(port, service);
+      // A long keep-alive timeout: the connections can only end by being answered and closed.
+      const service = await spawnReady(
+        { DATABASE_URL: db.url, LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '30000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '60000' },
+        { track: (s) => started.push(s) },
+      );
+      const port = service.port;
       const clients = Array.from({ length: 8 }, () => new RawConnection(port));
       for (const client of clients) {
         await client.connected();
@@ -55,7 +56,7 @@ describe('SIGTERM with idle keep-alive connections', () => {
       expect(await service.exited).toBe(0);
       expect(service.output()).toMatch(/"cut":0.*"msg":"stopped"/);
     } finally {
-      service.child.kill('SIGKILL');
+      for (const service of started) service.child.kill('SIGKILL');
     }
   });
 });

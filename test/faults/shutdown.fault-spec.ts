@@ -2,7 +2,7 @@ import { Agent } from 'node:http';
 import { Client } from 'pg';
 import { jsonRequest, outputMatches, RawConnection, signUpWithKey } from '../support/fault-client';
 import { startScratchDatabase, ScratchDatabase } from '../support/scratch-postgres';
-import { freePort, spawnService, waitForReady } from '../support/service-process';
+import { ServiceProcess, spawnReady } from '../support/service-process';
 
 /**
  * SIGTERM while keep-alive clients are busy (the built service as a process, as `npm start` runs
@@ -45,10 +45,14 @@ describe('SIGTERM with keep-alive clients', () => {
   });
 
   it('refuses everything new at once, finishes and keeps what was in flight, and exits 0', async () => {
-    const port = await freePort();
-    const service = spawnService({ DATABASE_URL: db.url, LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '30000' }, port);
+    // Every process started (a start that lost its port included), killed in the `finally` below.
+    const started: ServiceProcess[] = [];
     try {
-      await waitForReady(port, service);
+      const service = await spawnReady(
+        { DATABASE_URL: db.url, LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '30000' },
+        { track: (s) => started.push(s) },
+      );
+      const port = service.port;
       const key = await signUpWithKey(`http://127.0.0.1:${port}`);
       const list = await jsonRequest(port, 'POST', '/v1/lists', { key, body: { name: 'Shutdown' } });
       expect(list.status).toBe(200);
@@ -120,15 +124,19 @@ describe('SIGTERM with keep-alive clients', () => {
       // Refused with 503: not stored.
       for (const o of outcomes.filter((x) => x.status === 503)) expect(stored).not.toContain(o.text);
     } finally {
-      service.child.kill('SIGKILL');
+      for (const service of started) service.child.kill('SIGKILL');
     }
   });
 
   it('cuts a request that cannot finish within the grace period and exits non-zero', async () => {
-    const port = await freePort();
-    const service = spawnService({ DATABASE_URL: db.url, LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '200' }, port);
+    // Every process started (a start that lost its port included), killed in the `finally` below.
+    const started: ServiceProcess[] = [];
     try {
-      await waitForReady(port, service);
+      const service = await spawnReady(
+        { DATABASE_URL: db.url, LOG_LEVEL: 'info', SHUTDOWN_GRACE_MS: '200' },
+        { track: (s) => started.push(s) },
+      );
+      const port = service.port;
       const key = await signUpWithKey(`http://127.0.0.1:${port}`);
       // Its body never comes: the request cannot finish, whatever the grace period.
       const stuck = await halfSentAdd(port, key, JSON.stringify({ list: 'Never', items: ['never sent'] }));
@@ -139,7 +147,7 @@ describe('SIGTERM with keep-alive clients', () => {
       expect(await service.exited).toBe(1);
       expect(service.output()).toContain('expired: cut 1 in-flight request(s)');
     } finally {
-      service.child.kill('SIGKILL');
+      for (const service of started) service.child.kill('SIGKILL');
     }
   });
 });

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { jsonRequest, signUpWithKey } from '../support/fault-client';
-import { freePort, ServiceProcess, spawnService, waitForReady } from '../support/service-process';
+import { ServiceProcess, spawnReady } from '../support/service-process';
 import { waitFor } from '../support/wait-for';
 import { PostgresServer } from './support/postgres-server';
 import { RecordingReceiver, Receipt } from './support/recording-receiver';
@@ -49,20 +49,19 @@ describe('webhook deliveries across a kill -9 of the delivering instance', () =>
       LOG_LEVEL: 'warn',
     };
     // One at a time: both run the migrations' advisory lock anyway, and the machine may be small.
-    instances.push(spawnService(env, await freePort()));
-    await waitForReady(instances[0].port, instances[0]);
-    instances.push(spawnService(env, await freePort()));
-    await waitForReady(instances[1].port, instances[1]);
-    receiver = await new RecordingReceiver(() => instances.map((instance) => instance.child.pid!)).start();
+    // `instances` holds every process started (stopped after the spec), `serving` the two ready.
+    const track = (instance: ServiceProcess) => instances.push(instance);
+    const serving = [await spawnReady(env, { track }), await spawnReady(env, { track })];
+    receiver = await new RecordingReceiver(() => serving.map((instance) => instance.child.pid!)).start();
 
     const base = (instance: ServiceProcess) => `http://127.0.0.1:${instance.port}`;
-    const key = await signUpWithKey(base(instances[0]));
-    const webhook = await jsonRequest(instances[0].port, 'POST', '/v1/webhooks', {
+    const key = await signUpWithKey(base(serving[0]));
+    const webhook = await jsonRequest(serving[0].port, 'POST', '/v1/webhooks', {
       key,
       body: { url: receiver.url('/hook'), types: ['item.added'] },
     });
     expect(webhook.status).toBe(200);
-    const list = await jsonRequest(instances[1].port, 'POST', '/v1/lists', { key, body: { name: 'webhook kill' } });
+    const list = await jsonRequest(serving[1].port, 'POST', '/v1/lists', { key, body: { name: 'webhook kill' } });
     expect(list.status).toBe(200);
     const listId: string = list.body.data.list.id;
 
@@ -70,13 +69,13 @@ describe('webhook deliveries across a kill -9 of the delivering instance', () =>
     const before = makeAttempts('before-kill', 40);
     const sending = (async () => {
       for (let i = 0; i < before.length; i += 10) {
-        await Promise.all(before.slice(i, i + 10).map((attempt, n) => sendAdd(base(instances[n % 2]), key, listId, attempt)));
+        await Promise.all(before.slice(i, i + 10).map((attempt, n) => sendAdd(base(serving[n % 2]), key, listId, attempt)));
         if (receiver.victim) return;
       }
     })();
     const victimPid = await waitFor(() => receiver.victim, { what: 'a first delivery, held open', timeoutMs: 30_000 });
-    const victim = instances.find((instance) => instance.child.pid === victimPid)!;
-    const survivor = instances.find((instance) => instance !== victim)!;
+    const victim = serving.find((instance) => instance.child.pid === victimPid)!;
+    const survivor = serving.find((instance) => instance !== victim)!;
     victim.child.kill('SIGKILL');
     await victim.exited;
     // The leases as they stand when the killed instance has gone, its own among them: nobody

@@ -32,11 +32,11 @@ export function spawnService(env: Record<string, string>, port: number): Service
 /**
  * The status of one GET of /health/ready on a connection of its own, closed after the answer
  * (`agent: false`): a probe leaves no idle keep-alive connection behind, which would hold a
- * graceful shutdown open until its keep-alive timeout.
+ * graceful shutdown open until its keep-alive timeout. `signal` abandons the probe (it rejects).
  */
-export function readinessStatus(port: number): Promise<number> {
+export function readinessStatus(port: number, signal?: AbortSignal): Promise<number> {
   return new Promise((resolve, reject) => {
-    get({ host: '127.0.0.1', port, path: '/health/ready', agent: false }, (res) => {
+    get({ host: '127.0.0.1', port, path: '/health/ready', agent: false, signal }, (res) => {
       res.resume();
       res.on('end', () => resolve(res.statusCode ?? 0));
     }).on('error', reject);
@@ -45,13 +45,18 @@ export function readinessStatus(port: number): Promise<number> {
 
 /** Polls /health/ready until it answers 200; fails at once if the service exits, and after `timeoutMs`. */
 export async function waitForReady(port: number, service?: ServiceProcess, timeoutMs = 60_000): Promise<void> {
+  // When the service could not listen, whatever took the port first answers the probe, or holds
+  // it without an answer (a listener that speaks no HTTP, or holds its requests): the service's
+  // exit abandons such a probe, so that the exit is seen at once rather than at the deadline.
+  const exited = new AbortController();
+  void service?.exited.then(() => exited.abort());
   await waitFor(
     async () => {
       if (service && service.child.exitCode !== null) {
         throw new Error(`service exited with ${service.child.exitCode} before it was ready:\n${service.output()}`);
       }
       try {
-        return (await readinessStatus(port)) === 200;
+        return (await readinessStatus(port, exited.signal)) === 200;
       } catch {
         return false; // not listening yet
       }
@@ -64,14 +69,16 @@ export async function waitForReady(port: number, service?: ServiceProcess, timeo
  * The built service on a free port, ready. A port is free when freePort() picks it, but another
  * process of the suite may bind it in the second before the service listens: a start that fails
  * with EADDRINUSE is made again on another port, at most three times. `track` is given every
- * process started, the failed ones too, so that the caller can stop them all.
+ * process started, the failed ones too, so that the caller can stop them all. `env` is either
+ * the environment of every start or a function that makes it afresh for each one, for a setting
+ * that names a port of its own (METRICS_PORT), which a start can lose in the same way.
  */
 export async function spawnReady(
-  env: Record<string, string>,
+  env: Record<string, string> | (() => Promise<Record<string, string>>),
   { timeoutMs = 60_000, track }: { timeoutMs?: number; track?: (service: ServiceProcess) => void } = {},
 ): Promise<ServiceProcess> {
   for (let attempt = 1; ; attempt += 1) {
-    const service = spawnService(env, await freePort());
+    const service = spawnService(typeof env === 'function' ? await env() : env, await freePort());
     track?.(service);
     try {
       await waitForReady(service.port, service, timeoutMs);

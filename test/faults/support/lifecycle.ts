@@ -1,6 +1,5 @@
-import { waitUntilReady } from '../../support/fault-client';
 import { startScratchDatabase, ScratchDatabase } from '../../support/scratch-postgres';
-import { freePort, ServiceProcess, spawnService } from '../../support/service-process';
+import { ServiceProcess, spawnReady } from '../../support/service-process';
 import { PostgresServer } from './postgres-server';
 
 /**
@@ -26,21 +25,24 @@ export function useOwnPostgresWithInstances(): { pg: PostgresServer; instances: 
  */
 export function useServicePerTest(baseEnv: Record<string, string>): (env?: Record<string, string>) => Promise<number> {
   let db: ScratchDatabase | undefined;
-  let service: ServiceProcess | undefined;
+  // Every process started (a start that lost its port included): killed after each test, awaited after the spec.
+  const started: ServiceProcess[] = [];
   beforeAll(async () => {
     db = await startScratchDatabase();
   });
   afterEach(() => {
-    service?.child.kill('SIGKILL');
+    for (const service of started) service.child.kill('SIGKILL');
   });
   afterAll(async () => {
-    await service?.exited;
+    await Promise.all(started.map((service) => service.exited));
     await db?.stop();
   });
   return async (env = {}) => {
     if (!db) throw new Error('the scratch database did not start');
-    service = spawnService({ DATABASE_URL: db.url, LOG_LEVEL: 'warn', ...baseEnv, ...env }, await freePort());
-    await waitUntilReady(service);
+    const service = await spawnReady(
+      { DATABASE_URL: db.url, LOG_LEVEL: 'warn', ...baseEnv, ...env },
+      { track: (each) => started.push(each) },
+    );
     return service.port;
   };
 }
