@@ -11,14 +11,15 @@ const DUE_KEYS = `(COALESCE(due_date, 'infinity'::date)), (COALESCE(due_at, '-in
  * in a list's due order is its position and seq, which items_list_position_idx already keeps:
  * a due page of one list reads the dated items through this index and the undated ones through
  * that one (duePageSource, src/modules/items/infrastructure/typeorm/typeorm-item-page.read-model.ts).
- * Most items have no due date, and an item that has none now costs this index nothing on insert:
- * 20-row inserts of undated items run about 16 % faster with it than with items_list_due_idx
- * (docs/performance.md, "What section 13 costs the hot paths").
+ * Most items have no due date, and an item without one costs this index nothing on insert:
+ * 20-row inserts of undated items, with the items table's other indexes, ran about 16 % more
+ * per second with it than with items_list_due_idx (pgbench, 8 clients; docs/performance.md,
+ * "What section 13 costs the hot paths").
  *
  * Built before the old index is dropped, in this migration's transaction (SHARE while it is
  * built: writes wait, reads do not). Instances of the release before this one, during a rolling
- * start, order a list's due page without an index of that order: a sort of at most the list's
- * 10,000 items, slower but the same answer.
+ * start, read a list's due page without an index of their statement's order: the same answer,
+ * found by reading and sorting the list's items (at most 10,000).
  */
 export class ListDatedDueIndex1763801950000 implements MigrationInterface {
   name = 'ListDatedDueIndex1763801950000';
