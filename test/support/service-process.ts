@@ -2,6 +2,7 @@ import { ChildProcess, spawn } from 'node:child_process';
 import { get } from 'node:http';
 import { join } from 'node:path';
 import { freePort } from '../../src/common/net/free-port';
+import { listeningSockets } from './process-connections';
 import { waitFor } from './wait-for';
 
 export { freePort };
@@ -43,11 +44,25 @@ export function readinessStatus(port: number, signal?: AbortSignal): Promise<num
   });
 }
 
-/** Polls /health/ready until it answers 200; fails at once if the service exits, and after `timeoutMs`. */
+/** Whether process `pid` listens on `port` (any address), read from /proc. */
+function listensOn(pid: number, port: number): boolean {
+  try {
+    return listeningSockets(pid).some((socket) => socket.endsWith(`:${port}`));
+  } catch {
+    return false; // the process is gone
+  }
+}
+
+/**
+ * Polls /health/ready until it answers 200; fails at once if the service exits, and after
+ * `timeoutMs`. With `service`, the answer counts only when that process listens on the port.
+ */
 export async function waitForReady(port: number, service?: ServiceProcess, timeoutMs = 60_000): Promise<void> {
   // When the service could not listen, whatever took the port first answers the probe, or holds
   // it without an answer (a listener that speaks no HTTP, or holds its requests): the service's
   // exit abandons such a probe, so that the exit is seen at once rather than at the deadline.
+  // Another instance of the service on that port answers 200 while this one is still on its way
+  // out, so an answer is this service's only when its own process holds the listening socket.
   const exited = new AbortController();
   void service?.exited.then(() => exited.abort());
   await waitFor(
@@ -56,10 +71,11 @@ export async function waitForReady(port: number, service?: ServiceProcess, timeo
         throw new Error(`service exited with ${service.child.exitCode} before it was ready:\n${service.output()}`);
       }
       try {
-        return (await readinessStatus(port, exited.signal)) === 200;
+        if ((await readinessStatus(port, exited.signal)) !== 200) return false;
       } catch {
         return false; // not listening yet
       }
+      return !service || listensOn(service.child.pid!, port);
     },
     { what: `the service on port ${port} to be ready`, timeoutMs, intervalMs: 200 },
   );
