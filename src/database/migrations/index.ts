@@ -29,6 +29,7 @@ import { ItemNotesKey1763801800000 } from './1763801800000-item-notes-key';
 import { ItemWordKeys1763801850000 } from './1763801850000-item-word-keys';
 import { DropJoinedWordsIndex1763801900000 } from './1763801900000-drop-joined-words-index';
 import { ListDatedDueIndex1763801950000 } from './1763801950000-list-dated-due-index';
+import { ItemsDuePage1763801960000 } from './1763801960000-items-due-page';
 
 /**
  * Every migration, in the order they were written. Migrations are the only way the
@@ -66,4 +67,5 @@ export const MIGRATIONS = [
   ItemWordKeys1763801850000,
   DropJoinedWordsIndex1763801900000,
   ListDatedDueIndex1763801950000,
+  ItemsDuePage1763801960000,
 ];

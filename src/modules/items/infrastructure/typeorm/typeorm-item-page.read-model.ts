@@ -44,8 +44,10 @@ const renderedSql = (sort: ItemSort, limitSql: string): string => `
  * A plain page in position order reads items_position_page() (migration
  * 1763801600000-item-views.ts), the keyset query on (list_id, [completed,] position, seq) with
  * its plan pinned to the ordered index range scan, so that missing statistics cannot turn a page
- * into a read of the whole list. Any other view is the keyset query of its filters and order
- * (item-view.sql.ts), one prepared statement per shape.
+ * into a read of the whole list; a page in due order without other filters reads
+ * items_due_page() (migration 1763801960000-items-due-page.ts), pinned the same way. Any other
+ * view is the keyset query of its filters and order (item-view.sql.ts), one prepared statement
+ * per shape.
  */
 export function pageStatement(viewer: Viewer, listId: string, request: PageRequest): { statement: NamedStatement; parameters: unknown[] } {
   const { view, after, limit } = request;
@@ -56,6 +58,11 @@ export function pageStatement(viewer: Viewer, listId: string, request: PageReque
     const completed = view.filters.status === 'all' ? null : view.filters.status === 'completed';
     source = `items_position_page(v.id, ${parameters.add(after?.[0] ?? null, 'text')}, ${parameters.add(after?.[1] ?? null, 'bigint')}, $4::integer + 1, ${parameters.add(completed, 'boolean')})`;
     name = 'items_visible_page';
+  } else if (view.sort === 'due' && !hasViewFilters(view.filters)) {
+    const completed = view.filters.status === 'all' ? null : view.filters.status === 'completed';
+    const [date, at, position, seq] = after ?? [null, null, null, null];
+    source = `items_due_page(v.id, ${parameters.add(date, 'date')}, ${parameters.add(at, 'timestamptz')}, ${parameters.add(position, 'text')}, ${parameters.add(seq, 'bigint')}, $4::integer + 1, ${parameters.add(completed, 'boolean')})`;
+    name = 'items_visible_due_page';
   } else if (view.sort === 'due') {
     source = duePageSource(request, parameters);
     name = `items_view_${shapeName(request)}`;
@@ -77,7 +84,9 @@ export function pageStatement(viewer: Viewer, listId: string, request: PageReque
 }
 
 /**
- * A list's items `v.id` in the due order after the request's cursor: the dated items through
+ * A list's items `v.id` in a filtered view's due order after the request's cursor (an unfiltered
+ * one, or one of a status only, reads items_due_page(), migration 1763801960000-items-due-page.ts,
+ * the same two parts with their plan pinned): the dated items through
  * items_list_dated_due_idx, which holds only them (migration 1763801950000-list-dated-due-index.ts),
  * then, only when they do not fill the page, the undated ones through items_list_position_idx
  * (an undated item's due keys are the same two constants, so its place in the due order is its
