@@ -171,6 +171,11 @@ export function describeItemViewContract(adapter: string, setup: () => Promise<I
           await texts({ status: 'open', sort: 'due' }),
         );
       }
+      // A filter beside the order: both parts, one statement (dated d and g, then undated c and Buy milk).
+      for (const limit of [1, 2, 3]) {
+        const filters: ItemFilters = { ...PLAIN_FILTERS, priorities: ['none', 'medium'] };
+        expect({ limit, pages: await allPages({ filters, sort: 'due' }, limit) }).toEqual({ limit, pages: ['d', 'g', 'c', 'Buy milk'] });
+      }
     });
 
     it('answers a list version that changes with a change to its items, and no items when the caller knew it', async () => {
