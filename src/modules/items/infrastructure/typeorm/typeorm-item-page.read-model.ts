@@ -54,12 +54,12 @@ export function pageStatement(viewer: Viewer, listId: string, request: PageReque
   const parameters = new Parameters([...viewerParameters(viewer), listId, limit]);
   let source: string;
   let name: string;
+  // The status, as the pinned page functions take it: null for every item.
+  const completed = view.filters.status === 'all' ? null : view.filters.status === 'completed';
   if (view.sort === 'position' && !hasViewFilters(view.filters)) {
-    const completed = view.filters.status === 'all' ? null : view.filters.status === 'completed';
     source = `items_position_page(v.id, ${parameters.add(after?.[0] ?? null, 'text')}, ${parameters.add(after?.[1] ?? null, 'bigint')}, $4::integer + 1, ${parameters.add(completed, 'boolean')})`;
     name = 'items_visible_page';
   } else if (view.sort === 'due' && !hasViewFilters(view.filters)) {
-    const completed = view.filters.status === 'all' ? null : view.filters.status === 'completed';
     const [date, at, position, seq] = after ?? [null, null, null, null];
     source = `items_due_page(v.id, ${parameters.add(date, 'date')}, ${parameters.add(at, 'timestamptz')}, ${parameters.add(position, 'text')}, ${parameters.add(seq, 'bigint')}, $4::integer + 1, ${parameters.add(completed, 'boolean')})`;
     name = 'items_visible_due_page';
