@@ -168,6 +168,9 @@ describeInBrowser('developer page: sections, logs, events and the delivery inspe
     // Filtered by status class: only the refused request.
     await page.getByLabel('Status', { exact: true }).selectOption('4xx');
     await page.getByRole('button', { name: 'Filter', exact: true }).click();
+    // The status already said "… requests shown" of the unfiltered list: wait, bounded, for the
+    // filtered answer itself, a single row, before reading it.
+    await page.waitForFunction(() => document.querySelectorAll('[data-testid=logs-body] tr').length === 1, undefined, { timeout: 15_000 });
     await statusSays(page, 'requests shown');
     expect(await page.getByTestId('logs-body').getByRole('row').count()).toBe(1);
     expect(await logRow(missing.requestId).getByRole('cell').nth(3).textContent()).toBe('404');
