@@ -66,10 +66,11 @@ async function migrate() {
 
 /** The variants: a name, the columns of the copy (null: every column of items) and its index definitions. */
 function variants(indexes) {
-  // Unnamed on the copy (PostgreSQL names it), on the copy's table.
+  // On the copy's table, unnamed there (PostgreSQL names it): an index of items keeps its name
+  // out, a definition written here has none.
   const onCopy = (definition, table) =>
     definition.replace(
-      /^CREATE (UNIQUE )?INDEX \S+ ON (ONLY )?(public\.)?items /,
+      /^CREATE (UNIQUE )?INDEX (?:\S+ )?ON (ONLY )?(public\.)?items /,
       (_, unique = '') => `CREATE ${unique}INDEX ON ${SCHEMA}.${table} `,
     );
   const secondary = indexes.filter((index) => index.name !== 'items_pkey');
@@ -87,7 +88,7 @@ function variants(indexes) {
     list.push({
       name: 'words as tsvector',
       columns: null,
-      indexes: [...others, "CREATE INDEX x ON items USING gin (to_tsvector('simple'::regconfig, text_key))"],
+      indexes: [...others, "CREATE INDEX ON items USING gin (to_tsvector('simple'::regconfig, text_key))"],
     });
     list.push({ name: 'trigrams, fastupdate off', columns: null, indexes: [...others, `${textWords.definition} WITH (fastupdate = off)`] });
     list.push({
@@ -99,7 +100,7 @@ function variants(indexes) {
   list.push({
     name: 'before section 13',
     columns: PRE_13_COLUMNS,
-    indexes: PRE_13_INDEXES.map((keys) => `CREATE INDEX x ON items ${keys}`),
+    indexes: PRE_13_INDEXES.map((keys) => `CREATE INDEX ON items ${keys}`),
   });
   return list.map((variant, i) => ({ ...variant, table: `v${i}`, indexes: variant.indexes.map((d) => onCopy(d, `v${i}`)) }));
 }
